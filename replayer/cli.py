@@ -1,0 +1,155 @@
+"""The command line. Thin: each command calls one public function and prints its result."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
+import click
+
+from .diagnostics import render_json, render_text
+from .reader import UnreadableFile, read_log
+from .validator import check_match
+
+GAME_CHOICE = click.Choice(["ygo", "dm"], case_sensitive=False)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="replayer")
+def cli() -> None:
+    """Replay trading card game match logs and check them against the timing rules."""
+
+
+def find_logs(paths: tuple[str, ...]) -> list[Path]:
+    """Files as given; a directory is searched for ``*.duel`` files (sorted)."""
+    out: list[Path] = []
+    for p in map(Path, paths):
+        if p.is_dir():
+            out.extend(sorted(p.rglob("*.duel")))
+        else:
+            out.append(p)
+    return out
+
+
+def _use_colour(choice: str) -> bool:
+    if choice == "always":
+        return True
+    if choice == "never":
+        return False
+    return sys.stdout.isatty() and "NO_COLOR" not in os.environ and os.environ.get("TERM") != "dumb"
+
+
+@cli.command()
+@click.argument("paths", nargs=-1, required=True, type=click.Path())
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="text for people, json for programs (one object a file, one a line)")
+@click.option("--color", "colour", type=click.Choice(["auto", "always", "never"]), default="auto",
+              show_default=True, help="colour the text output (auto: on a terminal only)")
+def check(paths: tuple[str, ...], fmt: str, colour: str) -> None:
+    """Check match logs: FILE or DIR (searched for *.duel).
+
+    Exit status: 0 no errors, 1 errors found, 2 a file could not be read.
+    """
+    files = find_logs(paths)
+    if not files:
+        click.echo("replayer: no .duel files found in " + ", ".join(paths), err=True)
+        sys.exit(2)
+    status = 0
+    use_colour = _use_colour(colour)
+    totals = {"error": 0, "warning": 0, "info": 0}
+    for path in files:
+        try:
+            result = check_match(read_log(path))
+        except UnreadableFile as e:
+            click.echo(f"replayer: cannot read {e}", err=True)
+            status = 2
+            continue
+        if result.unreadable:
+            status = 2
+        elif result.errors and status == 0:
+            status = 1
+        for f in result.findings:
+            totals[f.severity.value] += 1
+        if fmt == "json":
+            click.echo(render_json(result.to_dict()))
+        elif result.findings:
+            click.echo(render_text(str(path), result.findings, result.match.lines, colour=use_colour))
+    if fmt == "text":
+        summary = (f"{len(files)} file{'s' if len(files) != 1 else ''} checked: "
+                   f"{totals['error']} error{'s' if totals['error'] != 1 else ''}, "
+                   f"{totals['warning']} warning{'s' if totals['warning'] != 1 else ''}")
+        click.echo(summary, err=True)
+    sys.exit(status)
+
+
+@cli.command()
+@click.argument("game", type=GAME_CHOICE)
+@click.argument("name", nargs=-1, required=True)
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
+def cards(game: str, name: tuple[str, ...], fmt: str) -> None:
+    """Print the catalog entry of a card (any of its names, or part of one)."""
+    from .catalog import load_catalog
+
+    text = " ".join(name)
+    found = load_catalog(game.lower()).search(text)
+    if not found:
+        click.echo(f"replayer: no {game} card matches {text!r}", err=True)
+        sys.exit(1)
+    for card in found:
+        if fmt == "json":
+            click.echo(json.dumps(card.to_dict(), ensure_ascii=False))
+            continue
+        click.echo(click.style(card.id, bold=True))
+        for lang in ("en", "ja", "de"):
+            if lang in card.names:
+                click.echo(f"  {lang}: {card.names[lang]}")
+        if card.kind:
+            click.echo(f"  kind: {card.kind}")
+        stats = []
+        if card.atk is not None or card.def_ is not None:
+            stats.append(f"ATK/DEF {card.atk if card.atk is not None else '?'}/{card.def_ if card.def_ is not None else '?'}")
+        if card.level is not None:
+            stats.append(f"level {card.level}")
+        if card.power is not None:
+            stats.append(f"power {card.power}")
+        if stats:
+            click.echo("  " + ", ".join(stats))
+        props = sorted(card.props - {card.kind})
+        if props:
+            click.echo("  properties: " + ", ".join(props))
+        for i, eff in enumerate(card.effects, 1):
+            click.echo(f"  effect {i}: " + ", ".join(sorted(eff)))
+        for note in card.notes:
+            click.echo(f"    note: {note}")
+
+
+@cli.command()
+@click.argument("game", type=GAME_CHOICE)
+def rules(game: str) -> None:
+    """Print the rules table the validator uses for GAME, with citations."""
+    from .validator import model_for
+
+    model = model_for(game.lower())
+    describe = getattr(model, "describe", None)
+    if describe is None:
+        click.echo(f"replayer: no rules model for {game} yet", err=True)
+        sys.exit(1)
+    click.echo(describe())
+
+
+# ---- commands that live with their feature ---------------------------------------------------
+# The window (replayer/gui/commands.py) registers `view` below this line.
+# The match library (replayer/store_commands.py) registers `import`, `search`, `stats` below this line.
+
+
+def main() -> None:
+    try:
+        cli(prog_name="replayer")
+    except KeyboardInterrupt:
+        sys.exit(130)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,161 @@
+"""Findings: what the reader and the validators say about a log.
+
+A finding is data, never an exception (python-chess's way): ``severity``, ``kind``, ``rule`` (a
+stable dotted id from :data:`RULES`), the :class:`Span` at fault, ``message``, ``hint`` and ``cite``.
+Every rule id is registered once, with its kind, severity, title and citation; a finding takes
+its kind, severity and citation from the registry so that they cannot drift apart.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Iterable, Sequence
+
+
+class Severity(str, Enum):
+    ERROR = "error"
+    WARNING = "warning"
+    INFO = "info"
+
+
+class Kind(str, Enum):
+    SYNTAX = "syntax"
+    ILLEGAL_ACTIVATION = "illegal-activation"
+    WRONG_TIMING = "wrong-timing"
+    ORDERING = "ordering"
+    STATE = "state"
+    UNKNOWN_CARD = "unknown-card"
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """Where an event or finding is: 1-based line and column; ``end_column`` is exclusive."""
+
+    line: int
+    column: int = 1
+    end_line: int | None = None
+    end_column: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """One entry of the rule registry."""
+
+    id: str
+    kind: Kind
+    severity: Severity
+    title: str
+    cite: str = ""
+
+
+#: Every rule id a finding may carry, by id.
+RULES: dict[str, Rule] = {}
+
+
+def register(id: str, kind: Kind | str, severity: Severity | str, title: str, cite: str = "") -> Rule:
+    """Register a rule id (idempotent for identical entries) and return it."""
+    rule = Rule(id, Kind(kind), Severity(severity), title, cite)
+    old = RULES.get(id)
+    if old is not None and old != rule:
+        raise ValueError(f"rule {id!r} registered twice with different data")
+    RULES[id] = rule
+    return rule
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    severity: Severity
+    kind: Kind
+    rule: str
+    span: Span
+    message: str
+    hint: str = ""
+    cite: str = ""
+    related: tuple[Span, ...] = field(default=())
+
+    @property
+    def line(self) -> int:
+        return self.span.line
+
+    def to_dict(self) -> dict:
+        """The JSON shape of spec §9."""
+        return {
+            "severity": self.severity.value,
+            "kind": self.kind.value,
+            "rule": self.rule,
+            "line": self.span.line,
+            "column": self.span.column,
+            "message": self.message,
+            "hint": self.hint,
+            "cite": self.cite,
+        }
+
+
+def make_finding(rule_id: str, span: Span, message: str, hint: str = "", *,
+                 related: Iterable[Span] = (), severity: Severity | None = None) -> Finding:
+    """A finding for a registered rule; kind, severity and citation come from the registry."""
+    rule = RULES[rule_id]
+    return Finding(severity or rule.severity, rule.kind, rule.id, span, message, hint, rule.cite,
+                   tuple(related))
+
+
+# ---- the reader's own rules ----------------------------------------------------------------
+SYNTAX_CITE = "replayer log notation v1"
+register("syntax.line", Kind.SYNTAX, Severity.ERROR, "the line does not parse", SYNTAX_CITE + " §3-§5")
+register("syntax.header", Kind.SYNTAX, Severity.ERROR, "a header tag is missing or wrong", SYNTAX_CITE + " §2")
+register("syntax.header-late", Kind.SYNTAX, Severity.WARNING, "a header tag after the first event",
+         SYNTAX_CITE + " §2")
+register("syntax.property", Kind.SYNTAX, Severity.WARNING, "an unknown card property", SYNTAX_CITE + " §6")
+register("syntax.encoding", Kind.SYNTAX, Severity.ERROR, "the file is not UTF-8 text", SYNTAX_CITE + " §1")
+register("syntax.empty", Kind.SYNTAX, Severity.ERROR, "the file has no events", SYNTAX_CITE + " §1")
+register("card.unknown", Kind.UNKNOWN_CARD, Severity.WARNING,
+         "a card with no catalog entry and no inline properties", SYNTAX_CITE + " §6")
+
+
+def sort_findings(findings: Iterable[Finding]) -> list[Finding]:
+    return sorted(findings, key=lambda f: (f.span.line, f.span.column, f.rule))
+
+
+# ---- rendering -----------------------------------------------------------------------------
+_COLOURS = {Severity.ERROR: "\x1b[1;31m", Severity.WARNING: "\x1b[1;33m", Severity.INFO: "\x1b[1;36m"}
+_BOLD, _DIM, _RESET, _GREEN = "\x1b[1m", "\x1b[2m", "\x1b[0m", "\x1b[32m"
+
+
+def render_text(path: str, findings: Sequence[Finding], lines: Sequence[str], *, colour: bool = False) -> str:
+    """Render findings like a compiler: location, message, source line, caret, hint, citation."""
+    out: list[str] = []
+    for f in findings:
+        sev = f.severity.value
+        head = f"{path}:{f.span.line}:{f.span.column}: "
+        if colour:
+            out.append(f"{_BOLD}{head}{_RESET}{_COLOURS[f.severity]}{sev}[{f.rule}]{_RESET}: {_BOLD}{f.message}{_RESET}")
+        else:
+            out.append(f"{head}{sev}[{f.rule}]: {f.message}")
+        if 1 <= f.span.line <= len(lines):
+            src = lines[f.span.line - 1].rstrip("\r\n")
+            out.append(f"  {src}")
+            col = max(f.span.column, 1)
+            width = 1
+            if f.span.end_column and (f.span.end_line in (None, f.span.line)) and f.span.end_column > col:
+                width = f.span.end_column - col
+            # keep tabs, and give wide (CJK) characters two columns, as a terminal does
+            prefix = "".join("\t" if ch == "\t" else "  " if _is_wide(ch) else " " for ch in src[: col - 1])
+            carets = "^" + "~" * (min(width, max(len(src) - col + 1, 1)) - 1)
+            out.append(f"  {prefix}{_GREEN if colour else ''}{carets}{_RESET if colour else ''}")
+        if f.hint:
+            out.append(f"  = hint: {f.hint}")
+        if f.cite:
+            out.append(f"  = {_DIM if colour else ''}cite: {f.cite}{_RESET if colour else ''}")
+    return "\n".join(out)
+
+
+def _is_wide(ch: str) -> bool:
+    import unicodedata
+
+    return unicodedata.east_asian_width(ch) in ("W", "F")
+
+
+def render_json(obj: dict) -> str:
+    return json.dumps(obj, ensure_ascii=False)

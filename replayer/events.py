@@ -1,0 +1,289 @@
+"""Typed, immutable events: one per log line that says something happened.
+
+Every event has a :class:`~replayer.diagnostics.Span`, the line's timecode (``"@21:05"`` or
+``None``), the notes attached to it, the player (``"A"``/``"B"`` or ``None``) and, for an
+activation written ``CL2 A: ...``, the chain link the log expects.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .diagnostics import Span
+
+NO_SPAN = Span(0, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class CardRef:
+    """A mention of a card: its name as written (quotes removed), copy suffix, stats, properties."""
+
+    name: str
+    copy: int | None = None
+    atk: int | None = None
+    def_: int | None = None
+    power: int | None = None
+    props: tuple[str, ...] = ()
+    column: int = 0  # 1-based columns on the event's line; end_column is exclusive
+    end_column: int = 0
+
+    @property
+    def label(self) -> str:
+        return self.name if self.copy is None else f"{self.name}#{self.copy}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Event:
+    span: Span = NO_SPAN
+    timecode: str | None = None
+    notes: tuple[str, ...] = ()
+    player: str | None = None
+    chain_link: int | None = None
+
+    kind = "event"
+
+    @property
+    def line(self) -> int:
+        return self.span.line
+
+    def cards(self) -> tuple[CardRef, ...]:
+        """Every card the line mentions, in order."""
+        out: list[CardRef] = []
+        for name in self.__dataclass_fields__:
+            value = getattr(self, name)
+            if isinstance(value, CardRef):
+                out.append(value)
+            elif isinstance(value, tuple) and value and isinstance(value[0], CardRef):
+                out.extend(value)
+        return tuple(out)
+
+
+# ---- structure (both games) ---------------------------------------------------------------
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Turn(Event):
+    number: int
+    kind = "turn"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Phase(Event):
+    name: str  # draw standby main1 battle main2 end (ygo); start untap draw charge main attack end (dm)
+    kind = "phase"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Step(Event):
+    name: str  # start battle damage end
+    kind = "step"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Timing(Event):
+    name: str  # ds-start before-calc calc after-calc ds-end
+    kind = "timing"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ResolveAll(Event):
+    kind = "resolve"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AttackEnds(Event):
+    kind = "attack-ends"
+
+
+# ---- actor lines shared by both games -------------------------------------------------------
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Attack(Event):
+    attacker: CardRef
+    target: CardRef | None  # None: a direct attack (ygo) / the player (dm)
+    target_position: str = "attack"  # attack | set | defense | direct | player
+    kind = "attack"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Destroy(Event):
+    card: CardRef
+    by_battle: bool = False
+    kind = "destroy"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Move(Event):
+    """A card moves: to gy / banished / hand (ygo: send, banish, return, discard; dm: return, put)."""
+
+    card: CardRef
+    to: str  # gy | banished | hand | mana | shields
+    how: str  # send | banish | return | discard | put
+    kind = "move"
+
+
+# ---- Yu-Gi-Oh! ------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Draw(Event):
+    count: int = 1
+    kind = "draw"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Summon(Event):
+    """ygo: normal/tribute/special/flip/... summon; dm: summon (also charge and cast, see DMAction)."""
+
+    method: str
+    card: CardRef
+    from_zone: str | None = None
+    kind = "summon"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SetCard(Event):
+    card: CardRef
+    kind = "set"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Activate(Event):
+    card: CardRef
+    effect: int | None = None
+    flip_effect: bool = False
+    trigger: bool = False
+    from_zone: str | None = None
+    targets: tuple[CardRef, ...] = ()
+    cost: str | None = None  # discard | send | tribute
+    cost_card: CardRef | None = None
+    kind = "activate"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Flip(Event):
+    card: CardRef
+    kind = "flip"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ChangePosition(Event):
+    card: CardRef
+    position: str  # attack | defense
+    kind = "change"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Negate(Event):
+    card: CardRef
+    kind = "negate"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Damage(Event):
+    amount: int
+    kind = "damage"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LifePoints(Event):
+    value: int
+    kind = "lp"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AtkChange(Event):
+    card: CardRef
+    value: int
+    relative: bool = False
+    kind = "atk"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Pass(Event):
+    kind = "pass"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EndBattlePhase(Event):
+    kind = "end-battle-phase"
+
+
+# ---- Duel Masters ---------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MainAction(Event):
+    verb: str  # charge | summon | cast
+    card: CardRef
+    kind = "main"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Tap(Event):
+    card: CardRef
+    tapped: bool = True
+    kind = "tap"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TriggerAbility(Event):
+    card: CardRef
+    kind = "trigger"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ResolveAbility(Event):
+    card: CardRef
+    kind = "resolve-ability"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Declare(Event):
+    what: str  # ninja-strike | revolution-0 | invade | revolution-change
+    card: CardRef
+    kind = "declare"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Block(Event):
+    card: CardRef
+    guardman: bool = False
+    kind = "block"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Redirect(Event):
+    card: CardRef
+    target: CardRef
+    kind = "redirect"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Battle(Event):
+    first: CardRef
+    second: CardRef
+    kind = "battle"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Break(Event):
+    count: int
+    kind = "break"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class STrigger(Event):
+    cards: tuple[CardRef, ...]
+    kind = "s-trigger"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DirectAttack(Event):
+    kind = "direct-attack"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Win(Event):
+    kind = "win"
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """A note: its text (without ``#``) and its line."""
+
+    text: str
+    line: int

@@ -1,0 +1,294 @@
+"""Lark tree -> events. Positions are kept: a card's columns are those of its name on the line.
+
+The alias table :data:`ALIASES` is the one place where Japanese and German keywords (spec §8)
+are mapped to the English ones; the grammar lists which words are accepted where.
+"""
+
+from __future__ import annotations
+
+from lark import Token, Transformer, Tree, v_args
+
+from . import events as ev
+
+#: alias text (case-folded, single spaces) -> canonical name
+ALIASES: dict[str, str] = {
+    # phases
+    "battle phase": "battle", "バトルフェイズ": "battle", "ドローフェイズ": "draw",
+    "スタンバイフェイズ": "standby", "メインフェイズ1": "main1", "メインフェイズ2": "main2",
+    "エンドフェイズ": "end", "ドロー": "draw", "スタンバイ": "standby", "メイン1": "main1",
+    "バトル": "battle", "メイン2": "main2", "エンド": "end", "main 1": "main1", "main 2": "main2",
+    # steps
+    "damage step": "damage", "ダメージステップ": "damage", "スタートステップ": "start",
+    "バトルステップ": "battle", "エンドステップ": "end", "開始": "start", "ダメージ": "damage",
+    "終了": "end",
+    # Damage Step timings
+    "ダメージステップ開始時": "ds-start", "beginn des damage steps": "ds-start",
+    "ダメージ計算前": "before-calc", "vor der schadensberechnung": "before-calc",
+    "ダメージ計算時": "calc", "schadensberechnung": "calc",
+    "ダメージ計算後": "after-calc", "nach der schadensberechnung": "after-calc",
+    "ダメージステップ終了時": "ds-end", "ende des damage steps": "ds-end",
+    # zones
+    "手札から": "hand", "aus der hand": "hand", "墓地から": "gy", "デッキから": "deck",
+    "除外から": "banished", "フィールドから": "field", "graveyard": "gy",
+    # dm
+    "ninja strike": "ninja-strike", "revolution 0": "revolution-0",
+    "revolution change": "revolution-change", "invade": "invade",
+    "shield": "shields",
+}
+
+
+def canonical(text: str) -> str:
+    key = " ".join(str(text).split()).casefold()
+    return ALIASES.get(key, key)
+
+
+def unquote(name: str) -> str:
+    """Strip the quotes of any of the four styles; inner white space is folded."""
+    return " ".join(name[1:-1].split())
+
+
+def _tokens(children, type_: str) -> list[Token]:
+    return [c for c in children if isinstance(c, Token) and c.type.endswith(type_)]
+
+
+class ToEvents(Transformer):
+    """Builds one event (or a header tag ``("tag", key, value)``) from a line's tree.
+
+    The events carry no span yet: the reader adds line, timecode and notes, so that the
+    result for one line text can be cached and reused.
+    """
+
+    def __init__(self, game: str):
+        super().__init__()
+        self.game = game
+
+    # ---- cards --------------------------------------------------------------------------
+    def card(self, children):
+        name_tok = children[0]
+        copy = atk = def_ = power = None
+        props: tuple[str, ...] = ()
+        end = name_tok.end_column
+        for c in children[1:]:
+            if not isinstance(c, Token):
+                continue
+            if c.type == "COPY":
+                copy = int(c[1:])
+            elif c.type == "STATS":
+                a, d = c.split("/")
+                atk = None if a == "?" else int(a)
+                def_ = None if d == "?" else int(d)
+            elif c.type == "INT":
+                power = int(c)
+            elif c.type == "PROPS":
+                from .properties import parse_props
+
+                props = tuple(parse_props(c[1:-1]))
+            end = c.end_column
+        return ev.CardRef(unquote(name_tok), copy, atk, def_, power, props, name_tok.column, end)
+
+    # ---- header and structure -----------------------------------------------------------
+    def tag(self, c):
+        return ("tag", str(c[0]), unquote(c[1]))
+
+    def turn(self, c):
+        return ev.Turn(number=int(c[0]), player=str(c[1]).upper())
+
+    def phase(self, c):
+        return ev.Phase(name=canonical(c[-1]).replace(" ", ""))
+
+    def step(self, c):
+        return ev.Step(name=canonical(c[-1]))
+
+    def timing(self, c):
+        return ev.Timing(name=canonical(c[-1]))
+
+    def resolve_all(self, c):
+        return ev.ResolveAll()
+
+    def attack_ends(self, c):
+        return ev.AttackEnds()
+
+    def battle(self, c):
+        return ev.Battle(first=c[0], second=c[1])
+
+    # ---- actor lines --------------------------------------------------------------------
+    def actor(self, c):
+        player, action = c
+        return _with(action, player=str(player).upper())
+
+    def chain_actor(self, c):
+        cl, event = c
+        return _with(event, chain_link=int(str(cl)[2:]))
+
+    # ygo
+    def draw(self, c):
+        ints = _tokens(c, "INT")
+        return ev.Draw(count=int(ints[0]) if ints else 1)
+
+    def summon(self, c):
+        method = str(c[0]).lower()
+        card = next(x for x in c if isinstance(x, ev.CardRef))
+        zone = next((x for x in c if isinstance(x, tuple) and x and x[0] == "zone"), None)
+        return ev.Summon(method=method, card=card, from_zone=zone[1] if zone else None)
+
+    def set(self, c):
+        return ev.SetCard(card=c[0])
+
+    def attack(self, c):
+        attacker, target = c[0], c[1]
+        if isinstance(target, tuple):  # ("target", position, card)
+            _, position, card = target
+            return ev.Attack(attacker=attacker, target=card, target_position=position)
+        if isinstance(target, ev.CardRef):
+            return ev.Attack(attacker=attacker, target=target, target_position="attack")
+        return ev.Attack(attacker=attacker, target=None, target_position="player")  # dm PLAYER_WORD
+
+    def target_attack(self, c):
+        return ("target", "attack", c[0])
+
+    def target_direct(self, c):
+        return ("target", "direct", None)
+
+    def target_set(self, c):
+        return ("target", "set", c[0])
+
+    def target_defense(self, c):
+        return ("target", "defense", c[0])
+
+    def activate(self, c):
+        fields: dict = {"card": c[0]}
+        for x in c[1:]:
+            kind = x[0]
+            if kind == "effect":
+                fields["effect"] = x[1]
+            elif kind == "flip-effect":
+                fields["flip_effect"] = True
+            elif kind == "trigger":
+                fields["trigger"] = True
+            elif kind == "zone":
+                fields["from_zone"] = x[1]
+            elif kind == "targets":
+                fields["targets"] = x[1]
+            elif kind == "cost":
+                fields["cost"], fields["cost_card"] = x[1], x[2]
+        return ev.Activate(**fields)
+
+    def effect_n(self, c):
+        return ("effect", int(_tokens(c, "INT")[0]))
+
+    def flip_effect(self, c):
+        return ("flip-effect",)
+
+    def trigger_effect(self, c):
+        return ("trigger",)
+
+    def from_zone(self, c):
+        return ("zone", canonical(c[-1]))
+
+    def targeting(self, c):
+        return ("targets", tuple(x for x in c if isinstance(x, ev.CardRef)))
+
+    def cost_discard(self, c):
+        return ("cost", "discard", _card(c))
+
+    def cost_send(self, c):
+        return ("cost", "send", _card(c))
+
+    def cost_tribute(self, c):
+        return ("cost", "tribute", _card(c))
+
+    def flip(self, c):
+        return ev.Flip(card=_card(c))
+
+    def destroy(self, c):
+        return ev.Destroy(card=_card(c), by_battle=bool(_tokens(c, "BY_BATTLE")))
+
+    def send_to_gy(self, c):
+        return ev.Move(card=_card(c), to="gy", how="send")
+
+    def banish(self, c):
+        return ev.Move(card=_card(c), to="banished", how="banish")
+
+    def return_to_hand(self, c):
+        return ev.Move(card=_card(c), to="hand", how="return")
+
+    def discard(self, c):
+        return ev.Move(card=_card(c), to="gy", how="discard")
+
+    def change(self, c):
+        return ev.ChangePosition(card=_card(c), position=str(_tokens(c, "POSITION")[0]).lower())
+
+    def negate(self, c):
+        return ev.Negate(card=_card(c))
+
+    def damage(self, c):
+        return ev.Damage(amount=int(_tokens(c, "INT")[0]))
+
+    def lp(self, c):
+        return ev.LifePoints(value=int(_tokens(c, "INT")[0]))
+
+    def atk(self, c):
+        num = c[-1]
+        return ev.AtkChange(card=_card(c), value=int(num), relative=num.type.endswith("SIGNED_INT"))
+
+    def pass_(self, c):
+        return ev.Pass()
+
+    def end_battle_phase(self, c):
+        return ev.EndBattlePhase()
+
+    # dm
+    def main_action(self, c):
+        return ev.MainAction(verb=str(c[0]).lower(), card=c[1])
+
+    def tap(self, c):
+        return ev.Tap(card=c[1], tapped=str(c[0]).lower() == "tap")
+
+    def trigger(self, c):
+        return ev.TriggerAbility(card=_card(c))
+
+    def resolve_one(self, c):
+        return ev.ResolveAbility(card=_card(c))
+
+    def declare(self, c):
+        return ev.Declare(what=canonical(c[0]), card=c[1])
+
+    def block(self, c):
+        return ev.Block(card=_card(c))
+
+    def guardman(self, c):
+        return ev.Block(card=_card(c), guardman=True)
+
+    def redirect(self, c):
+        cards = [x for x in c if isinstance(x, ev.CardRef)]
+        return ev.Redirect(card=cards[0], target=cards[1])
+
+    def put(self, c):
+        return ev.Move(card=_card(c), to=canonical(c[-1]), how="put")
+
+    def break_(self, c):
+        return ev.Break(count=int(_tokens(c, "INT")[0]))
+
+    def s_trigger(self, c):
+        return ev.STrigger(cards=tuple(x for x in c if isinstance(x, ev.CardRef)))
+
+    def direct_attack(self, c):
+        return ev.DirectAttack()
+
+    def win(self, c):
+        return ev.Win()
+
+
+# `pass` and `break` are Python keywords: lark looks rules up by name.
+setattr(ToEvents, "pass", ToEvents.pass_)
+setattr(ToEvents, "break", ToEvents.break_)
+
+
+def _card(children) -> ev.CardRef:
+    return next(x for x in children if isinstance(x, ev.CardRef))
+
+
+def _with(event: ev.Event, **changes) -> ev.Event:
+    from dataclasses import replace
+
+    return replace(event, **changes)

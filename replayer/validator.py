@@ -1,0 +1,189 @@
+"""Replays a match's events through a game's rules model and returns findings.
+
+The machinery both games share lives here: dispatch of each event to ``handle_<EventClass>``,
+card identity (a card is the same whatever language or quote style names it), the merge of the
+catalog's properties with the log's inline ``{...}``, the ``unknown-card`` warnings, and
+``report`` which turns a registered rule id into a finding at the right line and column.
+A rules model (``replayer/rules/ygo.py``, ``dm.py``) subclasses :class:`Model`; it keeps its own
+game state and has no side effects beyond its findings. Nothing here knows of Qt or SQLite.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import Iterable
+
+from . import events as ev
+from .catalog import Catalog, CardInfo, load_catalog
+from .diagnostics import Finding, Span, make_finding, sort_findings
+from .reader import Match
+
+
+@dataclass
+class CardFacts:
+    """What is known about one card of this match: catalog entry merged with the log's mentions."""
+
+    key: str
+    name: str  # as first written
+    info: CardInfo | None
+    props: frozenset[str]
+    atk: int | None = None
+    def_: int | None = None
+    power: int | None = None
+    inline: bool = False  # the log gave properties for it
+
+    @property
+    def known(self) -> bool:
+        return self.info is not None or self.inline
+
+    def effect_props(self, effect: int | None = None, *, flip: bool = False, trigger: bool = False) -> frozenset[str]:
+        base = self.info.effect_props(effect, flip=flip, trigger=trigger) if self.info else frozenset()
+        return base | self.props
+
+
+class Model:
+    """Base of a game's rules model. ``run()`` replays the events and returns the findings."""
+
+    game = ""
+
+    def __init__(self, match: Match, catalog: Catalog | None = None):
+        self.match = match
+        self.catalog = catalog if catalog is not None else load_catalog(match.game)
+        self.rules = match.rules
+        self.findings: list[Finding] = []
+        self.facts: dict[str, CardFacts] = {}
+        self._reported: set[tuple[int, str]] = set()
+        self.event: ev.Event | None = None  # the event being replayed
+
+    # ---- the replay ---------------------------------------------------------------------
+    def run(self) -> list[Finding]:
+        for event in self.match.events:
+            self.event = event
+            for ref in event.cards():
+                self.learn(ref, event)
+            handler = getattr(self, "handle_" + type(event).__name__, None)
+            if handler is not None:
+                handler(event)
+        self.event = None
+        self.finish()
+        return sort_findings(self.findings)
+
+    def finish(self) -> None:
+        """Called after the last event (a log may end anywhere: no finding for that)."""
+
+    # ---- cards --------------------------------------------------------------------------
+    def card_key(self, ref: ev.CardRef) -> str:
+        info = self.catalog.find(ref.name)
+        base = info.id if info else " ".join(ref.name.split()).casefold()
+        return base if ref.copy is None else f"{base}#{ref.copy}"
+
+    def learn(self, ref: ev.CardRef, event: ev.Event) -> CardFacts:
+        key = self.card_key(ref)
+        facts = self.facts.get(key)
+        if facts is None:
+            info = self.catalog.find(ref.name)
+            facts = CardFacts(key, ref.label, info, frozenset(),
+                              atk=info.atk if info else None, def_=info.def_ if info else None,
+                              power=info.power if info else None)
+            self.facts[key] = facts
+            first = True
+        else:
+            first = False
+        if ref.props:
+            facts.props |= frozenset(ref.props)
+            facts.inline = True
+            for word in ref.props:
+                if word.startswith("power "):
+                    facts.power = int(word.split()[1])
+        if ref.atk is not None:
+            facts.atk = ref.atk
+        if ref.def_ is not None:
+            facts.def_ = ref.def_
+        if ref.power is not None:
+            facts.power = ref.power
+        if first and not facts.known:
+            self.report("card.unknown", event, f'"{ref.name}" is not in the {self.game_name} card catalog '
+                        "and the log gives no properties for it; rules that depend on it are not checked",
+                        "add its properties inline, e.g. " + self.example_props(), card=ref)
+        return facts
+
+    def facts_of(self, ref: ev.CardRef) -> CardFacts:
+        return self.facts.get(self.card_key(ref)) or self.learn(ref, self.event or ev.Pass())
+
+    @property
+    def game_name(self) -> str:
+        return {"ygo": "Yu-Gi-Oh!", "dm": "Duel Masters"}.get(self.match.game, self.match.game)
+
+    def example_props(self) -> str:
+        return '"Name" {quick-play, atk-mod}' if self.match.game == "ygo" else '"Name" 5000 {creature, blocker}'
+
+    # ---- findings -----------------------------------------------------------------------
+    def report(self, rule_id: str, event: ev.Event, message: str, hint: str = "", *,
+               card: ev.CardRef | None = None, related: Iterable[ev.Event | Span] = ()) -> None:
+        """Add a finding for ``rule_id`` at ``event`` (at ``card``'s column if given).
+
+        One rule gives at most one finding a line: a mistake is reported once.
+        """
+        if (event.span.line, rule_id) in self._reported:
+            return
+        self._reported.add((event.span.line, rule_id))
+        if card is not None and card.column:
+            span = Span(event.span.line, card.column, event.span.line, card.end_column)
+        else:
+            span = event.span
+        rel = tuple(r.span if isinstance(r, ev.Event) else r for r in related)
+        self.findings.append(make_finding(rule_id, span, message, hint, related=rel))
+
+
+#: game -> "module:Class" of its rules model; a game without one gets the base checks only
+MODELS = {"ygo": "replayer.rules.ygo:YgoModel", "dm": "replayer.rules.dm:DmModel"}
+
+
+def model_for(game: str) -> type[Model]:
+    target = MODELS.get(game)
+    if target:
+        module_name, _, cls = target.partition(":")
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as e:
+            if e.name != module_name:
+                raise
+            return Model
+        return getattr(module, cls)
+    return Model
+
+
+def validate(match: Match, catalog: Catalog | None = None) -> list[Finding]:
+    """The rules findings of a read match (without its syntax findings)."""
+    if any(f.rule == "syntax.encoding" for f in match.findings):
+        return []
+    return model_for(match.game)(match, catalog).run()
+
+
+@dataclass
+class CheckResult:
+    match: Match
+    findings: list[Finding]
+
+    @property
+    def errors(self) -> int:
+        return sum(1 for f in self.findings if f.severity.value == "error")
+
+    @property
+    def unreadable(self) -> bool:
+        return any(f.rule == "syntax.encoding" for f in self.findings)
+
+    def to_dict(self) -> dict:
+        """The JSON object of spec §9."""
+        return {
+            "file": self.match.path,
+            "game": self.match.game,
+            "rules": self.match.rules,
+            "events": len(self.match.events),
+            "findings": [f.to_dict() for f in self.findings],
+        }
+
+
+def check_match(match: Match) -> CheckResult:
+    return CheckResult(match, sort_findings(list(match.findings) + validate(match)))
