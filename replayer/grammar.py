@@ -6,9 +6,12 @@ carries the same files as ``replayer/_grammar/`` (see ``pyproject.toml``).
 
 from __future__ import annotations
 
+import hashlib
+import tempfile
 from functools import lru_cache
 from pathlib import Path
 
+import lark
 from lark import Lark
 
 GAMES = ("ygo", "dm")
@@ -28,13 +31,24 @@ def parser(game: str, *, strict: bool = False) -> Lark:
     """The LALR parser (contextual lexer, positions kept) for one line of ``game``."""
     if game not in GAMES:
         raise ValueError(f"unknown game {game!r}")
-    path = grammar_dir() / f"{game}.lark"
-    return Lark.open(
-        str(path),
-        parser="lalr",
-        lexer="contextual",
-        propagate_positions=True,
-        maybe_placeholders=False,
-        strict=strict,
-        cache=False,
-    )
+    folder = grammar_dir()
+    path = folder / f"{game}.lark"
+    options = dict(parser="lalr", lexer="contextual", propagate_positions=True, maybe_placeholders=False)
+    if strict:  # tests: grammar collisions fail loudly; never cached
+        return Lark.open(str(path), strict=True, **options)
+    return Lark.open(str(path), cache=_cache_file(folder, game), **options)
+
+
+def _cache_file(folder: Path, game: str) -> str | bool:
+    """Building the LALR tables takes about a second; lark can pickle them to a file.
+
+    lark's own cache key covers only the main grammar, not its %imports, so the file name here
+    hashes every grammar file and lark's version.
+    """
+    digest = hashlib.sha256(lark.__version__.encode())
+    for name in ("core.lark", f"{game}.lark"):
+        digest.update((folder / name).read_bytes())
+    cache_dir = Path(tempfile.gettempdir())
+    if not cache_dir.is_dir():
+        return False
+    return str(cache_dir / f"replayer-{game}-{digest.hexdigest()[:16]}.lark-cache")

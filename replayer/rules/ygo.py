@@ -1,0 +1,751 @@
+"""Yu-Gi-Oh!: the Battle Phase and the Damage Step, as tables and small named guards.
+
+Sources (the seeds; labels as in docs/rules-ygo.md): the OCG wiki page on the Damage Step with
+its official FAQ (`OCG FAQ dd/mm/yy`), Yugipedia's Damage Step page, and the TCG rulebook's
+Damage Step table. The model replays a log's events, keeps the state the log tells (turn,
+phase, step, timing, the battle, the chain, where each card is, Life Points) and reports what
+the rules do not allow. A finding does not stop the replay: the event is taken to have happened.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import IntEnum
+from typing import Callable
+
+from .. import events as ev
+from ..diagnostics import Kind, Severity, register
+from ..validator import Model
+
+# ---- citations ---------------------------------------------------------------------------
+YP_ACT = "Yugipedia: Damage Step § Cards and effects that can be activated"
+YP_BREAKDOWN = "Yugipedia: Damage Step § Breakdown of the Damage Step"
+YP_AFTER = "Yugipedia: Damage Step § After damage calculation"
+YP_BEFORE = "Yugipedia: Damage Step § Before damage calculation"
+TCG_TABLE = "TCG rulebook: Damage Step table"
+OCG_TIMINGS = "OCG wiki: Damage Step § the five timings"
+OCG_FLIP = "OCG wiki: Damage Step § flip effects (rulebook, Master Rule 3)"
+OCG_MR2 = "OCG wiki: Damage Step § before Master Rule 3"
+FAQ_110109 = "OCG FAQ 11/01/09 (Damage Step)"
+FAQ_170429 = "OCG FAQ 17/04/29 (Damage Step)"
+FAQ_090801 = "OCG FAQ 09/08/01 (Damage Step)"
+CHAIN_RULES = "Yu-Gi-Oh! rulebook: chains and spell speed"
+BATTLE_DAMAGE = "Yu-Gi-Oh! rulebook: damage calculation"
+
+
+class Timing(IntEnum):
+    """The five timings of the Damage Step, in the order they run (never back)."""
+
+    DS_START = 1
+    BEFORE_CALC = 2
+    CALC = 3
+    AFTER_CALC = 4
+    DS_END = 5
+
+    @property
+    def word(self) -> str:
+        return TIMING_WORDS[self]
+
+    @classmethod
+    def of(cls, word: str) -> "Timing":
+        return {w: t for t, w in TIMING_WORDS.items()}[word]
+
+
+TIMING_WORDS = {
+    Timing.DS_START: "ds-start", Timing.BEFORE_CALC: "before-calc", Timing.CALC: "calc",
+    Timing.AFTER_CALC: "after-calc", Timing.DS_END: "ds-end",
+}
+ALL_TIMINGS = frozenset(Timing)
+UNTIL_BEFORE_CALC = frozenset({Timing.DS_START, Timing.BEFORE_CALC})
+
+SPELL_TRAP_KINDS = frozenset({
+    "normal-spell", "quick-play", "continuous-spell", "equip-spell", "field-spell", "ritual-spell",
+    "normal-trap", "continuous-trap", "counter-trap", "spell", "trap",
+})
+SPEED_2_KINDS = frozenset({"quick-play", "normal-trap", "continuous-trap", "trap"})
+TRIGGER_WORDS = frozenset({"trigger", "flip", "mandatory", "self-trigger", "battle-trigger"})
+
+
+# ---- the rule registry -------------------------------------------------------------------
+def _rule(id: str, kind: Kind, title: str, cite: str, severity: Severity = Severity.ERROR) -> str:
+    register(id, kind, severity, title, cite)
+    return id
+
+
+R_NOT_ALLOWED = _rule("ygo.ds.not-allowed", Kind.ILLEGAL_ACTIVATION,
+                      "an effect with no clause that allows it in the Damage Step", YP_ACT)
+R_NO_DS = _rule("ygo.ds.no-ds", Kind.ILLEGAL_ACTIVATION,
+                "a card that says (or is ruled) it cannot be activated in the Damage Step", YP_ACT)
+R_ATK_AFTER_CALC = _rule("ygo.ds.atk-mod-after-calc", Kind.ILLEGAL_ACTIVATION,
+                         "an ATK/DEF changer activated at or after damage calculation", YP_ACT)
+R_NAMED_TIMING = _rule("ygo.ds.named-timing", Kind.WRONG_TIMING,
+                       "an effect that names a Damage Step timing, activated at another timing", TCG_TABLE)
+R_ONCE = _rule("ygo.ds.once-per-timing", Kind.ILLEGAL_ACTIVATION,
+               "an effect naming a timing, activated there after a chain already resolved there", OCG_TIMINGS)
+R_BACKWARDS = _rule("ygo.ds.timing-backwards", Kind.ORDERING,
+                    "a Damage Step timing that goes back", YP_BREAKDOWN)
+R_NO_ATTACK = _rule("ygo.ds.no-attack", Kind.ORDERING, "a Damage Step without an attack", YP_BREAKDOWN)
+R_AFTER_DS = _rule("ygo.ds.leaves-to-wrong-phase", Kind.ORDERING,
+                   "after the Damage Step the game returns to the Battle Step", FAQ_110109)
+R_BP_ENDED = _rule("ygo.ds.after-battle-phase-ended", Kind.ORDERING,
+                   "the Damage Step goes on after an effect ended the Battle Phase", FAQ_110109)
+R_FLIP_DS_START = _rule("ygo.flip.at-ds-start", Kind.ORDERING,
+                        "the attacked face-down monster flipped at the start of the Damage Step", YP_BEFORE)
+R_FLIP_EARLY = _rule("ygo.flip.effect-before-calc", Kind.WRONG_TIMING,
+                     "a flip effect of the attacked monster activated before damage calculation", OCG_FLIP)
+R_FLIP_GONE = _rule("ygo.flip.left-field", Kind.STATE,
+                    "a flip effect of a monster that left the field before it could activate", YP_BEFORE)
+R_TARGET_DESTROYED = _rule("ygo.battle.target-destroyed", Kind.ILLEGAL_ACTIVATION,
+                           "a monster destroyed by battle targeted before it is sent to the GY", YP_AFTER)
+R_COST_DESTROYED = _rule("ygo.battle.cost-destroyed", Kind.ILLEGAL_ACTIVATION,
+                         "a monster destroyed by battle used as a cost", YP_AFTER)
+R_QUICK_DESTROYED = _rule("ygo.battle.quick-effect-destroyed", Kind.ILLEGAL_ACTIVATION,
+                          "an optional quick effect of a monster destroyed by battle", YP_AFTER)
+R_DESTROY_NOT_CALC = _rule("ygo.battle.destroyed-outside-calc", Kind.WRONG_TIMING,
+                           "destroyed by battle written outside damage calculation", YP_BREAKDOWN)
+R_SENT_EARLY = _rule("ygo.battle.sent-before-ds-end", Kind.ORDERING,
+                     "a monster destroyed by battle sent to the GY before the end of the Damage Step",
+                     YP_BREAKDOWN)
+R_NO_CALC = _rule("ygo.battle.no-damage-calculation", Kind.STATE,
+                  "damage calculation after a battling monster left the field", YP_BEFORE)
+R_RESULT = _rule("ygo.battle.result-mismatch", Kind.STATE,
+                 "a battle result that the ATK/DEF do not give", BATTLE_DAMAGE)
+R_SPEED = _rule("ygo.chain.spell-speed", Kind.ILLEGAL_ACTIVATION,
+                "a chain link of a lower spell speed than the link before it", CHAIN_RULES)
+R_COUNTER_ONLY = _rule("ygo.chain.counter-only", Kind.ILLEGAL_ACTIVATION,
+                       "only a Counter Trap can respond to a Counter Trap", CHAIN_RULES)
+R_LINK = _rule("ygo.chain.link-number", Kind.STATE, "a written chain link number that is wrong", CHAIN_RULES)
+R_TRIGGER_ORDER = _rule("ygo.chain.trigger-order", Kind.ORDERING,
+                        "simultaneous triggers chained out of order", FAQ_090801)
+R_DAMAGE = _rule("ygo.damage.mismatch", Kind.STATE, "battle damage that the ATK/DEF do not give",
+                 BATTLE_DAMAGE)
+R_LP = _rule("ygo.lp.mismatch", Kind.STATE, "Life Points that do not follow from the damage", BATTLE_DAMAGE)
+R_NOT_THERE = _rule("ygo.state.not-on-field", Kind.STATE, "a card used from the field that is not there",
+                    "Yu-Gi-Oh! rulebook: the field")
+
+
+# ---- which effects may be activated when: the table -----------------------------------------
+def is_counter_trap(p: frozenset[str]) -> bool:
+    return "counter-trap" in p
+
+
+def is_mandatory(p: frozenset[str]) -> bool:
+    return "mandatory" in p
+
+
+def negates_activation(p: frozenset[str]) -> bool:
+    return "negates-activation" in p
+
+
+def changes_atk_directly(p: frozenset[str]) -> bool:
+    """A Spell/Trap Card or a quick effect that directly changes ATK/DEF (not a trigger)."""
+    return "atk-mod" in p and (bool(p & SPELL_TRAP_KINDS) or "quick" in p)
+
+
+def triggers_on_itself(p: frozenset[str]) -> bool:
+    """An optional trigger on the card itself moving, being flipped or changing position."""
+    return ("self-trigger" in p or "flip" in p) and "summons" not in p
+
+
+def is_battle_trigger(p: frozenset[str]) -> bool:
+    return "battle-trigger" in p
+
+
+def names_a_timing(p: frozenset[str]) -> bool:
+    return any(w.startswith("timing:") for w in p)
+
+
+def allows_damage_step(p: frozenset[str]) -> bool:
+    return "ds-ok" in p
+
+
+def named_timings(p: frozenset[str]) -> frozenset[Timing]:
+    out = set()
+    for w in p:
+        if w.startswith("timing:"):
+            name = w.split(":", 1)[1]
+            out.add(Timing.AFTER_CALC if name == "battle-damage" else Timing.of(name))
+    return frozenset(out)
+
+
+@dataclass(frozen=True)
+class Clause:
+    """One row of the activation table: a class of effects and the timings it allows."""
+
+    name: str
+    description: str
+    applies: Callable[[frozenset[str]], bool]
+    timings: frozenset[Timing] | None  # None: the timings the effect itself names
+    cite: str
+
+
+CLAUSES: tuple[Clause, ...] = (
+    Clause("counter-trap", "Counter Trap Cards", is_counter_trap, ALL_TIMINGS, YP_ACT),
+    Clause("mandatory", "mandatory effects", is_mandatory, ALL_TIMINGS, YP_ACT),
+    Clause("negates-activation", "effects that negate an activation (not those that negate an effect)",
+           negates_activation, ALL_TIMINGS, "OCG FAQ 14/03/26 (Damage Step)"),
+    Clause("atk-mod", "Spell/Trap Cards and quick effects that directly change ATK/DEF",
+           changes_atk_directly, UNTIL_BEFORE_CALC, YP_ACT),
+    Clause("self-trigger", "optional triggers on the card itself moving, being flipped or changing "
+           "position (unless they Normal or Fusion Summon)", triggers_on_itself, ALL_TIMINGS, YP_ACT),
+    Clause("battle-trigger", "optional triggers on a battle event (battle damage, destroyed by battle)",
+           is_battle_trigger, ALL_TIMINGS, YP_ACT),
+    Clause("named-timing", "effects that name a Damage Step timing (only at that timing)",
+           names_a_timing, None, TCG_TABLE),
+    Clause("ds-ok", "cards whose text allows the Damage Step", allows_damage_step, ALL_TIMINGS, YP_ACT),
+)
+
+#: Rules revisions as differences from `current`: clause name -> the timings it allows instead.
+REVISIONS: dict[str, dict[str, frozenset[Timing]]] = {
+    "current": {},
+    # Before Master Rule 3, effects like Honest could still be activated during damage calculation.
+    "mr2": {"atk-mod": frozenset({Timing.DS_START, Timing.BEFORE_CALC, Timing.CALC})},
+}
+REVISION_CITES = {"mr2": OCG_MR2}
+
+#: Effects naming these timings may be activated there only while no chain has resolved there yet.
+ONCE_PER_TIMING = frozenset({Timing.DS_START, Timing.CALC})
+
+
+def clause_timings(clause: Clause, props: frozenset[str], revision: str) -> frozenset[Timing]:
+    if clause.timings is None:
+        return named_timings(props)
+    return REVISIONS.get(revision, {}).get(clause.name, clause.timings)
+
+
+def spell_speed(p: frozenset[str]) -> int | None:
+    if "counter-trap" in p:
+        return 3
+    if p & SPEED_2_KINDS or "quick" in p:
+        return 2
+    if p & (SPELL_TRAP_KINDS | TRIGGER_WORDS | {"ignition"}):
+        return 1
+    return None
+
+
+def is_trigger_effect(p: frozenset[str]) -> bool:
+    return spell_speed(p) == 1 and bool(p & TRIGGER_WORDS)
+
+
+# ---- state ---------------------------------------------------------------------------------
+@dataclass
+class Card:
+    key: str
+    zone: str | None = None  # hand, field, gy, banished, deck, extra
+    controller: str | None = None
+    face_down: bool = False
+    position: str | None = None  # attack / defense
+    destroyed_by_battle: bool = False
+    atk: int | None = None
+    def_: int | None = None
+
+
+@dataclass
+class Link:
+    event: ev.Activate
+    key: str
+    player: str | None
+    props: frozenset[str]
+    speed: int | None
+
+
+@dataclass
+class BattleState:
+    attacker: str
+    attacker_player: str
+    target: str | None  # None: a direct attack
+    target_face_down: bool
+    target_position: str  # attack / defense
+    line: int
+    left_field: set[str] = field(default_factory=set)
+    calc_done: bool = False
+    expected_damage: dict[str, int] | None = None  # player -> battle damage, once computed
+    expected_destroyed: set[str] | None = None
+
+
+def other(player: str | None) -> str | None:
+    return {"A": "B", "B": "A"}.get(player or "")
+
+
+class YgoModel(Model):
+    game = "ygo"
+
+    def __init__(self, match, catalog=None):
+        super().__init__(match, catalog)
+        self.turn_player: str | None = None
+        self.phase: str | None = None
+        self.step: str | None = None
+        self.timing: Timing | None = None
+        self.battle: BattleState | None = None
+        self.bp_ended = False
+        self.chain: list[Link] = []
+        self.resolved_at: set[Timing] = set()
+        self.cards: dict[str, Card] = {}
+        start = match.header.get("LP", "8000").strip()
+        lp = int(start) if start.isdigit() else 8000
+        self.lp: dict[str, int | None] = {"A": lp, "B": lp}
+        self.flipped_in_ds: set[str] = set()
+
+    # ---- helpers --------------------------------------------------------------------------
+    def card(self, ref: ev.CardRef) -> Card:
+        key = self.card_key(ref)
+        c = self.cards.get(key)
+        if c is None:
+            facts = self.facts_of(ref)
+            c = self.cards[key] = Card(key, atk=facts.atk, def_=facts.def_)
+        if ref.atk is not None:
+            c.atk = ref.atk
+        if ref.def_ is not None:
+            c.def_ = ref.def_
+        return c
+
+    @property
+    def in_damage_step(self) -> bool:
+        return self.step == "damage" and self.timing is not None
+
+    def leave_damage_step(self) -> None:
+        self.timing = None
+        self.battle = None
+        self.resolved_at = set()
+        self.flipped_in_ds = set()
+        self.chain = []
+        for c in self.cards.values():
+            c.destroyed_by_battle = False
+
+    # ---- structure ------------------------------------------------------------------------
+    def handle_Turn(self, e: ev.Turn) -> None:
+        self.leave_damage_step()
+        self.turn_player = e.player
+        self.phase, self.step, self.bp_ended = None, None, False
+
+    def handle_Phase(self, e: ev.Phase) -> None:
+        if self.step == "damage" and self.timing is not None and not self.bp_ended and e.name != "battle":
+            self.report(R_AFTER_DS, e, f"phase {e.name} follows the Damage Step directly; after the Damage "
+                        "Step the game returns to the Battle Step", "write `step battle` (and `step end`) "
+                        "first, or `A: end battle phase` if an effect ended the Battle Phase")
+        self.leave_damage_step()
+        self.phase, self.step, self.bp_ended = e.name, None, False
+
+    def handle_Step(self, e: ev.Step) -> None:
+        if e.name == "damage":
+            if self.battle is None:
+                self.report(R_NO_ATTACK, e, "a Damage Step with no attack declared before it",
+                            "write the attack declaration (`A: attack ... -> ...`) before `step damage`")
+            self.phase = "battle"
+            self.step, self.timing = "damage", None
+            self.resolved_at, self.flipped_in_ds = set(), set()
+            return
+        if self.step == "damage" and self.timing is not None and e.name != "battle" and not self.bp_ended:
+            self.report(R_AFTER_DS, e, f"step {e.name} follows the Damage Step directly; after the Damage "
+                        "Step the game returns to the Battle Step", "write `step battle` first")
+        self.leave_damage_step()
+        self.step = e.name
+
+    def handle_Timing(self, e: ev.Timing) -> None:
+        new = Timing.of(e.name)
+        if self.bp_ended:
+            self.report(R_BP_ENDED, e, f"timing {e.name} after the Battle Phase was ended by an effect: the "
+                        "rest of the Damage Step does not happen", "remove this timing and what follows it "
+                        "in this Damage Step")
+        if self.step != "damage":
+            if self.battle is None:
+                self.report(R_NO_ATTACK, e, f"timing {e.name} with no attack: a Damage Step needs an attack",
+                            "write the attack declaration and `step damage` first")
+            self.step, self.phase = "damage", "battle"
+        if self.timing is not None and new < self.timing:
+            self.report(R_BACKWARDS, e, f"timing {e.name} after {self.timing.word}: the Damage Step runs "
+                        "ds-start → before-calc → calc → after-calc → ds-end and never goes back",
+                        "write the events of each timing under its own `timing` line, in order")
+            return  # the replay stays at the later timing
+        if self.chain:  # a chain cannot span timings: it resolved
+            self.close_chain()
+        if new >= Timing.AFTER_CALC and self.battle and not self.battle.calc_done:
+            self.battle.calc_done = True
+        self.timing = new
+
+    def close_chain(self) -> None:
+        if self.chain and self.timing is not None:
+            self.resolved_at.add(self.timing)
+        self.chain = []
+
+    def handle_ResolveAll(self, e: ev.ResolveAll) -> None:
+        self.close_chain()
+
+    def handle_EndBattlePhase(self, e: ev.EndBattlePhase) -> None:
+        self.bp_ended = True
+        self.close_chain()
+
+    # ---- summons and positions --------------------------------------------------------------
+    def handle_Summon(self, e: ev.Summon) -> None:
+        c = self.card(e.card)
+        c.zone, c.controller, c.face_down = "field", e.player, False
+        c.position = c.position or "attack"
+
+    def handle_SetCard(self, e: ev.SetCard) -> None:
+        c = self.card(e.card)
+        c.zone, c.controller, c.face_down = "field", e.player, True
+        c.position = "defense"
+
+    def handle_ChangePosition(self, e: ev.ChangePosition) -> None:
+        c = self.card(e.card)
+        c.position = e.position
+        if c.zone is None:
+            c.zone, c.controller = "field", e.player
+
+    # ---- the attack and the battle -----------------------------------------------------------
+    def handle_Attack(self, e: ev.Attack) -> None:
+        attacker = self.card(e.attacker)
+        if attacker.zone not in (None, "field"):
+            self.report(R_NOT_THERE, e, f'"{e.attacker.label}" attacks but the log put it in the '
+                        f"{attacker.zone}", "check the earlier lines that moved it", card=e.attacker)
+        attacker.zone, attacker.controller = "field", e.player
+        attacker.position, attacker.face_down = "attack", False
+        target_key = None
+        if e.target is not None:
+            target = self.card(e.target)
+            target.zone, target.controller = "field", other(e.player)
+            if e.target_position == "set":
+                target.face_down, target.position = True, "defense"
+            elif e.target_position == "defense":
+                target.face_down, target.position = False, "defense"
+            elif target.position is None or not target.face_down:
+                target.position = target.position or "attack"
+            target_key = target.key
+        self.leave_damage_step()
+        self.phase, self.step = "battle", "battle"
+        self.battle = BattleState(attacker.key, e.player or "", target_key,
+                                  bool(target_key and self.cards[target_key].face_down),
+                                  self.cards[target_key].position if target_key else "attack", e.line)
+
+    def handle_Flip(self, e: ev.Flip) -> None:
+        c = self.card(e.card)
+        b = self.battle
+        if self.in_damage_step and b and c.key == b.target and b.target_face_down:
+            if self.timing == Timing.DS_START:
+                self.report(R_FLIP_DS_START, e, f'"{e.card.label}" is flipped at the start of the Damage Step; '
+                            "an attacked face-down monster is flipped face-up at before-calc",
+                            "write the flip under `timing before-calc`", card=e.card)
+            self.flipped_in_ds.add(c.key)
+        c.face_down = False
+        c.zone = c.zone or "field"
+        c.controller = c.controller or e.player
+
+    def handle_AtkChange(self, e: ev.AtkChange) -> None:
+        c = self.card(e.card)
+        if e.relative:
+            c.atk = None if c.atk is None else c.atk + e.value
+        else:
+            c.atk = e.value
+
+    def expected_battle(self) -> tuple[dict[str, int], set[str]] | None:
+        """Battle damage per player and the monsters destroyed, from ATK/DEF; None if unknown."""
+        b = self.battle
+        if b is None:
+            return None
+        a = self.cards[b.attacker]
+        if a.atk is None:
+            return None
+        me, opp = b.attacker_player, other(b.attacker_player) or ""
+        if b.target is None:
+            return {opp: a.atk}, set()
+        t = self.cards[b.target]
+        piercing = "piercing" in self.facts_of_key(b.attacker)
+        if t.position == "defense":
+            if t.def_ is None:
+                return None
+            if a.atk > t.def_:
+                return ({opp: a.atk - t.def_} if piercing else {}), {t.key}
+            if a.atk < t.def_:
+                return {me: t.def_ - a.atk}, set()
+            return {}, set()
+        if t.atk is None:
+            return None
+        if a.atk > t.atk:
+            return {opp: a.atk - t.atk}, {t.key}
+        if a.atk < t.atk:
+            return {me: t.atk - a.atk}, {a.key}
+        if a.atk == 0:
+            return {}, set()
+        return {}, {a.key, t.key}
+
+    def facts_of_key(self, key: str) -> frozenset[str]:
+        facts = self.facts.get(key)
+        return facts.effect_props() if facts else frozenset()
+
+    def battle_left_field(self) -> bool:
+        b = self.battle
+        return bool(b and b.left_field)
+
+    def handle_Damage(self, e: ev.Damage) -> None:
+        if self.timing == Timing.CALC and self.battle is not None:
+            self.check_battle_damage(e)
+        lp = self.lp.get(e.player or "")
+        if lp is not None:
+            self.lp[e.player or ""] = max(0, lp - e.amount)
+
+    def check_battle_damage(self, e: ev.Damage) -> None:
+        b = self.battle
+        assert b is not None
+        if b.left_field:
+            self.report(R_NO_CALC, e, "battle damage after a battling monster left the field: there is no "
+                        "damage calculation", "remove the battle damage and the battle's results")
+            return
+        expected = self.expected_battle()
+        if expected is None:
+            return
+        damage, _ = expected
+        want = damage.get(e.player or "", 0)
+        if want != e.amount:
+            self.report(R_DAMAGE, e, f"{e.player} takes {e.amount} battle damage, but {self.battle_sums()} "
+                        f"gives {want if want else 'no damage'} to {e.player}",
+                        f"write `{e.player}: damage {want}`" if want else "remove this line or check the ATK/DEF")
+
+    def battle_sums(self) -> str:
+        b = self.battle
+        assert b is not None
+        a = self.cards[b.attacker]
+        if b.target is None:
+            return f"a direct attack with ATK {a.atk}"
+        t = self.cards[b.target]
+        if t.position == "defense":
+            pierce = " with piercing" if "piercing" in self.facts_of_key(b.attacker) else ""
+            return f"ATK {a.atk} against DEF {t.def_}{pierce}"
+        return f"ATK {a.atk} against ATK {t.atk}"
+
+    def handle_LifePoints(self, e: ev.LifePoints) -> None:
+        lp = self.lp.get(e.player or "")
+        if lp is not None and lp != e.value:
+            self.report(R_LP, e, f"{e.player}'s Life Points are {lp} by the damage the log records, not {e.value}",
+                        f"write `{e.player}: lp {lp}`, or the damage line that explains {e.value}")
+        self.lp[e.player or ""] = e.value
+
+    def handle_Destroy(self, e: ev.Destroy) -> None:
+        c = self.card(e.card)
+        if c.zone is None:
+            c.zone, c.controller = "field", e.player
+        if not e.by_battle:
+            self.leave_field(c, "gy")
+            return
+        if self.timing != Timing.CALC:
+            where = f"at {self.timing.word}" if self.timing else "outside the Damage Step"
+            self.report(R_DESTROY_NOT_CALC, e, f'"{e.card.label}" is written destroyed by battle {where}; '
+                        "destruction by battle is decided at damage calculation",
+                        "write it under `timing calc`", card=e.card)
+        elif self.battle is not None:
+            if self.battle.left_field:
+                self.report(R_NO_CALC, e, f'"{e.card.label}" is destroyed by battle, but a battling monster left '
+                            "the field before damage calculation: there was no damage calculation",
+                            "remove the battle's results", card=e.card)
+            else:
+                expected = self.expected_battle()
+                if expected is not None and c.key not in expected[1]:
+                    self.report(R_RESULT, e, f'"{e.card.label}" is not destroyed by this battle: '
+                                f"{self.battle_sums()}", "check the ATK/DEF and the positions", card=e.card)
+        c.destroyed_by_battle = True
+
+    def handle_Move(self, e: ev.Move) -> None:
+        c = self.card(e.card)
+        if c.zone is None:
+            c.zone = "field" if e.how != "discard" else "hand"
+            c.controller = e.player
+        if c.destroyed_by_battle and self.in_damage_step and self.timing is not None \
+                and self.timing < Timing.DS_END and e.to == "gy":
+            self.report(R_SENT_EARLY, e, f'"{e.card.label}" was destroyed by battle and is sent to the GY at '
+                        f"{self.timing.word}; it stays on the field until the end of the Damage Step",
+                        "write the move under `timing ds-end`", card=e.card)
+        self.leave_field(c, e.to)
+
+    def handle_Negate(self, e: ev.Negate) -> None:
+        self.card(e.card)
+
+    def leave_field(self, c: Card, to: str) -> None:
+        b = self.battle
+        if b and c.zone == "field" and c.key in (b.attacker, b.target) and not c.destroyed_by_battle \
+                and self.timing is not None and self.timing < Timing.CALC:
+            b.left_field.add(c.key)
+        c.zone = to
+        c.destroyed_by_battle = False
+
+    # ---- activations ---------------------------------------------------------------------
+    def handle_Activate(self, e: ev.Activate) -> None:
+        facts = self.facts_of(e.card)
+        props = facts.effect_props(e.effect, flip=e.flip_effect, trigger=e.trigger)
+        if e.flip_effect:
+            props |= {"flip"}
+        c = self.card(e.card)
+        if c.zone is None:
+            if e.from_zone:
+                c.zone = e.from_zone
+            elif props & SPELL_TRAP_KINDS or props & {"flip"}:
+                c.zone = "field"
+            c.controller = e.player
+        elif e.from_zone:
+            c.zone = e.from_zone
+        link_no = len(self.chain) + 1
+        if e.chain_link is not None and e.chain_link != link_no:
+            self.report(R_LINK, e, f"written as chain link {e.chain_link}, but it is chain link {link_no}",
+                        f"write `CL{link_no}`" + (" (a `resolve` line may be missing before it)"
+                                                   if e.chain_link < link_no else ""))
+        known = facts.known
+        speed = spell_speed(props) if known else None
+        if known:
+            self.check_chain(e, props, speed)
+            if self.in_damage_step:
+                self.check_damage_step(e, props, c)
+        self.check_targets_and_cost(e, props, c)
+        self.chain.append(Link(e, c.key, e.player, props, speed))
+
+    def check_chain(self, e: ev.Activate, props: frozenset[str], speed: int | None) -> None:
+        if not self.chain or speed is None:
+            return
+        prev = self.chain[-1]
+        if prev.speed == 3 and speed != 3:
+            self.report(R_COUNTER_ONLY, e, f'"{e.card.label}" (spell speed {speed}) responds to a Counter Trap; '
+                        "only a Counter Trap (spell speed 3) can", "activate it in a new chain after this one "
+                        "resolves", card=e.card)
+            return
+        all_triggers = all(is_trigger_effect(l.props) for l in self.chain)
+        if speed == 1 and all_triggers and is_trigger_effect(props):
+            self.check_trigger_order(e, props)
+            return
+        if prev.speed is not None and speed < prev.speed or speed == 1:
+            self.report(R_SPEED, e, f'"{e.card.label}" has spell speed {speed} and cannot be chained to '
+                        f"chain link {len(self.chain)} (spell speed {prev.speed})",
+                        "a spell speed 1 effect can only start a chain (CL1), except triggers that trigger "
+                        "at the same time", card=e.card)
+
+    def check_trigger_order(self, e: ev.Activate, props: frozenset[str]) -> None:
+        def rank(player: str | None, p: frozenset[str]) -> int:
+            mine = player == self.turn_player
+            return (0 if mine else 1) if "mandatory" in p else (2 if mine else 3)
+
+        prev = self.chain[-1]
+        if self.turn_player is None:
+            return
+        if rank(e.player, props) < rank(prev.player, prev.props):
+            self.report(R_TRIGGER_ORDER, e, f'"{e.card.label}" is chained after "{prev.event.card.label}", but '
+                        "triggers that trigger together go on the chain turn player's mandatory, opponent's "
+                        "mandatory, turn player's optional, then opponent's optional",
+                        "put it before the other trigger's link", card=e.card, related=[prev.event])
+
+    def check_damage_step(self, e: ev.Activate, props: frozenset[str], c: Card) -> None:
+        t = self.timing
+        assert t is not None
+        label = e.card.label
+        if "no-ds" in props:
+            self.report(R_NO_DS, e, f'"{label}" cannot be activated during the Damage Step (its text or a ruling '
+                        "says so)", "activate it in the Battle Step, before the attack reaches the Damage Step",
+                        card=e.card)
+            return
+        # flip effects of the monster flipped by this attack come after damage calculation
+        if ("flip" in props) and c.key in self.flipped_in_ds and t < Timing.AFTER_CALC:
+            self.report(R_FLIP_EARLY, e, f'the flip effect of "{label}" is activated at {t.word}; a monster '
+                        "flipped by the attack activates its flip effects after damage calculation",
+                        "write it under `timing after-calc`", card=e.card)
+            return
+        allowing = [cl for cl in CLAUSES if cl.applies(props) and t in clause_timings(cl, props, self.rules)]
+        if allowing:
+            cl = allowing[0]
+            if cl.name == "named-timing" and t in ONCE_PER_TIMING and t in self.resolved_at \
+                    and not self.chain:
+                self.report(R_ONCE, e, f'"{label}" names {t.word}, and a chain has already resolved at this '
+                            f"{t.word}: an effect that names a specific timing cannot be activated there again",
+                            "it could only have been activated before that chain resolved (as a link of it)",
+                            card=e.card)
+            return
+        applicable = [cl for cl in CLAUSES if cl.applies(props)]
+        if any(cl.name == "atk-mod" for cl in applicable):
+            until = "before-calc" if self.rules == "current" else "calc"
+            self.report(R_ATK_AFTER_CALC, e, f'"{label}" directly changes ATK/DEF: it may be activated in the '
+                        f"Damage Step only until the end of {until}, not at {t.word}",
+                        "activate it under `timing ds-start` or `timing before-calc`"
+                        + ('' if self.rules != "current" else
+                           ' (before Master Rule 3, [Rules "mr2"], damage calculation was allowed too)'),
+                        card=e.card)
+            return
+        if any(cl.name == "named-timing" for cl in applicable):
+            names = ", ".join(sorted(x.word for x in named_timings(props)))
+            self.report(R_NAMED_TIMING, e, f'"{label}" names {names} and can be activated only there, not at '
+                        f"{t.word}", f"activate it under `timing {names.split(', ')[0]}`", card=e.card)
+            return
+        what = describe_effect(props)
+        self.report(R_NOT_ALLOWED, e, f'"{label}" ({what}) cannot be activated in the Damage Step: no clause of '
+                    "the Damage Step list allows it", "only counter traps, mandatory effects, activation "
+                    "negators, ATK/DEF changers (until before-calc), triggers on the card itself or on a "
+                    "battle, and effects that name the timing may be activated; see `replayer rules ygo`",
+                    card=e.card)
+
+    def check_targets_and_cost(self, e: ev.Activate, props: frozenset[str], c: Card) -> None:
+        for ref in e.targets:
+            t = self.card(ref)
+            if t.destroyed_by_battle and t.zone == "field":
+                self.report(R_TARGET_DESTROYED, e, f'"{ref.label}" was destroyed by battle; until it is sent to '
+                            "the GY at the end of the Damage Step it cannot be targeted",
+                            "choose another target", card=ref)
+        optional = "mandatory" not in props
+        if e.cost_card is not None:
+            cost = self.card(e.cost_card)
+            if cost.destroyed_by_battle and cost.zone == "field" and optional:
+                self.report(R_COST_DESTROYED, e, f'"{e.cost_card.label}" was destroyed by battle and cannot be '
+                            "used as the cost of an optional effect", "pay the cost with another card",
+                            card=e.cost_card)
+            if e.cost in ("discard",):
+                cost.zone = "gy"
+            elif e.cost in ("send", "tribute"):
+                self.leave_field(cost, "gy")
+        if c.destroyed_by_battle and c.zone == "field" and optional and "quick" in props:
+            self.report(R_QUICK_DESTROYED, e, f'"{e.card.label}" was destroyed by battle: its optional quick '
+                        "effects cannot be activated any more", "", card=e.card)
+        if "flip" in props and c.zone not in (None, "field") and e.from_zone in (None, "field"):
+            self.report(R_FLIP_GONE, e, f'"{e.card.label}" left the field ({c.zone}) before its flip effect '
+                        "could activate: the flip effect is not activated", "remove the activation",
+                        card=e.card)
+
+    # ---- the rules table, for `replayer rules ygo` -----------------------------------------------
+    @classmethod
+    def describe(cls) -> str:
+        return describe_table()
+
+
+def describe_effect(p: frozenset[str]) -> str:
+    parts = []
+    kinds = sorted(p & (SPELL_TRAP_KINDS | {"normal-monster", "effect-monster", "flip-monster"}))
+    parts += kinds
+    for w in ("quick", "trigger", "ignition", "optional", "negates-effect", "atk-mod", "summons"):
+        if w in p:
+            parts.append(w)
+    return ", ".join(parts) or "no properties that allow it"
+
+
+def describe_table() -> str:
+    cols = list(Timing)
+    lines = ["Yu-Gi-Oh! — which effects may be activated at each Damage Step timing", ""]
+    width = max(len(cl.name) for cl in CLAUSES) + 2
+    head = "effect class".ljust(width) + "".join(t.word.ljust(12) for t in cols)
+    lines += [head, "-" * len(head)]
+    for cl in CLAUSES:
+        if cl.timings is None:
+            row = "".join("named".ljust(12) for _ in cols)
+        else:
+            row = "".join(("yes" if t in cl.timings else "-").ljust(12) for t in cols)
+        lines.append(cl.name.ljust(width) + row)
+    lines += ["", "Rows:"]
+    for cl in CLAUSES:
+        lines.append(f"  {cl.name}: {cl.description}  [{cl.cite}]")
+    lines += ["", "One allowing clause is enough; `no-ds` (\"except during the Damage Step\", or a ruling) forbids "
+              "the card whatever else applies.",
+              "named: only at the timing the effect names; ds-start and calc allow it once per timing "
+              f"(not after a chain resolved there)  [{OCG_TIMINGS}]", "", "Rules revisions (differences from current):"]
+    for rev, diff in REVISIONS.items():
+        if not diff:
+            continue
+        for name, ts in diff.items():
+            lines.append(f"  {rev}: {name} allowed at " + ", ".join(t.word for t in sorted(ts))
+                         + f"  [{REVISION_CITES.get(rev, '')}]")
+    lines += ["", "Rule ids:"]
+    from ..diagnostics import RULES
+
+    for rid, rule in sorted(RULES.items()):
+        if rid.startswith("ygo."):
+            lines.append(f"  {rid:40} {rule.kind.value:19} {rule.title}  [{rule.cite}]")
+    return "\n".join(lines)
