@@ -75,7 +75,8 @@ def check(paths: tuple[str, ...], fmt: str, colour: str) -> None:
         if fmt == "json":
             click.echo(render_json(result.to_dict()))
         elif result.findings:
-            click.echo(render_text(str(path), result.findings, result.match.lines, colour=use_colour))
+            click.echo(render_text(str(path), result.findings, result.match.lines, colour=use_colour),
+                       color=use_colour)
     if fmt == "text":
         summary = (f"{len(files)} file{'s' if len(files) != 1 else ''} checked: "
                    f"{totals['error']} error{'s' if totals['error'] != 1 else ''}, "
@@ -141,7 +142,15 @@ def rules(game: str) -> None:
 
 # ---- commands that live with their feature ---------------------------------------------------
 # The window (replayer/gui/commands.py) registers `view` below this line.
+from .gui.commands import view  # noqa: E402  (PySide6 is imported only when `view` runs)
+
+cli.add_command(view)
 # The match library (replayer/store_commands.py) registers `import`, `search`, `stats` below this line.
+from .store_commands import import_command, search as search_command, stats as stats_command  # noqa: E402
+
+cli.add_command(import_command)
+cli.add_command(search_command)
+cli.add_command(stats_command)
 
 
 def main() -> None:

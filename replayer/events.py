@@ -267,7 +267,7 @@ class Break(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class STrigger(Event):
-    cards: tuple[CardRef, ...]
+    triggers: tuple[CardRef, ...]  # the S-Triggers used, all named at once (not ``cards``: see Event.cards())
     kind = "s-trigger"
 
 

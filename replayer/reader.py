@@ -7,19 +7,24 @@ and the reader goes on. Identical line bodies recur in real logs (``resolve``, `
 
 from __future__ import annotations
 
+import copy
 import difflib
+import functools
 import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark import Token
+from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.lexer import PatternStr
 
 from . import events as ev
 from .diagnostics import Finding, Span, make_finding, sort_findings
 from .grammar import parser
 from .properties import all_words, is_known
-from .transform import ToEvents
+from .templates import Template, make_template
+from .transform import ToEvents, canonical
 
 
 class ReplayerError(Exception):
@@ -30,6 +35,10 @@ class UnreadableFile(ReplayerError):
     """The file could not be read at all (missing, a directory, permissions)."""
 
 
+class UnknownGame(ReplayerError, ValueError):
+    """A game other than ``ygo`` or ``dm`` was asked for."""
+
+
 GAME_ALIASES = {
     "ygo": "ygo", "yugioh": "ygo", "yu-gi-oh!": "ygo", "yu-gi-oh": "ygo", "遊戯王": "ygo",
     "dm": "dm", "duel-masters": "dm", "duel masters": "dm", "デュエル・マスターズ": "dm",
@@ -38,7 +47,9 @@ GAME_ALIASES = {
 RULES_REVISIONS = {"ygo": ("current", "mr2"), "dm": ("current",)}
 
 _TIMECODE = re.compile(r"@(?:\d+:)?\d{1,2}:\d{2}(?=\s|$)")
-_TAG = re.compile(r'^\s*\[\s*([A-Za-z][A-Za-z0-9_-]*)\s+"([^"\n]*)"\s*\]')
+_TAG = re.compile(r'^\s*\[\s*([A-Za-z][A-Za-z0-9_-]*)\s+("[^"\n]*"|《[^》\n]*》|「[^」\n]*」|„[^“”\n]*[“”])\s*\]')
+_ODD_BREAKS = re.compile("[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _OPENERS = {'"': '"', "《": "》", "「": "」", "„": "“”"}
 
 
@@ -67,17 +78,19 @@ def split_line(raw: str) -> tuple[int, str | None, str, str | None]:
     The note starts at the first ``#`` outside a card name that is not a copy suffix (a ``#``
     right after a closing quote, followed by a digit: ``"Kuriboh"#2``).
     """
-    i, n = 0, len(raw)
+    n = len(raw)
+    i = n - len(raw.lstrip(" \t\ufeff\u00a0\u3000"))
     timecode = None
-    while i < n and raw[i] in " \t\ufeff":
-        i += 1
-    m = _TIMECODE.match(raw, i)
-    if m:
-        timecode = m.group(0)
-        i = m.end()
-        while i < n and raw[i] in " \t":
-            i += 1
+    if raw.startswith("@", i):
+        m = _TIMECODE.match(raw, i)
+        if m:
+            timecode = m.group(0)
+            i = m.end()
+            while i < n and raw[i] in " \t\u00a0\u3000":
+                i += 1
     start = i
+    if "#" not in raw:  # most lines: no note, no copy suffix
+        return start + 1, timecode, raw[start:].rstrip(), None
     note = None
     j = i
     while j < n:
@@ -99,11 +112,25 @@ def split_line(raw: str) -> tuple[int, str | None, str, str | None]:
     return start + 1, timecode, body, note
 
 
+def split_lines(text: str) -> list[str]:
+    """The lines of ``text``, numbered as an editor numbers them: only \\n, \\r\\n and \\r end a line.
+
+    (``str.splitlines`` also breaks at form feeds, U+2028 and others, which would shift every
+    later line number; it is used, for its speed, only when none of those is in the text.)
+    """
+    if _ODD_BREAKS.search(text) is None:
+        return text.splitlines()
+    lines = _LINE_BREAK.split(text)
+    if lines and lines[-1] == "":
+        lines.pop()
+    return lines
+
+
 def detect_game(lines: list[str]) -> tuple[str | None, int]:
     for number, raw in enumerate(lines, 1):
         m = _TAG.match(raw)
         if m and m.group(1).lower() == "game":
-            return GAME_ALIASES.get(m.group(2).strip().casefold()), number
+            return GAME_ALIASES.get(m.group(2)[1:-1].strip().casefold()), number
     return None, 0
 
 
@@ -115,6 +142,7 @@ class LineReader:
         self.parser = parser(game)
         self.transformer = ToEvents(game)
         self.cache: dict[tuple[str, int], Any] = {}
+        self.templates: dict[str, Template | None] = {}
 
     def parse(self, body: str, column: int) -> Any:
         """An event (no span yet), a ``("tag", key, value)`` tuple, or an ``UnexpectedInput``."""
@@ -132,6 +160,33 @@ class LineReader:
             self.cache[key] = result
         return result
 
+    def read(self, body: str, column: int, **extra: Any) -> Any:
+        """The event of a line (with ``extra`` fields: span, timecode, notes), a header tag
+        tuple, or an ``UnexpectedInput``. Lines of a shape seen before are built from its template
+        (see :mod:`replayer.templates`) without a parse."""
+        if body[0] != "[":
+            padded = " " * (column - 1) + body
+            made = make_template(padded)
+            if made is not None:
+                text, chunks, names, nums = made
+                template = self.templates.get(text, _MISSING)
+                if template is _MISSING:
+                    parsed = self.parse(text[column - 1 :], column)
+                    template = None
+                    if isinstance(parsed, ev.Event):
+                        template = Template.from_event(parsed, len(names), len(nums))
+                    if len(self.templates) < 100_000:
+                        self.templates[text] = template
+                if template is not None:
+                    return template.build(chunks, names, nums, **extra)
+        result = self.parse(body, column)
+        if isinstance(result, ev.Event):
+            return replace(result, **extra)
+        return result
+
+
+_MISSING = object()
+
 
 _READERS: dict[str, LineReader] = {}
 
@@ -144,8 +199,13 @@ def line_reader(game: str) -> LineReader:
 
 
 def read_text(text: str, path: str = "<log>", game: str | None = None) -> Match:
-    """Read a whole log. Never raises for problems in the log: they become findings."""
-    lines = text.splitlines()
+    """Read a whole log. Never raises for problems in the log: they become findings.
+
+    ``game`` forces the game (``"ygo"`` or ``"dm"``) instead of the log's ``[Game]`` tag.
+    """
+    if game is not None and game not in RULES_REVISIONS:
+        raise UnknownGame(f"unknown game {game!r}: replayer reads 'ygo' and 'dm' logs")
+    lines = split_lines(text)
     findings: list[Finding] = []
     header: dict[str, str] = {}
     header_lines: dict[str, int] = {}
@@ -160,7 +220,8 @@ def read_text(text: str, path: str = "<log>", game: str | None = None) -> Match:
         game = guess_game(lines)
         findings.append(make_finding(
             "syntax.header", Span(game_line or 1, 1),
-            "no valid [Game] tag: read as " + ("Yu-Gi-Oh!" if game == "ygo" else "Duel Masters"),
+            ("[Game] names no known game" if game_line else "no [Game] tag") + ": read as "
+            + ("Yu-Gi-Oh!" if game == "ygo" else "Duel Masters"),
             'start the log with [Game "ygo"] or [Game "dm"]'))
     reader = line_reader(game)
     events: list[ev.Event] = []
@@ -178,7 +239,9 @@ def read_text(text: str, path: str = "<log>", game: str | None = None) -> Match:
                                              "a timecode with no event after it",
                                              "write the event on the same line as its timecode"))
             continue
-        result = reader.parse(body, column)
+        own = tuple(pending) + ((note,) if note is not None else ())
+        result = reader.read(body, column, span=Span(number, column, number, column + len(body)),
+                             timecode=timecode, notes=own)
         if isinstance(result, UnexpectedInput):
             findings.append(syntax_finding(result, number, body, column, game))
             if note is not None:
@@ -195,14 +258,13 @@ def read_text(text: str, path: str = "<log>", game: str | None = None) -> Match:
             if note is not None:
                 pending.append(note)
             continue
-        own = tuple(pending) + ((note,) if note is not None else ())
         pending = []
-        event = replace(result, span=Span(number, column, number, column + len(body)),
-                        timecode=timecode, notes=own)
-        for card in event.cards():
-            for word in card.props:
-                if not is_known(word, game):
-                    findings.append(_property_finding(word, number, card, game))
+        event = result
+        if "{" in body:  # only then can a card carry properties
+            for card in event.cards():
+                for word in card.props:
+                    if not is_known(word, game):
+                        findings.append(_property_finding(word, number, card, game))
         events.append(event)
     rules = _rules_revision(header, header_lines, game, findings)
     _check_header_numbers(header, header_lines, game, findings)
@@ -224,20 +286,26 @@ def read_log(path: str | Path, game: str | None = None) -> Match:
 
 def read_bytes(data: bytes, path: str = "<log>", game: str | None = None) -> Match:
     """Read a log from bytes: a binary or non-UTF-8 file becomes one clear finding."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return _unreadable(path, game, "the file is UTF-16 text, not UTF-8")
     if b"\x00" in data[:8192]:
         return _unreadable(path, game, "this is a binary file, not a text log")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
-        line = data[: e.start].count(b"\n") + 1
+        line_start = data.rfind(b"\n", 0, e.start) + 1
+        line = data.count(b"\n", 0, e.start) + 1
+        column = len(data[line_start : e.start].decode("utf-8", errors="replace")) + 1
+        lines = split_lines(data.decode("utf-8-sig", errors="replace"))  # to show the line at fault
         return _unreadable(path, game, f"the file is not UTF-8 text (byte 0x{data[e.start]:02x} on line {line})",
-                           line)
+                           line, column, lines)
     return read_text(text, path, game)
 
 
-def _unreadable(path: str, game: str | None, message: str, line: int = 1) -> Match:
-    f = make_finding("syntax.encoding", Span(line, 1), message, "save the log as UTF-8 text")
-    return Match(path, game or "ygo", "current", {}, [], [f], [])
+def _unreadable(path: str, game: str | None, message: str, line: int = 1, column: int = 1,
+                lines: list[str] | None = None) -> Match:
+    f = make_finding("syntax.encoding", Span(line, column), message, "save the log as UTF-8 text")
+    return Match(path, game or "ygo", "current", {}, [], [f], lines or [])
 
 
 def guess_game(lines: list[str]) -> str:
@@ -279,25 +347,81 @@ def _property_finding(word: str, line: int, card: ev.CardRef, game: str) -> Find
 
 
 # ---- syntax findings -----------------------------------------------------------------------
+# Only a line that does not parse comes here, so none of this is on the hot path.
+
+#: terminals described in words; string keywords are shown as themselves (`from`, `->`)
 _NAMES = {
     "CARD_NAME": "a card name in quotes", "INT": "a number", "SIGNED_INT": "+N or -N",
     "PLAYER": "a player (A or B)", "STATS": "ATK/DEF", "PROPS": "{properties}", "COPY": "#N",
     "TIMING_NAME": "a timing (ds-start, before-calc, calc, after-calc, ds-end)",
-    "PHASE_NAME": "a phase name", "STEP_NAME": "a step (start, battle, damage, end)",
+    "PHASE_NAME:ygo": "a phase (draw, standby, main1, battle, main2, end)",
+    "PHASE_NAME:dm": "a phase (start, untap, draw, charge, main, attack, end)",
+    "STEP_NAME": "a step (start, battle, damage, end)",
     "ZONE": "a zone (hand, gy, deck, banished, extra, field)", "POSITION": "attack or defense",
-    "COLON": "`:`", "MORETHAN": "`->`", "RSQB": "`]`", "LSQB": "`[`", "COMMA": "`,`",
     "TAG_KEY": "a tag name", "BY_BATTLE": "`by battle`", "PUT_ZONE": "mana or shields",
-    "PLAYER_WORD": "`player`", "$END": "the end of the line", "DECLARATION": "a declaration",
-    "SUMMON_KIND": "a summon kind", "MAIN_VERB": "charge, summon or cast", "TAP_VERB": "tap or untap",
+    "PLAYER_WORD": "`player`", "$END": "the end of the line", "<END-OF-FILE>": "the end of the line",
+    "DECLARATION": "a declaration (ninja strike, revolution 0, revolution change, invade)",
+    "SUMMON_KIND": "a summon (normal, tribute, special, flip, …)", "MAIN_VERB": "charge, summon or cast",
+    "TAP_VERB": "tap or untap", "CL": "a chain link (CL1, CL2, …)", "BATTLE_PHASE": "`battle phase`",
+}
+_DECORATIONS = {"COPY", "STATS", "PROPS"}  # what may follow any card name
+
+#: the words a terminal that is not a plain string matches, for "did you mean" hints
+_WORDS_OF = {
+    "TIMING_NAME": ["ds-start", "before-calc", "calc", "after-calc", "ds-end"],
+    "STEP_NAME": ["start", "battle", "damage", "end"],
+    "PHASE_NAME:ygo": ["draw", "standby", "main1", "battle", "main2", "end"],
+    "PHASE_NAME:dm": ["start", "untap", "draw", "charge", "main", "attack", "end"],
+    "ZONE": ["hand", "gy", "deck", "banished", "extra", "field"],
+    "POSITION": ["attack", "defense"], "PUT_ZONE": ["mana", "shields"],
+    "SUMMON_KIND": ["normal", "tribute", "special", "fusion", "synchro", "xyz", "ritual", "link", "pendulum"],
+    "DECLARATION": ["ninja strike", "revolution 0", "revolution change", "invade"],
+    "MAIN_VERB": ["charge", "summon", "cast"], "TAP_VERB": ["tap", "untap"], "PLAYER_WORD": ["player"],
+    "BY_BATTLE": ["by battle"], "BATTLE_PHASE": ["battle phase"], "PLAYER": ["A", "B"],
+    "TURN": ["turn"], "RESOLVE": ["resolve"], "RESOLVE_ONE": ["resolve"], "ATTACK": ["attack"],
+    "ENDS": ["ends"], "PHASE": ["phase"], "STEP": ["step"], "TIMING": ["timing"], "ACTIVATE": ["activate"],
+    "FROM": ["from"], "GY": ["gy"], "SHIELDS": ["shields"],
 }
 
-#: words a line may continue with, by what came before, for "did you mean" hints
-_KNOWN_WORDS = {
-    "timing": ["ds-start", "before-calc", "calc", "after-calc", "ds-end"],
-    "step": ["start", "battle", "damage", "end"],
-    "phase": ["draw", "standby", "main1", "battle", "main2", "end", "start", "charge", "main", "attack"],
-    "from": ["hand", "gy", "deck", "banished", "extra", "field"],
-    "to": ["gy", "hand", "attack", "defense"],
+#: the written form of each line, by its first keyword, shown when nothing closer can be said
+_FORMS = {
+    "ygo": {
+        "turn": "`turn 3 A` (turn number, then the turn player)",
+        "phase": "`phase draw|standby|main1|battle|main2|end`",
+        "step": "`step start|battle|damage|end`",
+        "timing": "`timing ds-start|before-calc|calc|after-calc|ds-end`",
+        "resolve": "`resolve` alone on its line",
+        "[": '`[Key "value"]`',
+        "draw": "`A: draw` or `A: draw 2`",
+        "summon": '`A: normal|tribute|special|flip summon "Card"` (special: `from hand|gy|deck|banished|extra`)',
+        "set": '`A: set "Card"`',
+        "attack": '`A: attack "Card" -> "Target"` (or `-> direct`, `-> set "Target"`, `-> defense "Target"`)',
+        "activate": '`A: activate "Card" [effect N | flip effect | trigger] [from hand|field|gy|banished|deck] '
+                    '[targeting "X", "Y"] [cost discard "X" | cost send "X" to gy | cost tribute "X"]` '
+                    "(clauses in this order)",
+        "flip": '`A: flip "Card"`', "destroy": '`A: destroy "Card"` or `A: destroy "Card" by battle`',
+        "send": '`A: send "Card" to gy`', "banish": '`A: banish "Card"`',
+        "return": '`A: return "Card" to hand`', "discard": '`A: discard "Card"`',
+        "change": '`A: change "Card" to attack|defense`', "negate": '`A: negate "Card"`',
+        "damage": "`A: damage 500`", "lp": "`A: lp 7500`", "atk": '`A: atk "Card" 3000` or `A: atk "Card" +500`',
+        "pass": "`A: pass`", "end": "`A: end battle phase`",
+    },
+    "dm": {
+        "turn": "`turn 3 A` (turn number, then the turn player)",
+        "phase": "`phase start|untap|draw|charge|main|attack|end`",
+        "resolve": '`resolve` alone, or `A: resolve "Card"`', "[": '`[Key "value"]`',
+        "battle": '`battle "Card" vs "Card"`',
+        "attack": '`A: attack "Card" -> player` or `A: attack "Card" -> "Creature"`',
+        "charge": '`A: charge "Card"`', "summon": '`A: summon "Card"`', "cast": '`A: cast "Card"`',
+        "tap": '`A: tap "Card"`', "untap": '`A: untap "Card"`', "trigger": '`A: trigger "Card"`',
+        "ninja": '`A: ninja strike "Card"`',
+        "revolution": '`A: revolution 0 "Card"` or `A: revolution change "Card"`',
+        "invade": '`A: invade "Card"`', "block": '`A: block with "Card"`', "guardman": '`A: guardman "Card"`',
+        "redirect": '`A: redirect "Card" -> "Creature"`', "destroy": '`A: destroy "Card"`',
+        "return": '`A: return "Card" to hand`', "put": '`A: put "Card" into mana|shields`',
+        "break": "`A: break 2` or `A: break 2 shields`", "s-trigger": '`A: s-trigger "Card", "Card"`',
+        "direct": "`A: direct attack`", "win": "`A: win`",
+    },
 }
 _ACTIONS = {
     "ygo": ["draw", "normal summon", "tribute summon", "special summon", "flip summon", "set",
@@ -307,78 +431,164 @@ _ACTIONS = {
            "revolution 0", "invade", "revolution change", "block with", "guardman", "redirect",
            "destroy", "return", "put", "break", "s-trigger", "direct attack", "win"],
 }
-_LINE_STARTS = {
-    "ygo": ["turn", "phase", "step", "timing", "resolve", "A:", "B:", "CL1", "["],
-    "dm": ["turn", "phase", "resolve", "attack ends", "battle", "A:", "B:", "["],
-}
+_QUOTES_HINT = 'card names are written in quotes: "Name", 《名前》, 「名前」 or „Name“'
+_LEAD = re.compile(r"\s*(?:CL\d+\s+)?(?:[^\s:]{1,3}:\s*)?(\S+)(?:\s+(\S+))?", re.I)
 
 
-def _describe(expected: set[str]) -> str:
-    words = []
-    for name in sorted(expected):
-        if name in _NAMES:
-            words.append(_NAMES[name])
-        elif name.startswith("__ANON") or name.startswith("_"):
+def _base_name(name: str) -> str:
+    """``_core__TURN`` -> ``TURN``; ``_FROM`` -> ``FROM``; anonymous names are kept."""
+    if name.startswith("__ANON"):
+        return name
+    return name.rsplit("__", 1)[-1].lstrip("_")
+
+
+@functools.lru_cache(maxsize=None)
+def _terminal_patterns(game: str) -> dict[str, Any]:
+    return {t.name: t.pattern for t in parser(game).terminals}
+
+
+def _acceptable(err: UnexpectedInput, game: str) -> set[str]:
+    """The terminals the parser could really take where the line went wrong.
+
+    LALR merges look-ahead sets, so ``err.expected`` names too much (everything that may follow
+    any card); trying each choice on a copy of the parser state gives the exact set. (lark's own
+    ``accepts()`` skips namespaced terminals like ``_core__TURN``, hence this.)
+    """
+    fallback = set(getattr(err, "expected", None) or getattr(err, "allowed", None) or ())
+    ip = getattr(err, "interactive_parser", None)
+    if ip is None:
+        return fallback
+    terminals = _terminal_patterns(game)
+    conf = copy.copy(ip.parser_state.parse_conf)
+    conf.callbacks = {}
+    out = set()
+    for name in ip.choices():
+        if name != "$END" and name not in terminals:
             continue
+        trial = ip.copy(deepcopy_values=False)
+        trial.parser_state.parse_conf = conf
+        try:
+            trial.feed_token(Token(name, ""))
+        except UnexpectedInput:
+            continue
+        out.add(name)
+    return out or fallback
+
+
+def _describe(expected: set[str], game: str) -> str:
+    names = {str(n) for n in expected}
+    if names - _DECORATIONS:  # after a card: name what may come next, not #N / ATK/DEF / {…}
+        names -= _DECORATIONS
+    patterns = _terminal_patterns(game)
+    words = set()
+    for name in names:
+        base = _base_name(name)
+        if base.endswith("_ALIAS"):
+            continue  # the same words in other languages
+        if base in _NAMES or f"{base}:{game}" in _NAMES:
+            words.add(_NAMES.get(base) or _NAMES[f"{base}:{game}"])
+        elif isinstance(patterns.get(name), PatternStr):
+            words.add(f"`{patterns[name].value}`")
+        elif base in _WORDS_OF:
+            words.add(f"`{_WORDS_OF[base][0]}`")
         else:
-            words.append(f"`{name.lower().replace('_', ' ')}`")
-    words = sorted(set(words))
-    if not words:
+            words.add(f"`{base.lower().replace('_', ' ')}`")
+    ordered = sorted(words, key=lambda w: (not w.startswith("`"), w))
+    if not ordered:
         return "something else"
-    if len(words) > 6:
-        return ", ".join(words[:6]) + ", …"
-    return " or ".join(words) if len(words) <= 2 else ", ".join(words[:-1]) + " or " + words[-1]
+    if len(ordered) > 8:
+        ordered = ordered[:8] + ["…"]
+        return ", ".join(ordered)
+    return ordered[0] if len(ordered) == 1 else ", ".join(ordered[:-1]) + " or " + ordered[-1]
+
+
+def _candidate_words(expected: set[str], game: str) -> list[str]:
+    patterns = _terminal_patterns(game)
+    out: list[str] = []
+    for name in expected:
+        base = _base_name(name)
+        pattern = patterns.get(name)
+        if isinstance(pattern, PatternStr) and re.fullmatch(r"[^\W\d][\w -]*", pattern.value):
+            out.append(pattern.value)
+        out.extend(_WORDS_OF.get(f"{base}:{game}", _WORDS_OF.get(base, ())))
+    return sorted(set(out))
 
 
 def syntax_finding(err: UnexpectedInput, line: int, body: str, column: int, game: str) -> Finding:
-    col = getattr(err, "column", None) or column
+    """The ``syntax`` finding for a line that does not parse: where, what was expected, a hint."""
+    col = getattr(err, "column", None)
     if not isinstance(col, int) or col < 1:
         col = column
     text = " " * (column - 1) + body
-    if isinstance(err, UnexpectedCharacters):
-        bad = text[col - 1 : col - 1 + 20].split()[0] if text[col - 1 :].strip() else text[col - 1 :]
-        message = f"unexpected `{bad}`"
-        expected = set(err.allowed or ())
-    elif isinstance(err, UnexpectedToken):
-        if err.token.type == "$END":
-            message = "the line ends too early"
-            col = column + len(body)
-        else:
-            message = f"unexpected `{err.token}`"
-            bad = str(err.token)
-        expected = set(err.expected or ())
-    else:  # UnexpectedEOF
+    if isinstance(err, UnexpectedToken) and err.token.type == "$END" or isinstance(err, UnexpectedEOF):
         message = "the line ends too early"
         col = column + len(body)
-        expected = set(getattr(err, "expected", ()) or ())
+    elif isinstance(err, UnexpectedToken):
+        message = f"unexpected `{err.token}`"
+    else:
+        rest = text[col - 1 :].rstrip()
+        if rest[:1] in _OPENERS:  # an unclosed card name: show all of it
+            bad = rest if len(rest) <= 40 else rest[:39] + "…"
+        else:
+            bad = rest.split()[0] if rest.split() else text[col - 1 : col]
+        message = f"unexpected `{bad}`"
+    expected = _acceptable(err, game)
     if expected:
-        message += f"; expected {_describe(expected)}"
-    hint = _hint(text, col, game)
-    return make_finding("syntax.line", Span(line, col), message, hint)
+        message += f"; expected {_describe(expected, game)}"
+    return make_finding("syntax.line", Span(line, col), message, _hint(text, col, game, expected))
 
 
-def _hint(text: str, col: int, game: str) -> str:
+def _hint(text: str, col: int, game: str, expected: set[str]) -> str:
     before = text[: col - 1].split()
-    rest = text[col - 1 :].strip()
-    word = rest.split()[0] if rest.split() else ""
-    prev = before[-1].lower() if before else ""
-    if prev in _KNOWN_WORDS and word:
-        close = difflib.get_close_matches(word.lower(), _KNOWN_WORDS[prev], n=1, cutoff=0.4)
-        if close:
-            return f"did you mean `{prev} {close[0]}`?"
-    if prev.endswith(":") and word:  # the action word of an actor line
-        close = difflib.get_close_matches(" ".join(rest.split()[:2]).lower(), _ACTIONS[game], n=1, cutoff=0.5) \
-            or difflib.get_close_matches(word.lower(), _ACTIONS[game], n=1, cutoff=0.5)
-        if close:
-            return f"did you mean `{before[-1]} {close[0]}`?"
-    if not before and word:
-        close = difflib.get_close_matches(word.lower(), [s.lower() for s in _LINE_STARTS[game]], n=1, cutoff=0.6)
-        if close:
-            return f"a line starts with {', '.join('`' + s + '`' for s in _LINE_STARTS[game])}; did you mean `{close[0]}`?"
-        if word[:1] in "'“‘”":
-            return 'card names are written in quotes: "Name", 《名前》, 「名前」 or „Name“'
-    if "'" in rest or "“" in rest:
-        return 'card names are written in quotes: "Name", 《名前》, 「名前」 or „Name“'
-    if re.search(r'"[^"]*$', text):
+    rest = text[col - 1 :].split()
+    word = rest[0] if rest else ""
+    prev = before[-1] if before else ""
+    if _unclosed_quote(text):
         return "a card name's closing quote is missing"
-    return ""
+    if word[:1] and word[:1] in "'“‘”" or (word[:1] == '"' and not before):
+        return _QUOTES_HINT
+    if word.startswith("@"):
+        return "a timecode is written `@m:ss` or `@h:mm:ss` at the start of the line"
+    if not before and re.fullmatch(r"[^\sAB]:", word):
+        return "the players are `A` and `B`"
+    if word:
+        candidates = _candidate_words(expected, game)
+        phrase = " ".join(rest[:2]).lower()
+        close = (difflib.get_close_matches(phrase, [c for c in candidates if " " in c], n=1, cutoff=0.6)
+                 or difflib.get_close_matches(word.lower(), candidates, n=1, cutoff=0.6))
+        if not close and prev.endswith(":"):  # the action word of an actor line
+            low = word.lower()
+            inside = [a for a in _ACTIONS[game] if low in a.split()[1:]]
+            if inside:
+                return "did you mean " + " or ".join(f"`{prev} {a}`" for a in inside) + "?"
+            close = (difflib.get_close_matches(phrase, _ACTIONS[game], n=1, cutoff=0.6)
+                     or difflib.get_close_matches(low, _ACTIONS[game], n=1, cutoff=0.6))
+        if close:
+            if prev and re.fullmatch(r"[\w:-]+", prev) and not prev.isdigit():
+                return f"did you mean `{prev} {close[0]}`?"
+            return f"did you mean `{close[0]}`?"
+    form = _form_of(text, game)
+    return f"the form is {form}" if form else ""
+
+
+def _unclosed_quote(text: str) -> bool:
+    if text.count('"') % 2:
+        return True
+    return any(text.count(o) > sum(text.count(c) for c in closers) for o, closers in _OPENERS.items() if o != '"')
+
+
+def _form_of(text: str, game: str) -> str | None:
+    """The written form of the line's kind, from its first keyword (after ``CLn`` and ``A:``)."""
+    if text.lstrip().startswith("["):
+        return _FORMS[game]["["]
+    m = _LEAD.match(text)
+    if not m:
+        return None
+    first = m.group(1).lower()
+    second = (m.group(2) or "").lower()
+    key = canonical(first)
+    if key not in _FORMS[game] and second:
+        key = canonical(f"{first} {second}")
+        if key not in _FORMS[game]:
+            key = second  # `normal summon`, `flip summon`
+    return _FORMS[game].get(key)

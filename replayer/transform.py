@@ -34,6 +34,9 @@ ALIASES: dict[str, str] = {
     "ninja strike": "ninja-strike", "revolution 0": "revolution-0",
     "revolution change": "revolution-change", "invade": "invade",
     "shield": "shields",
+    # line keywords (the transformer needs none of these: they are for the hints of syntax findings)
+    "ターン": "turn", "zug": "turn", "解決": "resolve", "auflösung": "resolve", "aufloesung": "resolve",
+    "発動": "activate", "aktiviert": "activate", "攻撃": "attack", "greift an": "attack",
 }
 
 
@@ -130,6 +133,9 @@ class ToEvents(Transformer):
         card = next(x for x in c if isinstance(x, ev.CardRef))
         zone = next((x for x in c if isinstance(x, tuple) and x and x[0] == "zone"), None)
         return ev.Summon(method=method, card=card, from_zone=zone[1] if zone else None)
+
+    def flip_summon(self, c):
+        return ev.Summon(method="flip", card=_card(c))
 
     def set(self, c):
         return ev.SetCard(card=c[0])
@@ -270,7 +276,7 @@ class ToEvents(Transformer):
         return ev.Break(count=int(_tokens(c, "INT")[0]))
 
     def s_trigger(self, c):
-        return ev.STrigger(cards=tuple(x for x in c if isinstance(x, ev.CardRef)))
+        return ev.STrigger(triggers=tuple(x for x in c if isinstance(x, ev.CardRef)))
 
     def direct_attack(self, c):
         return ev.DirectAttack()

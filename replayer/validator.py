@@ -53,7 +53,7 @@ class Model:
         self.rules = match.rules
         self.findings: list[Finding] = []
         self.facts: dict[str, CardFacts] = {}
-        self._reported: set[tuple[int, str]] = set()
+        self._reported: set[tuple[int, int, str]] = set()
         self.event: ev.Event | None = None  # the event being replayed
 
     # ---- the replay ---------------------------------------------------------------------
@@ -73,13 +73,18 @@ class Model:
         """Called after the last event (a log may end anywhere: no finding for that)."""
 
     # ---- cards --------------------------------------------------------------------------
-    def card_key(self, ref: ev.CardRef) -> str:
+    def card_name_key(self, ref: ev.CardRef) -> str:
+        """The card whatever its language, quote style or copy: what its facts are kept under."""
         info = self.catalog.find(ref.name)
-        base = info.id if info else " ".join(ref.name.split()).casefold()
+        return info.id if info else " ".join(ref.name.split()).casefold()
+
+    def card_key(self, ref: ev.CardRef) -> str:
+        """One physical card: the name key plus the copy suffix (``"Kuriboh"#2``)."""
+        base = self.card_name_key(ref)
         return base if ref.copy is None else f"{base}#{ref.copy}"
 
     def learn(self, ref: ev.CardRef, event: ev.Event) -> CardFacts:
-        key = self.card_key(ref)
+        key = self.card_name_key(ref)
         facts = self.facts.get(key)
         if facts is None:
             info = self.catalog.find(ref.name)
@@ -109,7 +114,7 @@ class Model:
         return facts
 
     def facts_of(self, ref: ev.CardRef) -> CardFacts:
-        return self.facts.get(self.card_key(ref)) or self.learn(ref, self.event or ev.Pass())
+        return self.facts.get(self.card_name_key(ref)) or self.learn(ref, self.event or ev.Pass())
 
     @property
     def game_name(self) -> str:
@@ -123,11 +128,12 @@ class Model:
                card: ev.CardRef | None = None, related: Iterable[ev.Event | Span] = ()) -> None:
         """Add a finding for ``rule_id`` at ``event`` (at ``card``'s column if given).
 
-        One rule gives at most one finding a line: a mistake is reported once.
+        One rule gives at most one finding a place: a mistake is reported once.
         """
-        if (event.span.line, rule_id) in self._reported:
+        place = (event.span.line, card.column if card is not None else 0, rule_id)
+        if place in self._reported:
             return
-        self._reported.add((event.span.line, rule_id))
+        self._reported.add(place)
         if card is not None and card.column:
             span = Span(event.span.line, card.column, event.span.line, card.end_column)
         else:

@@ -15,7 +15,7 @@ from typing import Callable
 
 from .. import events as ev
 from ..diagnostics import Kind, Severity, register
-from ..validator import Model
+from ..validator import CardFacts, Model
 
 # ---- citations ---------------------------------------------------------------------------
 YP_ACT = "Yugipedia: Damage Step § Cards and effects that can be activated"
@@ -57,6 +57,7 @@ TIMING_WORDS = {
 }
 ALL_TIMINGS = frozenset(Timing)
 UNTIL_BEFORE_CALC = frozenset({Timing.DS_START, Timing.BEFORE_CALC})
+AFTER_CALC_ON = frozenset({Timing.AFTER_CALC, Timing.DS_END})
 
 SPELL_TRAP_KINDS = frozenset({
     "normal-spell", "quick-play", "continuous-spell", "equip-spell", "field-spell", "ritual-spell",
@@ -80,6 +81,8 @@ R_ATK_AFTER_CALC = _rule("ygo.ds.atk-mod-after-calc", Kind.ILLEGAL_ACTIVATION,
                          "an ATK/DEF changer activated at or after damage calculation", YP_ACT)
 R_NAMED_TIMING = _rule("ygo.ds.named-timing", Kind.WRONG_TIMING,
                        "an effect that names a Damage Step timing, activated at another timing", TCG_TABLE)
+R_BATTLE_EARLY = _rule("ygo.ds.battle-trigger-early", Kind.WRONG_TIMING,
+                       "a battle trigger activated before the battle event (damage calculation)", TCG_TABLE)
 R_ONCE = _rule("ygo.ds.once-per-timing", Kind.ILLEGAL_ACTIVATION,
                "an effect naming a timing, activated there after a chain already resolved there", OCG_TIMINGS)
 R_BACKWARDS = _rule("ygo.ds.timing-backwards", Kind.ORDERING,
@@ -93,6 +96,8 @@ R_FLIP_DS_START = _rule("ygo.flip.at-ds-start", Kind.ORDERING,
                         "the attacked face-down monster flipped at the start of the Damage Step", YP_BEFORE)
 R_FLIP_EARLY = _rule("ygo.flip.effect-before-calc", Kind.WRONG_TIMING,
                      "a flip effect of the attacked monster activated before damage calculation", OCG_FLIP)
+R_NOT_FLIPPED = _rule("ygo.flip.not-flipped", Kind.STATE,
+                      "damage calculation with the attacked monster still face-down", YP_BEFORE)
 R_FLIP_GONE = _rule("ygo.flip.left-field", Kind.STATE,
                     "a flip effect of a monster that left the field before it could activate", YP_BEFORE)
 R_TARGET_DESTROYED = _rule("ygo.battle.target-destroyed", Kind.ILLEGAL_ACTIVATION,
@@ -103,6 +108,14 @@ R_QUICK_DESTROYED = _rule("ygo.battle.quick-effect-destroyed", Kind.ILLEGAL_ACTI
                           "an optional quick effect of a monster destroyed by battle", YP_AFTER)
 R_DESTROY_NOT_CALC = _rule("ygo.battle.destroyed-outside-calc", Kind.WRONG_TIMING,
                            "destroyed by battle written outside damage calculation", YP_BREAKDOWN)
+R_DESTROYED_CHANGED = _rule("ygo.battle.destroyed-changed", Kind.STATE,
+                            "a monster destroyed by battle changes its battle position", YP_AFTER)
+R_NOT_BY_BATTLE = _rule("ygo.battle.not-destroyed-by-battle", Kind.STATE,
+                        "a destroyed-by-battle trigger of a monster that left the field another way first",
+                        YP_AFTER)
+R_TRIGGER_BEFORE_SENT = _rule("ygo.battle.trigger-before-sent", Kind.WRONG_TIMING,
+                              "a destroyed-by-battle trigger activated before the end of the Damage Step",
+                              YP_BREAKDOWN)
 R_SENT_EARLY = _rule("ygo.battle.sent-before-ds-end", Kind.ORDERING,
                      "a monster destroyed by battle sent to the GY before the end of the Damage Step",
                      YP_BREAKDOWN)
@@ -177,6 +190,7 @@ class Clause:
     applies: Callable[[frozenset[str]], bool]
     timings: frozenset[Timing] | None  # None: the timings the effect itself names
     cite: str
+    late_rule: str | None = None  # the finding when this is the only clause and the timing is wrong
 
 
 CLAUSES: tuple[Clause, ...] = (
@@ -185,32 +199,48 @@ CLAUSES: tuple[Clause, ...] = (
     Clause("negates-activation", "effects that negate an activation (not those that negate an effect)",
            negates_activation, ALL_TIMINGS, "OCG FAQ 14/03/26 (Damage Step)"),
     Clause("atk-mod", "Spell/Trap Cards and quick effects that directly change ATK/DEF",
-           changes_atk_directly, UNTIL_BEFORE_CALC, YP_ACT),
+           changes_atk_directly, UNTIL_BEFORE_CALC, YP_ACT, "ygo.ds.atk-mod-after-calc"),
     Clause("self-trigger", "optional triggers on the card itself moving, being flipped or changing "
            "position (unless they Normal or Fusion Summon)", triggers_on_itself, ALL_TIMINGS, YP_ACT),
-    Clause("battle-trigger", "optional triggers on a battle event (battle damage, destroyed by battle)",
-           is_battle_trigger, ALL_TIMINGS, YP_ACT),
+    Clause("battle-trigger", "optional triggers on a battle event (battle damage, destroyed by battle): "
+           "the event happens at damage calculation, so they come after it", is_battle_trigger,
+           AFTER_CALC_ON, YP_ACT, "ygo.ds.battle-trigger-early"),
     Clause("named-timing", "effects that name a Damage Step timing (only at that timing)",
-           names_a_timing, None, TCG_TABLE),
+           names_a_timing, None, TCG_TABLE, "ygo.ds.named-timing"),
     Clause("ds-ok", "cards whose text allows the Damage Step", allows_damage_step, ALL_TIMINGS, YP_ACT),
 )
 
-#: Rules revisions as differences from `current`: clause name -> the timings it allows instead.
-REVISIONS: dict[str, dict[str, frozenset[Timing]]] = {
-    "current": {},
-    # Before Master Rule 3, effects like Honest could still be activated during damage calculation.
-    "mr2": {"atk-mod": frozenset({Timing.DS_START, Timing.BEFORE_CALC, Timing.CALC})},
-}
-REVISION_CITES = {"mr2": OCG_MR2}
+#: "Once per specific timing": an effect allowed by one of these clauses at one of these timings
+#: cannot be activated there once a chain has resolved at that timing (before-calc allows several).
+ONCE_PER_TIMING: dict[str, frozenset[Timing]] = {"named-timing": frozenset({Timing.DS_START, Timing.CALC})}
 
-#: Effects naming these timings may be activated there only while no chain has resolved there yet.
-ONCE_PER_TIMING = frozenset({Timing.DS_START, Timing.CALC})
+
+@dataclass(frozen=True)
+class Revision:
+    """A rules revision as its differences from `current`."""
+
+    timings: dict[str, frozenset[Timing]]  # clause name -> the timings it allows instead
+    once: dict[str, frozenset[Timing]]  # clause name -> extra once-per-timing timings
+    cite: str = ""
+
+
+REVISIONS: dict[str, Revision] = {
+    "current": Revision({}, {}),
+    # Before Master Rule 3, ATK/DEF changers like Honest could still be activated during damage
+    # calculation, which happens once a battle: only in the chain that was built there.
+    "mr2": Revision({"atk-mod": frozenset({Timing.DS_START, Timing.BEFORE_CALC, Timing.CALC})},
+                    {"atk-mod": frozenset({Timing.CALC})}, OCG_MR2),
+}
 
 
 def clause_timings(clause: Clause, props: frozenset[str], revision: str) -> frozenset[Timing]:
     if clause.timings is None:
         return named_timings(props)
-    return REVISIONS.get(revision, {}).get(clause.name, clause.timings)
+    return REVISIONS[revision].timings.get(clause.name, clause.timings)
+
+
+def once_per_timing(clause: Clause, revision: str) -> frozenset[Timing]:
+    return ONCE_PER_TIMING.get(clause.name, frozenset()) | REVISIONS[revision].once.get(clause.name, frozenset())
 
 
 def spell_speed(p: frozenset[str]) -> int | None:
@@ -236,8 +266,10 @@ class Card:
     face_down: bool = False
     position: str | None = None  # attack / defense
     destroyed_by_battle: bool = False
+    battle_fate: str | None = None  # "sent" after a battle destruction, "pre-empted" if it left another way
     atk: int | None = None
     def_: int | None = None
+    facts: CardFacts | None = None
 
 
 @dataclass
@@ -277,13 +309,15 @@ class YgoModel(Model):
         self.step: str | None = None
         self.timing: Timing | None = None
         self.battle: BattleState | None = None
-        self.bp_ended = False
+        self.bp_ended = False  # `end battle phase`: the rest of the Damage Step does not happen
+        self.bp_ending = False  # an effect that ends the Battle Phase resolved in this Damage Step
         self.chain: list[Link] = []
         self.resolved_at: set[Timing] = set()
         self.cards: dict[str, Card] = {}
         start = match.header.get("LP", "8000").strip()
         lp = int(start) if start.isdigit() else 8000
         self.lp: dict[str, int | None] = {"A": lp, "B": lp}
+        self.damage_since_lp: dict[str, bool] = {"A": False, "B": False}
         self.flipped_in_ds: set[str] = set()
 
     # ---- helpers --------------------------------------------------------------------------
@@ -292,7 +326,7 @@ class YgoModel(Model):
         c = self.cards.get(key)
         if c is None:
             facts = self.facts_of(ref)
-            c = self.cards[key] = Card(key, atk=facts.atk, def_=facts.def_)
+            c = self.cards[key] = Card(key, atk=facts.atk, def_=facts.def_, facts=facts)
         if ref.atk is not None:
             c.atk = ref.atk
         if ref.def_ is not None:
@@ -316,15 +350,16 @@ class YgoModel(Model):
     def handle_Turn(self, e: ev.Turn) -> None:
         self.leave_damage_step()
         self.turn_player = e.player
-        self.phase, self.step, self.bp_ended = None, None, False
+        self.phase, self.step, self.bp_ended, self.bp_ending = None, None, False, False
 
     def handle_Phase(self, e: ev.Phase) -> None:
-        if self.step == "damage" and self.timing is not None and not self.bp_ended and e.name != "battle":
+        if self.step == "damage" and self.timing is not None and not (self.bp_ended or self.bp_ending) \
+                and e.name != "battle":
             self.report(R_AFTER_DS, e, f"phase {e.name} follows the Damage Step directly; after the Damage "
                         "Step the game returns to the Battle Step", "write `step battle` (and `step end`) "
                         "first, or `A: end battle phase` if an effect ended the Battle Phase")
         self.leave_damage_step()
-        self.phase, self.step, self.bp_ended = e.name, None, False
+        self.phase, self.step, self.bp_ended, self.bp_ending = e.name, None, False, False
 
     def handle_Step(self, e: ev.Step) -> None:
         if e.name == "damage":
@@ -335,7 +370,8 @@ class YgoModel(Model):
             self.step, self.timing = "damage", None
             self.resolved_at, self.flipped_in_ds = set(), set()
             return
-        if self.step == "damage" and self.timing is not None and e.name != "battle" and not self.bp_ended:
+        if self.step == "damage" and self.timing is not None and e.name != "battle" \
+                and not (self.bp_ended or self.bp_ending):
             self.report(R_AFTER_DS, e, f"step {e.name} follows the Damage Step directly; after the Damage "
                         "Step the game returns to the Battle Step", "write `step battle` first")
         self.leave_damage_step()
@@ -359,13 +395,23 @@ class YgoModel(Model):
             return  # the replay stays at the later timing
         if self.chain:  # a chain cannot span timings: it resolved
             self.close_chain()
-        if new >= Timing.AFTER_CALC and self.battle and not self.battle.calc_done:
-            self.battle.calc_done = True
+        b = self.battle
+        if new >= Timing.CALC and b and b.target and b.target_face_down and not b.left_field \
+                and (self.timing is None or self.timing < Timing.CALC):
+            target = self.cards[b.target]
+            if target.face_down and target.zone == "field":
+                self.report(R_NOT_FLIPPED, e, f'the attacked face-down monster "{target.key}" was not flipped '
+                            "face-up before damage calculation", "write its `flip` under `timing before-calc`")
+                target.face_down = False
+        if new >= Timing.AFTER_CALC and b and not b.calc_done:
+            b.calc_done = True
         self.timing = new
 
     def close_chain(self) -> None:
         if self.chain and self.timing is not None:
             self.resolved_at.add(self.timing)
+        if any("ends-battle-phase" in link.props for link in self.chain):
+            self.bp_ending = True  # the game goes on to the End Phase after this Damage Step
         self.chain = []
 
     def handle_ResolveAll(self, e: ev.ResolveAll) -> None:
@@ -388,6 +434,9 @@ class YgoModel(Model):
 
     def handle_ChangePosition(self, e: ev.ChangePosition) -> None:
         c = self.card(e.card)
+        if c.destroyed_by_battle and c.zone == "field":
+            self.report(R_DESTROYED_CHANGED, e, f'"{e.card.label}" was destroyed by battle: until it is sent to the '
+                        "GY its battle position cannot be changed", "remove the change", card=e.card)
         c.position = e.position
         if c.zone is None:
             c.zone, c.controller = "field", e.player
@@ -469,8 +518,8 @@ class YgoModel(Model):
         return {}, {a.key, t.key}
 
     def facts_of_key(self, key: str) -> frozenset[str]:
-        facts = self.facts.get(key)
-        return facts.effect_props() if facts else frozenset()
+        c = self.cards.get(key)
+        return c.facts.effect_props() if c is not None and c.facts is not None else frozenset()
 
     def battle_left_field(self) -> bool:
         b = self.battle
@@ -482,6 +531,7 @@ class YgoModel(Model):
         lp = self.lp.get(e.player or "")
         if lp is not None:
             self.lp[e.player or ""] = max(0, lp - e.amount)
+        self.damage_since_lp[e.player or ""] = True
 
     def check_battle_damage(self, e: ev.Damage) -> None:
         b = self.battle
@@ -513,8 +563,12 @@ class YgoModel(Model):
         return f"ATK {a.atk} against ATK {t.atk}"
 
     def handle_LifePoints(self, e: ev.LifePoints) -> None:
+        # Only damage is recorded as such; an lp line with no damage since the last known Life
+        # Points is a change the log does not detail (a cost, a gain) and is taken as written.
         lp = self.lp.get(e.player or "")
-        if lp is not None and lp != e.value:
+        checked = self.damage_since_lp.get(e.player or "", False)
+        self.damage_since_lp[e.player or ""] = False
+        if checked and lp is not None and lp != e.value:
             self.report(R_LP, e, f"{e.player}'s Life Points are {lp} by the damage the log records, not {e.value}",
                         f"write `{e.player}: lp {lp}`, or the damage line that explains {e.value}")
         self.lp[e.player or ""] = e.value
@@ -553,16 +607,20 @@ class YgoModel(Model):
             self.report(R_SENT_EARLY, e, f'"{e.card.label}" was destroyed by battle and is sent to the GY at '
                         f"{self.timing.word}; it stays on the field until the end of the Damage Step",
                         "write the move under `timing ds-end`", card=e.card)
-        self.leave_field(c, e.to)
+        self.leave_field(c, e.to, by_battle=e.how == "send" and e.to == "gy")
 
     def handle_Negate(self, e: ev.Negate) -> None:
         self.card(e.card)
 
-    def leave_field(self, c: Card, to: str) -> None:
+    def leave_field(self, c: Card, to: str, *, by_battle: bool = False) -> None:
         b = self.battle
         if b and c.zone == "field" and c.key in (b.attacker, b.target) and not c.destroyed_by_battle \
                 and self.timing is not None and self.timing < Timing.CALC:
             b.left_field.add(c.key)
+        if c.destroyed_by_battle and c.zone == "field":
+            c.battle_fate = "sent" if by_battle else "pre-empted"
+        elif c.zone == "field":
+            c.battle_fate = None
         c.zone = to
         c.destroyed_by_battle = False
 
@@ -645,28 +703,21 @@ class YgoModel(Model):
             return
         allowing = [cl for cl in CLAUSES if cl.applies(props) and t in clause_timings(cl, props, self.rules)]
         if allowing:
-            cl = allowing[0]
-            if cl.name == "named-timing" and t in ONCE_PER_TIMING and t in self.resolved_at \
+            # once per specific timing binds only if every allowing clause is bound by it here
+            if all(t in once_per_timing(cl, self.rules) for cl in allowing) and t in self.resolved_at \
                     and not self.chain:
-                self.report(R_ONCE, e, f'"{label}" names {t.word}, and a chain has already resolved at this '
-                            f"{t.word}: an effect that names a specific timing cannot be activated there again",
-                            "it could only have been activated before that chain resolved (as a link of it)",
-                            card=e.card)
+                self.report(R_ONCE, e, f'"{label}" may be activated at {t.word} only in the first chain built '
+                            f"there, and a chain has already resolved at this {t.word}",
+                            "it could only have been chained to that chain (before it resolved)", card=e.card)
             return
-        applicable = [cl for cl in CLAUSES if cl.applies(props)]
-        if any(cl.name == "atk-mod" for cl in applicable):
-            until = "before-calc" if self.rules == "current" else "calc"
-            self.report(R_ATK_AFTER_CALC, e, f'"{label}" directly changes ATK/DEF: it may be activated in the '
-                        f"Damage Step only until the end of {until}, not at {t.word}",
-                        "activate it under `timing ds-start` or `timing before-calc`"
-                        + ('' if self.rules != "current" else
-                           ' (before Master Rule 3, [Rules "mr2"], damage calculation was allowed too)'),
-                        card=e.card)
-            return
-        if any(cl.name == "named-timing" for cl in applicable):
-            names = ", ".join(sorted(x.word for x in named_timings(props)))
-            self.report(R_NAMED_TIMING, e, f'"{label}" names {names} and can be activated only there, not at '
-                        f"{t.word}", f"activate it under `timing {names.split(', ')[0]}`", card=e.card)
+        applicable = [cl for cl in CLAUSES if cl.applies(props) and cl.late_rule]
+        if applicable:
+            cl = applicable[0]
+            allowed = sorted(clause_timings(cl, props, self.rules))
+            where = ", ".join(x.word for x in allowed)
+            self.report(cl.late_rule, e, f'"{label}" ({cl.description}) may be activated in the Damage Step '
+                        f"only at {where}, not at {t.word}",
+                        f"activate it under `timing {allowed[0].word}`" if allowed else "", card=e.card)
             return
         what = describe_effect(props)
         self.report(R_NOT_ALLOWED, e, f'"{label}" ({what}) cannot be activated in the Damage Step: no clause of '
@@ -696,6 +747,16 @@ class YgoModel(Model):
         if c.destroyed_by_battle and c.zone == "field" and optional and "quick" in props:
             self.report(R_QUICK_DESTROYED, e, f'"{e.card.label}" was destroyed by battle: its optional quick '
                         "effects cannot be activated any more", "", card=e.card)
+        if "battle-trigger" in props and c.destroyed_by_battle and c.zone == "field" and self.in_damage_step \
+                and self.timing is not None and self.timing < Timing.DS_END:
+            self.report(R_TRIGGER_BEFORE_SENT, e, f'"{e.card.label}" was destroyed by battle; its destroyed-by-battle '
+                        "effect activates when it is sent to the GY at the end of the Damage Step, not at "
+                        f"{self.timing.word}", "write it under `timing ds-end`, after the move to the GY",
+                        card=e.card)
+        if "battle-trigger" in props and c.battle_fate == "pre-empted":
+            self.report(R_NOT_BY_BATTLE, e, f'"{e.card.label}" left the field by a card effect before it was sent '
+                        "to the GY by battle: its destroyed-by-battle effect cannot be activated",
+                        "remove the activation", card=e.card)
         if "flip" in props and c.zone not in (None, "field") and e.from_zone in (None, "field"):
             self.report(R_FLIP_GONE, e, f'"{e.card.label}" left the field ({c.zone}) before its flip effect '
                         "could activate: the flip effect is not activated", "remove the activation",
@@ -725,7 +786,8 @@ def describe_table() -> str:
     lines += [head, "-" * len(head)]
     for cl in CLAUSES:
         if cl.timings is None:
-            row = "".join("named".ljust(12) for _ in cols)
+                row = "".join(("named" + (", once" if t in once_per_timing(cl, "current") else "")).ljust(12)
+                          for t in cols)
         else:
             row = "".join(("yes" if t in cl.timings else "-").ljust(12) for t in cols)
         lines.append(cl.name.ljust(width) + row)
@@ -737,11 +799,11 @@ def describe_table() -> str:
               "named: only at the timing the effect names; ds-start and calc allow it once per timing "
               f"(not after a chain resolved there)  [{OCG_TIMINGS}]", "", "Rules revisions (differences from current):"]
     for rev, diff in REVISIONS.items():
-        if not diff:
-            continue
-        for name, ts in diff.items():
-            lines.append(f"  {rev}: {name} allowed at " + ", ".join(t.word for t in sorted(ts))
-                         + f"  [{REVISION_CITES.get(rev, '')}]")
+        for name, ts in diff.timings.items():
+            lines.append(f"  {rev}: {name} allowed at " + ", ".join(t.word for t in sorted(ts)) + f"  [{diff.cite}]")
+        for name, ts in diff.once.items():
+            lines.append(f"  {rev}: {name} once per timing at " + ", ".join(t.word for t in sorted(ts))
+                         + f"  [{diff.cite}]")
     lines += ["", "Rule ids:"]
     from ..diagnostics import RULES
 

@@ -1,0 +1,23 @@
+"""Shared fixtures and options for the test suite.
+
+``pytest --update-golden`` rewrites the expected outputs under ``tests/golden/`` from the
+current code instead of comparing against them (see ``tests/test_cli.py``).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--update-golden",
+        action="store_true",
+        default=False,
+        help="rewrite tests/golden/ from the current output of `replayer check` on the samples",
+    )
+
+
+@pytest.fixture
+def update_golden(request: pytest.FixtureRequest) -> bool:
+    return bool(request.config.getoption("--update-golden"))

@@ -1,0 +1,68 @@
+"""Events built from a line template are exactly the events a full parse gives."""
+
+from __future__ import annotations
+
+import random
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from replayer import events as ev
+from replayer.diagnostics import Span
+from replayer.reader import LineReader, split_line, split_lines
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "bench"))
+from logs import dm_log, ygo_log  # noqa: E402
+
+
+def lines_of(game: str) -> list[str]:
+    out = []
+    for path in sorted((ROOT / "samples" / game).rglob("*.duel")):
+        out += split_lines(path.read_text(encoding="utf-8"))
+    out += split_lines((ygo_log if game == "ygo" else dm_log)(3000, seed=7))
+    return out
+
+
+@pytest.mark.parametrize("game", ["ygo", "dm"])
+def test_template_events_equal_parsed_events(game):
+    templated, direct = LineReader(game), LineReader(game)
+    lines = lines_of(game)
+    random.Random(5).shuffle(lines)  # a template made from one line serves others
+    compared = 0
+    for number, raw in enumerate(lines, 1):
+        column, timecode, body, note = split_line(raw)
+        if not body:
+            continue
+        extra = dict(span=Span(number, column, number, column + len(body)), timecode=timecode, notes=())
+        got = templated.read(body, column, **extra)
+        want = direct.parse(body, column)
+        if isinstance(want, ev.Event):
+            want = replace(want, **extra)
+            assert got == want, raw
+            compared += 1
+        elif isinstance(want, tuple):
+            assert got == want
+        else:
+            assert type(got) is type(want), raw
+    assert compared > 1000
+    assert templated.templates, "no template was used"
+    assert len(templated.cache) < len(direct.cache) / 3
+
+
+def test_a_number_that_belongs_to_a_keyword_is_not_templated():
+    r = LineReader("dm")
+    e = r.read('A: revolution 0 "Fist of Revolution"', 1, span=Span(1, 1))
+    assert isinstance(e, ev.Declare) and e.what == "revolution-0"
+    assert e.card.name == "Fist of Revolution" and e.card.column == 17
+
+
+def test_signed_numbers_and_copies_survive_templates():
+    r = LineReader("ygo")
+    a = r.read('A: atk "Kuriboh"#2 -500', 1, span=Span(1, 1))
+    b = r.read('A: atk "Blue-Eyes White Dragon"#11 +1200', 1, span=Span(2, 1))
+    assert (a.card.name, a.card.copy, a.value, a.relative) == ("Kuriboh", 2, -500, True)
+    assert (b.card.name, b.card.copy, b.value, b.relative) == ("Blue-Eyes White Dragon", 11, 1200, True)
+    assert (b.card.column, b.card.end_column) == (8, 35)
