@@ -7,7 +7,7 @@ activation written ``CL2 A: ...``, the chain link the log expects.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 from .diagnostics import Span
 
@@ -48,14 +48,21 @@ class Event:
 
     def cards(self) -> tuple[CardRef, ...]:
         """Every card the line mentions, in order."""
+        names = _CARD_FIELDS.get(type(self))
+        if names is None:
+            names = _CARD_FIELDS[type(self)] = tuple(
+                f.name for f in fields(self) if "CardRef" in str(f.type))
         out: list[CardRef] = []
-        for name in self.__dataclass_fields__:
+        for name in names:
             value = getattr(self, name)
             if isinstance(value, CardRef):
                 out.append(value)
-            elif isinstance(value, tuple) and value and isinstance(value[0], CardRef):
+            elif value:
                 out.extend(value)
         return tuple(out)
+
+
+_CARD_FIELDS: dict[type, tuple[str, ...]] = {}
 
 
 # ---- structure (both games) ---------------------------------------------------------------

@@ -55,6 +55,7 @@ class Model:
         self.facts: dict[str, CardFacts] = {}
         self._reported: set[tuple[int, int, str]] = set()
         self.event: ev.Event | None = None  # the event being replayed
+        self._name_keys: dict[str, str] = {}
 
     # ---- the replay ---------------------------------------------------------------------
     def run(self) -> list[Finding]:
@@ -75,8 +76,11 @@ class Model:
     # ---- cards --------------------------------------------------------------------------
     def card_name_key(self, ref: ev.CardRef) -> str:
         """The card whatever its language, quote style or copy: what its facts are kept under."""
-        info = self.catalog.find(ref.name)
-        return info.id if info else " ".join(ref.name.split()).casefold()
+        key = self._name_keys.get(ref.name)
+        if key is None:
+            info = self.catalog.find(ref.name)
+            key = self._name_keys[ref.name] = info.id if info else " ".join(ref.name.split()).casefold()
+        return key
 
     def card_key(self, ref: ev.CardRef) -> str:
         """One physical card: the name key plus the copy suffix (``"Kuriboh"#2``)."""

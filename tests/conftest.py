@@ -6,7 +6,12 @@ current code instead of comparing against them (see ``tests/test_cli.py``).
 
 from __future__ import annotations
 
-import pytest
+import os
+
+# Qt needs no screen for the tests: use its offscreen platform unless told otherwise.
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import pytest  # noqa: E402
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

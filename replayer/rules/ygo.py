@@ -48,13 +48,14 @@ class Timing(IntEnum):
 
     @classmethod
     def of(cls, word: str) -> "Timing":
-        return {w: t for t, w in TIMING_WORDS.items()}[word]
+        return TIMING_BY_WORD[word]
 
 
 TIMING_WORDS = {
     Timing.DS_START: "ds-start", Timing.BEFORE_CALC: "before-calc", Timing.CALC: "calc",
     Timing.AFTER_CALC: "after-calc", Timing.DS_END: "ds-end",
 }
+TIMING_BY_WORD = {w: t for t, w in TIMING_WORDS.items()}
 ALL_TIMINGS = frozenset(Timing)
 UNTIL_BEFORE_CALC = frozenset({Timing.DS_START, Timing.BEFORE_CALC})
 AFTER_CALC_ON = frozenset({Timing.AFTER_CALC, Timing.DS_END})
@@ -97,7 +98,7 @@ R_FLIP_DS_START = _rule("ygo.flip.at-ds-start", Kind.ORDERING,
 R_FLIP_EARLY = _rule("ygo.flip.effect-before-calc", Kind.WRONG_TIMING,
                      "a flip effect of the attacked monster activated before damage calculation", OCG_FLIP)
 R_NOT_FLIPPED = _rule("ygo.flip.not-flipped", Kind.STATE,
-                      "damage calculation with the attacked monster still face-down", YP_BEFORE)
+                      "damage calculation with the attacked monster still face-down", YP_BEFORE, Severity.WARNING)
 R_FLIP_GONE = _rule("ygo.flip.left-field", Kind.STATE,
                     "a flip effect of a monster that left the field before it could activate", YP_BEFORE)
 R_TARGET_DESTROYED = _rule("ygo.battle.target-destroyed", Kind.ILLEGAL_ACTIVATION,
@@ -191,6 +192,7 @@ class Clause:
     timings: frozenset[Timing] | None  # None: the timings the effect itself names
     cite: str
     late_rule: str | None = None  # the finding when this is the only clause and the timing is wrong
+    says: str = ""  # what the effect does, for messages: '"Honest" directly changes ATK/DEF'
 
 
 CLAUSES: tuple[Clause, ...] = (
@@ -199,14 +201,14 @@ CLAUSES: tuple[Clause, ...] = (
     Clause("negates-activation", "effects that negate an activation (not those that negate an effect)",
            negates_activation, ALL_TIMINGS, "OCG FAQ 14/03/26 (Damage Step)"),
     Clause("atk-mod", "Spell/Trap Cards and quick effects that directly change ATK/DEF",
-           changes_atk_directly, UNTIL_BEFORE_CALC, YP_ACT, "ygo.ds.atk-mod-after-calc"),
+           changes_atk_directly, UNTIL_BEFORE_CALC, YP_ACT, "ygo.ds.atk-mod-after-calc", "directly changes ATK/DEF"),
     Clause("self-trigger", "optional triggers on the card itself moving, being flipped or changing "
            "position (unless they Normal or Fusion Summon)", triggers_on_itself, ALL_TIMINGS, YP_ACT),
     Clause("battle-trigger", "optional triggers on a battle event (battle damage, destroyed by battle): "
            "the event happens at damage calculation, so they come after it", is_battle_trigger,
-           AFTER_CALC_ON, YP_ACT, "ygo.ds.battle-trigger-early"),
+           AFTER_CALC_ON, YP_ACT, "ygo.ds.battle-trigger-early", "triggers on a battle event"),
     Clause("named-timing", "effects that name a Damage Step timing (only at that timing)",
-           names_a_timing, None, TCG_TABLE, "ygo.ds.named-timing"),
+           names_a_timing, None, TCG_TABLE, "ygo.ds.named-timing", "names a Damage Step timing"),
     Clause("ds-ok", "cards whose text allows the Damage Step", allows_damage_step, ALL_TIMINGS, YP_ACT),
 )
 
@@ -270,6 +272,7 @@ class Card:
     atk: int | None = None
     def_: int | None = None
     facts: CardFacts | None = None
+    atk_changed: bool = False  # an `atk` line changed it this turn
 
 
 @dataclass
@@ -291,6 +294,7 @@ class BattleState:
     line: int
     left_field: set[str] = field(default_factory=set)
     calc_done: bool = False
+    uncertain: bool = False  # an ATK/DEF change resolved that no `atk` line has stated yet
     expected_damage: dict[str, int] | None = None  # player -> battle damage, once computed
     expected_destroyed: set[str] | None = None
 
@@ -314,6 +318,7 @@ class YgoModel(Model):
         self.chain: list[Link] = []
         self.resolved_at: set[Timing] = set()
         self.cards: dict[str, Card] = {}
+        self.destroyed: set[str] = set()  # keys of monsters destroyed by battle in this Damage Step
         start = match.header.get("LP", "8000").strip()
         lp = int(start) if start.isdigit() else 8000
         self.lp: dict[str, int | None] = {"A": lp, "B": lp}
@@ -343,11 +348,16 @@ class YgoModel(Model):
         self.resolved_at = set()
         self.flipped_in_ds = set()
         self.chain = []
-        for c in self.cards.values():
-            c.destroyed_by_battle = False
+        for key in self.destroyed:  # the Damage Step is over: nothing is "destroyed, not yet sent" now
+            self.cards[key].destroyed_by_battle = False
+        self.destroyed = set()
 
     # ---- structure ------------------------------------------------------------------------
     def handle_Turn(self, e: ev.Turn) -> None:
+        # ATK changes may or may not outlast the turn; the log does not say: unknown until restated
+        for c in self.cards.values():
+            if c.atk_changed:
+                c.atk, c.atk_changed = None, False
         self.leave_damage_step()
         self.turn_player = e.player
         self.phase, self.step, self.bp_ended, self.bp_ending = None, None, False, False
@@ -410,6 +420,8 @@ class YgoModel(Model):
     def close_chain(self) -> None:
         if self.chain and self.timing is not None:
             self.resolved_at.add(self.timing)
+        if self.battle and any("atk-mod" in link.props for link in self.chain):
+            self.battle.uncertain = True
         if any("ends-battle-phase" in link.props for link in self.chain):
             self.bp_ending = True  # the game goes on to the End Phase after this Damage Step
         self.chain = []
@@ -481,6 +493,9 @@ class YgoModel(Model):
 
     def handle_AtkChange(self, e: ev.AtkChange) -> None:
         c = self.card(e.card)
+        c.atk_changed = True
+        if self.battle and c.key in (self.battle.attacker, self.battle.target):
+            self.battle.uncertain = False
         if e.relative:
             c.atk = None if c.atk is None else c.atk + e.value
         else:
@@ -489,11 +504,13 @@ class YgoModel(Model):
     def expected_battle(self) -> tuple[dict[str, int], set[str]] | None:
         """Battle damage per player and the monsters destroyed, from ATK/DEF; None if unknown."""
         b = self.battle
-        if b is None:
-            return None
+        if b is None or b.uncertain or Timing.CALC in self.resolved_at:
+            return None  # an effect may have changed the damage (Kuriboh) or the stats: no check
         a = self.cards[b.attacker]
         if a.atk is None:
             return None
+        if any("continuous" in self.facts_of_key(k) for k in (b.attacker, b.target) if k):
+            return None  # a continuous effect may change the damage
         me, opp = b.attacker_player, other(b.attacker_player) or ""
         if b.target is None:
             return {opp: a.atk}, set()
@@ -701,6 +718,13 @@ class YgoModel(Model):
                         "flipped by the attack activates its flip effects after damage calculation",
                         "write it under `timing after-calc`", card=e.card)
             return
+        # an effect that names a timing is activated at that timing only, whatever else allows it
+        named = named_timings(props)
+        if named and t not in named:
+            names = ", ".join(x.word for x in sorted(named))
+            self.report(R_NAMED_TIMING, e, f'"{label}" names {names} and can be activated only there, not at '
+                        f"{t.word}", f"activate it under `timing {sorted(named)[0].word}`", card=e.card)
+            return
         allowing = [cl for cl in CLAUSES if cl.applies(props) and t in clause_timings(cl, props, self.rules)]
         if allowing:
             # once per specific timing binds only if every allowing clause is bound by it here
@@ -715,9 +739,12 @@ class YgoModel(Model):
             cl = applicable[0]
             allowed = sorted(clause_timings(cl, props, self.rules))
             where = ", ".join(x.word for x in allowed)
-            self.report(cl.late_rule, e, f'"{label}" ({cl.description}) may be activated in the Damage Step '
-                        f"only at {where}, not at {t.word}",
-                        f"activate it under `timing {allowed[0].word}`" if allowed else "", card=e.card)
+            hint = " or ".join(f"`timing {x.word}`" for x in allowed)
+            if cl.name in REVISIONS["mr2"].timings and self.rules == "current":
+                hint += ' (before Master Rule 3, [Rules "mr2"], damage calculation was allowed too)'
+            self.report(cl.late_rule, e, f'"{label}" {cl.says}: in the Damage Step it may be activated only at '
+                        f"{' or '.join(x.word for x in allowed)}, not at {t.word}",
+                        f"activate it under {hint}" if allowed else "", card=e.card)
             return
         what = describe_effect(props)
         self.report(R_NOT_ALLOWED, e, f'"{label}" ({what}) cannot be activated in the Damage Step: no clause of '

@@ -1,0 +1,51 @@
+"""Checking speed: parse + validate against reading alone, on the long generated logs.
+
+    python bench/validate.py [--events 100000]
+
+Prints events/s for reading alone and for reading + validating (the rules models), and their
+ratio (issue target for Yu-Gi-Oh!: >= 0.9x). Not a test: figures go to docs/performance.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from logs import dm_log, ygo_log  # noqa: E402
+
+from replayer import reader  # noqa: E402
+from replayer.validator import validate  # noqa: E402
+
+
+def best_of(n: int, fn) -> float:
+    times = []
+    for _ in range(n):
+        t = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t)
+    return min(times)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--events", type=int, default=100_000)
+    ap.add_argument("--repeat", type=int, default=3)
+    args = ap.parse_args()
+    for game, make in (("ygo", ygo_log), ("dm", dm_log)):
+        text = make(args.events)
+        match = reader.read_text(text)  # warm the parser and templates, as a long session has them
+        findings = validate(match)
+        n = len(match.events)
+        read_s = best_of(args.repeat, lambda: reader.read_text(text))
+        both_s = best_of(args.repeat, lambda: validate(reader.read_text(text)))
+        print(f"{game}: {n:,} events, {len(findings):,} findings; read {n / read_s:,.0f} events/s; "
+              f"read+validate {n / both_s:,.0f} events/s; ratio {read_s / both_s:.2f}x")
+
+
+if __name__ == "__main__":
+    main()
