@@ -92,7 +92,7 @@ def ygo_log(rng: random.Random, n: int) -> str:
             lines.append(f"{p}: activte \"Honest\"")  # a transcription typo: a syntax finding
         if rng.random() < 0.3:
             lines[-1] += "   # " + rng.choice(NOTES)
-        lines += ["step end", "phase main2", "phase end"]
+        lines += ["step battle", "step end", "phase main2", "phase end"]
     return "\n".join(lines) + "\n"
 
 

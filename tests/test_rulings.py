@@ -59,6 +59,8 @@ def test_every_game_rule_is_triggered_by_a_scenario():
     triggered = set()
     for path in SCENARIOS:
         triggered |= {rule for _, _, rule in expected_findings(path)}
+        # info findings (what could not be decided) are not written as expectations
+        triggered |= {f.rule for f in check(path).findings if f.severity.value == "info"}
     game_rules = {r for r in RULES if r.startswith(("ygo.", "dm."))}
     assert game_rules, "no game rules registered"
     assert sorted(game_rules - triggered) == []

@@ -134,6 +134,9 @@ R_TRIGGER_ORDER = _rule("ygo.chain.trigger-order", Kind.ORDERING,
 R_DAMAGE = _rule("ygo.damage.mismatch", Kind.STATE, "battle damage that the ATK/DEF do not give",
                  BATTLE_DAMAGE)
 R_LP = _rule("ygo.lp.mismatch", Kind.STATE, "Life Points that do not follow from the damage", BATTLE_DAMAGE)
+R_UNDECIDED = _rule("ygo.ds.undecided", Kind.UNKNOWN_CARD,
+                    "an activation in the Damage Step that cannot be judged: the card is unknown", YP_ACT,
+                    Severity.INFO)
 R_NOT_THERE = _rule("ygo.state.not-on-field", Kind.STATE, "a card used from the field that is not there",
                     "Yu-Gi-Oh! rulebook: the field")
 
@@ -667,6 +670,10 @@ class YgoModel(Model):
             self.check_chain(e, props, speed)
             if self.in_damage_step:
                 self.check_damage_step(e, props, c)
+        elif self.in_damage_step and self.timing is not None:
+            self.report(R_UNDECIDED, e, f'cannot decide whether "{e.card.label}" may be activated at '
+                        f"{self.timing.word}: it is not in the catalog and the log gives no properties",
+                        "give its properties inline, e.g. {quick-play, atk-mod}", card=e.card)
         self.check_targets_and_cost(e, props, c)
         self.chain.append(Link(e, c.key, e.player, props, speed))
 

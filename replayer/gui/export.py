@@ -1,0 +1,161 @@
+"""Exports: the timeline as PNG; the review report as HTML and as PDF.
+
+The report is the document an appeal needs: the header tags, then every finding with its line,
+the line's text, the rule, the message, hint and citation, and the reviewer's verdict and note.
+Card names, notes and header values are user text: everything taken from the log or the
+reviewer is escaped with :func:`html.escape` before it goes into the HTML.
+"""
+
+from __future__ import annotations
+
+import html
+import os
+from datetime import datetime
+from pathlib import Path
+
+from .document import Document
+from .reviews import CONFIRMED, DISMISSED, Reviews, Verdict
+
+_CSS = """
+body { font-family: 'DejaVu Sans', 'Noto Sans', 'Noto Sans CJK JP', sans-serif; color: #1d2330;
+       margin: 24px; font-size: 10pt; }
+h1 { font-size: 16pt; margin-bottom: 2px; }
+h2 { font-size: 12pt; margin-top: 18px; border-bottom: 1px solid #c9ced8; }
+.sub { color: #6b7385; }
+table { border-collapse: collapse; }
+th, td { border: 1px solid #d9dde5; padding: 4px 6px; vertical-align: top; text-align: left; }
+th { background: #eef0f3; }
+code { font-family: 'DejaVu Sans Mono', 'Noto Sans Mono CJK JP', monospace; font-size: 9pt; }
+.error { color: #c0182d; font-weight: bold; }
+.warning { color: #a86400; font-weight: bold; }
+.info { color: #1f62b0; font-weight: bold; }
+.confirmed { color: #1f7a44; font-weight: bold; }
+.dismissed { color: #6b7385; font-weight: bold; }
+.open { color: #6b7385; }
+.hint, .cite { color: #4a5262; }
+"""
+
+HEADER_ORDER = ("Game", "Rules", "A", "B", "LP", "Shields", "Event", "Round", "Table", "Date", "Video", "Reviewer")
+
+
+def _e(text: object) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def _verdict_cell(v: Verdict) -> str:
+    if v.status == CONFIRMED:
+        head = "<span class='confirmed'>confirmed</span>"
+    elif v.status == DISMISSED:
+        head = "<span class='dismissed'>dismissed</span>"
+    else:
+        head = "<span class='open'>not reviewed</span>"
+    if v.note:
+        head += f"<br>{_e(v.note)}"
+    return head
+
+
+def report_html(doc: Document, reviews: Reviews | None, *, for_pdf: bool = False) -> str:
+    """The review report as a standalone HTML page (user text escaped)."""
+    match = doc.match
+    name = Path(doc.path).name
+    counts = doc.counts()
+    verdicts = [reviews.get(f) if reviews is not None else Verdict() for f in doc.findings]
+    confirmed = sum(1 for v in verdicts if v.status == CONFIRMED)
+    dismissed = sum(1 for v in verdicts if v.status == DISMISSED)
+    game = {"ygo": "Yu-Gi-Oh!", "dm": "Duel Masters"}.get(match.game, match.game)
+    out = ["<!DOCTYPE html>", "<html lang='en'><head><meta charset='utf-8'>",
+           f"<title>Review report: {_e(name)}</title>", f"<style>{_CSS}</style></head><body>",
+           f"<h1>Review report: {_e(name)}</h1>",
+           f"<p class='sub'>{_e(game)} · rules {_e(match.rules)} · {len(match.events)} events · "
+           f"generated {_e(datetime.now().strftime('%Y-%m-%d %H:%M'))} by replayer</p>"]
+    # header tags
+    out.append("<h2>Match</h2><table>")
+    keys = [k for k in HEADER_ORDER if k in match.header] + sorted(k for k in match.header if k not in HEADER_ORDER)
+    if not keys:
+        out.append("<tr><td class='sub'>The log has no header tags.</td></tr>")
+    for key in keys:
+        out.append(f"<tr><th>{_e(key)}</th><td>{_e(match.header[key])}</td></tr>")
+    out.append("</table>")
+    # summary
+    out.append("<h2>Summary</h2>")
+    out.append(f"<p><span class='error'>{counts['error']} error{'s' if counts['error'] != 1 else ''}</span>, "
+               f"<span class='warning'>{counts['warning']} warning{'s' if counts['warning'] != 1 else ''}</span>, "
+               f"<span class='info'>{counts['info']} info</span> · reviewed: {confirmed} confirmed, "
+               f"{dismissed} dismissed, {len(doc.findings) - confirmed - dismissed} not reviewed.</p>")
+    # findings
+    out.append("<h2>Findings</h2>")
+    if not doc.findings:
+        out.append("<p>No findings: the log follows the rules replayer checks.</p>")
+    else:
+        out.append("<table width='100%'><tr><th>#</th><th>Line</th><th>Finding</th><th>Verdict</th></tr>")
+        for k, (f, v) in enumerate(zip(doc.findings, verdicts), 1):
+            source = doc.source(f.span.line).strip()
+            cell = [f"<span class='{_e(f.severity.value)}'>{_e(f.severity.value)}</span> "
+                    f"<code>[{_e(f.rule)}]</code> <span class='sub'>{_e(f.kind.value)}</span><br>{_e(f.message)}"]
+            if source:
+                cell.append(f"<br><code>{_e(source)}</code>")
+            if f.hint:
+                cell.append(f"<br><span class='hint'>hint: {_e(f.hint)}</span>")
+            if f.cite:
+                cell.append(f"<br><span class='cite'>cite: <i>{_e(f.cite)}</i></span>")
+            out.append(f"<tr><td>{k}</td><td>{f.span.line}:{f.span.column}</td><td>{''.join(cell)}</td>"
+                       f"<td>{_verdict_cell(v)}</td></tr>")
+        out.append("</table>")
+    if reviews is not None:
+        orphans = reviews.orphans(doc.findings)
+        if orphans:
+            out.append("<h2>Earlier verdicts whose finding is gone</h2><table>"
+                       "<tr><th>Line</th><th>Rule</th><th>Message</th><th>Verdict</th></tr>")
+            for e in orphans:
+                out.append(f"<tr><td>{e.line}</td><td><code>{_e(e.rule)}</code></td><td>{_e(e.message)}</td>"
+                           f"<td>{_verdict_cell(e.verdict)}</td></tr>")
+            out.append("</table>")
+    notes = [n for n in match.notes]
+    if notes:
+        out.append("<h2>Notes in the log</h2><table><tr><th>Line</th><th>Note</th></tr>")
+        for n in notes[:500]:
+            out.append(f"<tr><td>{n.line}</td><td>{_e(n.text)}</td></tr>")
+        if len(notes) > 500:
+            out.append(f"<tr><td></td><td class='sub'>… and {len(notes) - 500} more</td></tr>")
+        out.append("</table>")
+    out.append("</body></html>")
+    return "\n".join(out)
+
+
+def export_html(doc: Document, reviews: Reviews | None, path: str | os.PathLike) -> Path:
+    p = Path(path)
+    p.write_text(report_html(doc, reviews), encoding="utf-8")
+    return p
+
+
+def export_pdf(doc: Document, reviews: Reviews | None, path: str | os.PathLike) -> Path:
+    """The report as PDF with Qt's PDF writer (A4, text kept as text)."""
+    from PySide6.QtCore import QMarginsF
+    from PySide6.QtGui import QPageLayout, QPageSize, QPdfWriter, QTextDocument
+
+    from .theme import ui_font
+
+    p = Path(path)
+    writer = QPdfWriter(str(p))
+    writer.setTitle(f"Review report: {Path(doc.path).name}")
+    writer.setCreator("replayer")
+    writer.setPageSize(QPageSize(QPageSize.A4))
+    writer.setPageMargins(QMarginsF(15, 15, 15, 15), QPageLayout.Millimeter)
+    writer.setResolution(300)
+    text = QTextDocument()
+    text.setDefaultFont(ui_font(9))
+    text.setHtml(report_html(doc, reviews, for_pdf=True))
+    text.print_(writer)  # paginates to the writer's page size
+    del writer  # flushes and closes the file
+    if not p.exists() or p.stat().st_size == 0:
+        raise OSError(f"could not write {p}")
+    return p
+
+
+def export_png(view, path: str | os.PathLike) -> Path:
+    """The timeline as it is on screen (the visible range, with its gutter)."""
+    p = Path(path)
+    image = view.render_image()
+    if not image.save(str(p), "PNG"):
+        raise OSError(f"could not write {p}")
+    return p

@@ -1,0 +1,425 @@
+"""The log pane: the log's text, highlighted, with findings underlined and marked in the gutter.
+
+* :class:`LogHighlighter` colours keywords, players, cards, numbers, timecodes and notes, and
+  underlines the column range of each finding with a wavy line in its severity colour. It is
+  lazy: only blocks that have been on screen are formatted, so a 100,000-line log costs
+  nothing to open beyond Qt's own text layout (see the class for why it is not a
+  ``QSyntaxHighlighter``).
+* :class:`LogView` is a read-only ``QPlainTextEdit`` with a gutter of line numbers and severity
+  dots; clicking a line asks the window to select the event there.
+"""
+
+from __future__ import annotations
+
+import html
+import logging
+import re
+
+from PySide6.QtCore import QEvent, QPoint, QRect, QRectF, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import (QColor, QFont, QPainter, QTextBlock, QTextCharFormat, QTextCursor, QTextDocument,
+                           QTextFormat, QTextLayout)
+from PySide6.QtWidgets import QLabel, QPlainTextEdit, QTextEdit, QVBoxLayout, QWidget
+
+from .document import SEVERITY_RANK, Document
+from .theme import LIGHT, Theme, mono_font
+
+log = logging.getLogger("replayer.gui")
+
+_TOKEN = re.compile(
+    r'(?P<card>"[^"]*"?|《[^》]*》?|「[^」]*」?|„[^“”]*[“”]?)(?P<copy>#\d+)?'
+    r"|(?P<note>#.*)"
+    r"|(?P<props>\{[^}]*\}?)"
+    r"|(?P<time>@(?:\d+:)?\d{1,2}:\d{2})"
+    r"|(?P<num>[+-]?(?:\d+|\?)(?:/(?:\d+|\?))?(?![\w]))"
+    r"|(?P<cl>(?<![\w])CL\d+(?![\w]))"
+    r"|(?P<player>(?<![\w])[AB]\s*:)"
+    r"|(?P<arrow>->)"
+    r"|(?P<word>[^\W\d_][\w-]*)",
+    re.IGNORECASE,
+)
+_TAG = re.compile(r'^\s*\[\s*([A-Za-z][\w-]*)\s+("[^"\n]*")\s*\]')
+
+
+def syntax_runs(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, category) runs of a log line, for colouring. Pure Python.
+
+    >>> syntax_runs('A: attack "Lyla" -> direct')[:3]
+    [(0, 2, 'player'), (3, 9, 'keyword'), (10, 16, 'card')]
+    """
+    m = _TAG.match(text)
+    if m:
+        return [(0, m.start(2), "tag"), (m.start(2), m.end(2), "card"), (m.end(2), len(text), "tag")]
+    runs: list[tuple[int, int, str]] = []
+    words: list[tuple[int, int]] = []
+    actor = False
+    for m in _TOKEN.finditer(text):
+        kind = m.lastgroup
+        start, end = m.start(), m.end()
+        if kind in ("card", "copy"):
+            runs.append((start, end, "card"))
+        elif kind == "note":
+            runs.append((start, len(text), "note"))
+            break
+        elif kind == "props":
+            runs.append((start, end, "props"))
+        elif kind == "time":
+            runs.append((start, end, "timecode"))
+        elif kind == "num":
+            runs.append((start, end, "number"))
+        elif kind in ("player", "cl"):
+            actor = actor or kind == "player"
+            runs.append((start, end, "player"))
+        elif kind == "arrow":
+            runs.append((start, end, "keyword"))
+        elif kind == "word":
+            words.append((start, end))
+    style = "keyword" if actor else "structure"
+    runs.extend((a, b, style) for a, b in words)
+    runs.sort()
+    return runs
+
+
+class LogHighlighter:
+    """Colours log lines and underlines findings, one block at a time, on demand.
+
+    A ``QSyntaxHighlighter`` formats every block of the document whenever the text is set: a
+    Python call per line, and each needs Python's lock while the log is being checked on a
+    worker thread. This highlighter does what ``QSyntaxHighlighter`` does inside (set the
+    block layout's formats, mark the block dirty), but only for the blocks the view shows, so
+    opening a 100,000-line log costs Qt's text layout and nothing more.
+    """
+
+    def __init__(self, document: QTextDocument, theme: Theme = LIGHT):
+        self.document = document
+        self.theme = theme
+        self.doc: Document | None = None
+        self.done: set[int] = set()
+        self._formats: dict[tuple[str, str], QTextCharFormat] = {}
+
+    def set_theme(self, theme: Theme) -> None:
+        self.theme = theme
+        self._formats.clear()
+
+    def reset(self) -> None:
+        self.done.clear()
+
+    def _format(self, category: str, severity: str) -> QTextCharFormat:
+        key = (category, severity)
+        fmt = self._formats.get(key)
+        if fmt is None:
+            t = self.theme
+            fmt = QTextCharFormat()
+            if category:
+                color = t.dim if category == "props" else t.syntax.get(category, t.text)
+                fmt.setForeground(QColor(color))
+            if category in ("structure", "player"):
+                fmt.setFontWeight(QFont.Bold)
+            if category == "note":
+                fmt.setFontItalic(True)
+            if severity:
+                fmt.setUnderlineStyle(QTextCharFormat.WaveUnderline)
+                fmt.setUnderlineColor(QColor(t.severity[severity]))
+            self._formats[key] = fmt
+        return fmt
+
+    def ranges(self, text: str, line: int) -> list[QTextLayout.FormatRange]:
+        """Non-overlapping format ranges of one line: syntax colours, finding underlines."""
+        n = len(text)
+        if n == 0:
+            return []
+        cat = [""] * n
+        for a, b, c in syntax_runs(text):
+            cat[a:b] = [c] * (min(b, n) - a)
+        sev = [""] * n
+        doc = self.doc
+        ks = doc.line_findings.get(line) if doc is not None else None
+        if ks:
+            stripped = len(text.rstrip())
+            for k in sorted(ks, key=lambda k: SEVERITY_RANK[doc.findings[k].severity.value]):
+                fnd = doc.findings[k]
+                span = fnd.span
+                start = max(span.column - 1, 0)
+                if span.end_column and span.end_line in (None, line) and span.end_column - 1 > start:
+                    end = span.end_column - 1
+                else:
+                    end = stripped
+                if start >= stripped:  # at the end of the line (e.g. "ends too early")
+                    start = max(stripped - 1, 0)
+                    end = max(stripped, start + 1)
+                end = min(max(end, start + 1), n)
+                sev[start:end] = [fnd.severity.value] * (end - start)
+        out: list[QTextLayout.FormatRange] = []
+        i = 0
+        while i < n:
+            j = i + 1
+            while j < n and cat[j] == cat[i] and sev[j] == sev[i]:
+                j += 1
+            if cat[i] or sev[i]:
+                r = QTextLayout.FormatRange()
+                r.start, r.length, r.format = i, j - i, self._format(cat[i], sev[i])
+                out.append(r)
+            i = j
+        return out
+
+    def highlight(self, first: int, last: int, *, force: bool = False) -> int:
+        """Format blocks ``first``..``last`` (numbers) not yet formatted; returns how many."""
+        document = self.document
+        block = document.findBlockByNumber(max(first, 0))
+        done = 0
+        start_pos = end_pos = -1
+        while block.isValid() and block.blockNumber() <= last:
+            number = block.blockNumber()
+            if force or number not in self.done:
+                try:
+                    block.layout().setFormats(self.ranges(block.text(), number + 1))
+                except Exception:  # a colouring error must never reach Qt
+                    log.debug("highlighting line %d failed", number + 1, exc_info=True)
+                self.done.add(number)
+                done += 1
+                if start_pos < 0:
+                    start_pos = block.position()
+                end_pos = block.position() + block.length()
+            block = block.next()
+        if done:
+            document.markContentsDirty(start_pos, end_pos - start_pos)
+        return done
+
+
+class _Gutter(QWidget):
+    def __init__(self, view: "LogView"):
+        super().__init__(view)
+        self.view = view
+
+    def sizeHint(self) -> QSize:
+        return QSize(self.view.gutter_width(), 0)
+
+    def paintEvent(self, event) -> None:
+        try:
+            self.view.paint_gutter(event)
+        except Exception:  # never into Qt's paint loop; REPLAYER_DEBUG=1 shows it
+            log.debug("gutter paint failed", exc_info=True)
+
+    def mousePressEvent(self, event) -> None:
+        cursor = self.view.cursorForPosition(QPoint(0, int(event.position().y())))
+        self.view.lineActivated.emit(cursor.blockNumber() + 1)
+
+
+class LogView(QPlainTextEdit):
+    """The log text. ``lineActivated(line)`` when the user clicks a line."""
+
+    lineActivated = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.theme: Theme = LIGHT
+        self.doc: Document | None = None
+        self.selected_line = 0
+        self.setReadOnly(True)
+        self.setTextInteractionFlags(Qt.TextSelectableByMouse | Qt.TextSelectableByKeyboard)
+        self.setLineWrapMode(QPlainTextEdit.NoWrap)
+        self.setFont(mono_font(9.5))
+        self.setCenterOnScroll(False)
+        self.gutter = _Gutter(self)
+        self.highlighter = LogHighlighter(self.document(), self.theme)
+        self.blockCountChanged.connect(self._update_margins)
+        self.updateRequest.connect(self._on_update_request)
+        self._update_margins()
+        self._pending_highlight = False
+
+    # ---- feeding ------------------------------------------------------------------------------
+    def set_text(self, text: str) -> None:
+        """Show the raw log text (before it is checked)."""
+        self.highlighter.reset()
+        self.highlighter.doc = None
+        self.doc = None
+        self.selected_line = 0
+        self.setPlainText(text)
+        self._update_margins()
+
+    def set_document(self, doc: Document | None) -> None:
+        """The checked document: findings to underline and mark."""
+        self.doc = doc
+        self.highlighter.doc = doc
+        self._rehighlight_visible(force=True)
+        self.gutter.update()
+
+    def set_theme(self, theme: Theme) -> None:
+        self.theme = theme
+        self.highlighter.set_theme(theme)
+        self._rehighlight_visible(force=True)
+        self._apply_selection()
+        self.gutter.update()
+
+    # ---- the lazy highlighting ----------------------------------------------------------------
+    def _visible_blocks(self) -> tuple[int, int]:
+        block = self.firstVisibleBlock()
+        first = block.blockNumber()
+        height = self.viewport().height()
+        top = self.blockBoundingGeometry(block).translated(self.contentOffset()).top()
+        last = first
+        while block.isValid() and top <= height:
+            last = block.blockNumber()
+            top += self.blockBoundingRect(block).height()
+            block = block.next()
+        return first, last
+
+    def _rehighlight_visible(self, force: bool = False) -> None:
+        first, last = self._visible_blocks()
+        if force:
+            self.highlighter.reset()
+        self.highlighter.highlight(first - 20, last + 40)
+
+    def _on_update_request(self, rect: QRect, dy: int) -> None:
+        if dy:
+            self.gutter.scroll(0, dy)
+        else:
+            self.gutter.update(0, rect.y(), self.gutter.width(), rect.height())
+        if rect.contains(self.viewport().rect()):
+            self._update_margins()
+        if not self._pending_highlight:
+            self._pending_highlight = True
+            QTimer.singleShot(0, self._deferred_highlight)
+
+    def _deferred_highlight(self) -> None:
+        self._pending_highlight = False
+        first, last = self._visible_blocks()
+        if any(n not in self.highlighter.done for n in range(first, last + 1)):
+            self._rehighlight_visible()
+
+    # ---- gutter -------------------------------------------------------------------------------
+    def gutter_width(self) -> int:
+        digits = max(3, len(str(max(1, self.blockCount()))))
+        return 18 + self.fontMetrics().horizontalAdvance("9") * digits
+
+    def _update_margins(self, *_args) -> None:
+        self.setViewportMargins(self.gutter_width(), 0, 0, 0)
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        cr = self.contentsRect()
+        self.gutter.setGeometry(QRect(cr.left(), cr.top(), self.gutter_width(), cr.height()))
+
+    def paint_gutter(self, event) -> None:
+        t = self.theme
+        p = QPainter(self.gutter)
+        p.fillRect(event.rect(), QColor(t.window))
+        p.setRenderHint(QPainter.Antialiasing)
+        block = self.firstVisibleBlock()
+        number = block.blockNumber()
+        top = self.blockBoundingGeometry(block).translated(self.contentOffset()).top()
+        bottom = top + self.blockBoundingRect(block).height()
+        width = self.gutter.width()
+        fh = self.fontMetrics().height()
+        p.setFont(self.font())
+        while block.isValid() and top <= event.rect().bottom():
+            if block.isVisible() and bottom >= event.rect().top():
+                line = number + 1
+                if line == self.selected_line:
+                    p.fillRect(QRectF(0, top, width, bottom - top), QColor(t.selection))
+                ks = self.doc.line_findings.get(line) if self.doc is not None else None
+                if ks:
+                    worst = max(ks, key=lambda k: SEVERITY_RANK[self.doc.findings[k].severity.value])
+                    color = QColor(t.severity[self.doc.findings[worst].severity.value])
+                    p.setPen(Qt.NoPen)
+                    p.setBrush(color)
+                    p.drawEllipse(QRectF(4, top + fh / 2 - 4, 8, 8))
+                p.setPen(QColor(t.text if line == self.selected_line else t.dim))
+                p.drawText(QRectF(0, top, width - 5, fh), Qt.AlignRight | Qt.AlignVCenter, str(line))
+            block = block.next()
+            top = bottom
+            bottom = top + self.blockBoundingRect(block).height()
+            number += 1
+        p.end()
+
+    # ---- selection ----------------------------------------------------------------------------
+    def select_line(self, line: int, *, center: bool = True) -> None:
+        """Highlight ``line`` (1-based) and scroll it into view."""
+        self.selected_line = line
+        block = self.document().findBlockByNumber(line - 1)
+        if block.isValid():
+            cursor = QTextCursor(block)
+            self.blockSignals(True)
+            self.setTextCursor(cursor)
+            self.blockSignals(False)
+            if center:
+                self._center_block(block)
+        self._apply_selection()
+        self.gutter.update()
+
+    def _center_block(self, block: QTextBlock) -> None:
+        first, last = self._visible_blocks()
+        n = block.blockNumber()
+        if first + 2 <= n <= last - 2:
+            return
+        bar = self.verticalScrollBar()
+        visible = max(last - first, 1)
+        bar.setValue(max(n - visible // 2, 0))
+
+    def _apply_selection(self) -> None:
+        if self.selected_line <= 0:
+            self.setExtraSelections([])
+            return
+        block = self.document().findBlockByNumber(self.selected_line - 1)
+        if not block.isValid():
+            self.setExtraSelections([])
+            return
+        sel = QTextEdit.ExtraSelection()
+        sel.format.setBackground(QColor(self.theme.selection))
+        sel.format.setProperty(QTextFormat.FullWidthSelection, True)
+        sel.cursor = QTextCursor(block)
+        sel.cursor.clearSelection()
+        self.setExtraSelections([sel])
+
+    def mouseReleaseEvent(self, event) -> None:
+        super().mouseReleaseEvent(event)
+        if event.button() == Qt.LeftButton and not self.textCursor().hasSelection():
+            self.lineActivated.emit(self.cursorForPosition(event.position().toPoint()).blockNumber() + 1)
+
+    def event(self, e) -> bool:
+        # Left/Right/Home/End step through the events (window actions), even with the log focused
+        if e.type() == QEvent.ShortcutOverride and e.key() in (Qt.Key_Left, Qt.Key_Right, Qt.Key_Home, Qt.Key_End) \
+                and not (e.modifiers() & (Qt.ControlModifier | Qt.ShiftModifier)):
+            e.ignore()
+            return False
+        return super().event(e)
+
+
+class LogPane(QWidget):
+    """The log view with, under it, what the findings on the selected line say."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.view = LogView(self)
+        self.explain = QLabel(self)
+        self.explain.setWordWrap(True)
+        self.explain.setTextFormat(Qt.RichText)
+        self.explain.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        self.explain.setContentsMargins(8, 4, 8, 6)
+        self.explain.setMinimumHeight(20)
+        self.explain.setObjectName("explain")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addWidget(self.view, 1)
+        layout.addWidget(self.explain, 0)
+
+    def show_line(self, doc: Document | None, line: int, theme: Theme) -> None:
+        if doc is None:
+            self.explain.setText("")
+            return
+        ks = doc.line_findings.get(line, [])
+        if not ks:
+            self.explain.setText(f"<span style='color:{theme.dim}'>line {line}: no findings</span>"
+                                 if line else "")
+            return
+        parts = []
+        for k in ks:
+            f = doc.findings[k]
+            c = theme.severity[f.severity.value]
+            parts.append(
+                f"<div style='margin-bottom:3px'><span style='color:{c}'><b>{f.span.line}:{f.span.column}: "
+                f"{f.severity.value}[{html.escape(f.rule)}]</b> {html.escape(f.message)}</span>"
+                + (f"<br><span style='color:{theme.dim}'>hint: {html.escape(f.hint)}</span>" if f.hint else "")
+                + (f"<span style='color:{theme.dim}'> &nbsp; cite: {html.escape(f.cite)}</span>" if f.cite else "")
+                + "</div>")
+        self.explain.setText("".join(parts))

@@ -1,0 +1,534 @@
+"""Item models: thin adapters over the domain objects (findings, verdicts, the replayed state).
+
+* :class:`FindingsModel` — one row a finding: severity, line, player, rule, message, verdict.
+* :class:`FindingsFilter` — the findings pane's filters (severity, kind, player, verdict).
+* :class:`StateModel` — a two-column tree of the game state at the selected event.
+
+Bad indexes give ``None`` / ``QModelIndex()``; nothing here raises for a stale index.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from PySide6.QtCore import QAbstractItemModel, QAbstractTableModel, QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QIcon, QPainter, QPixmap
+
+from ..diagnostics import Finding
+from .document import SEVERITY_RANK, Document
+from .reviews import CONFIRMED, DISMISSED, Reviews, Verdict
+from .state import GameState
+from .theme import LIGHT, Theme
+
+FindingRole = Qt.UserRole + 1
+SeverityRole = Qt.UserRole + 2
+KindRole = Qt.UserRole + 3
+PlayerRole = Qt.UserRole + 4
+VerdictRole = Qt.UserRole + 5
+EventRole = Qt.UserRole + 6
+LineRole = Qt.UserRole + 7
+
+_Index = QModelIndex | QPersistentModelIndex
+
+
+def severity_icon(color: str, size: int = 12, hollow: bool = False) -> QIcon:
+    pm = QPixmap(size, size)
+    pm.fill(Qt.transparent)
+    p = QPainter(pm)
+    p.setRenderHint(QPainter.Antialiasing)
+    c = QColor(color)
+    if hollow:
+        p.setPen(c)
+        p.setBrush(Qt.NoBrush)
+    else:
+        p.setPen(Qt.NoPen)
+        p.setBrush(c)
+    p.drawEllipse(1, 1, size - 2, size - 2)
+    p.end()
+    return QIcon(pm)
+
+
+class FindingsModel(QAbstractTableModel):
+    """The findings of the open document, with the reviewer's verdicts.
+
+    Rows can be sorted (by the model itself, with one ``sorted`` call: a long log may have
+    thousands of findings); ``order`` maps a row to the index ``k`` of its finding in
+    ``doc.findings``. Methods that take a finding take that index ``k``.
+    """
+
+    COLUMNS = ("Severity", "Line", "Player", "Rule", "Message", "Verdict")
+    SEVERITY, LINE, PLAYER, RULE, MESSAGE, VERDICT = range(6)
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.doc: Document | None = None
+        self.reviews: Reviews | None = None
+        self.theme: Theme = LIGHT
+        self.order: list[int] = []
+        self.pos: list[int] = []
+        self._icons: dict[tuple[str, bool], QIcon] = {}
+        self._mono = QFont()
+        self._mono.setFamilies(["DejaVu Sans Mono", "Noto Sans Mono CJK JP", "monospace"])
+        self._sort = (self.LINE, Qt.AscendingOrder)
+
+    # ---- feeding ------------------------------------------------------------------------------
+    def set_document(self, doc: Document | None, reviews: Reviews | None) -> None:
+        self.beginResetModel()
+        self.doc = doc
+        self.reviews = reviews
+        n = len(doc.findings) if doc is not None else 0
+        self.order = self._sorted(*self._sort) if doc is not None else []
+        self.pos = [0] * n
+        for row, k in enumerate(self.order):
+            self.pos[k] = row
+        self.endResetModel()
+
+    def set_theme(self, theme: Theme) -> None:
+        self.theme = theme
+        self._icons.clear()
+        if self.rowCount():
+            self.dataChanged.emit(self.index(0, 0), self.index(self.rowCount() - 1, self.columnCount() - 1))
+
+    def finding(self, k: int) -> Finding | None:
+        if self.doc is None or not 0 <= k < len(self.doc.findings):
+            return None
+        return self.doc.findings[k]
+
+    def verdict(self, k: int) -> Verdict:
+        f = self.finding(k)
+        if f is None or self.reviews is None:
+            return Verdict()
+        return self.reviews.get(f)
+
+    def set_verdict(self, k: int, status: str | None, note: str | None = None) -> Verdict | None:
+        """Record a verdict for finding ``k`` (saved by the review store)."""
+        f = self.finding(k)
+        if f is None or self.reviews is None:
+            return None
+        v = self.reviews.set(f, status, note)
+        row = self.pos[k]
+        self.dataChanged.emit(self.index(row, 0), self.index(row, self.columnCount() - 1))
+        return v
+
+    def row_of(self, k: int) -> int:
+        return self.pos[k] if 0 <= k < len(self.pos) else -1
+
+    def finding_at(self, row: int) -> int:
+        return self.order[row] if 0 <= row < len(self.order) else -1
+
+    # ---- sorting ------------------------------------------------------------------------------
+    def _key(self, column: int):
+        doc = self.doc
+        fs = doc.findings
+        if column == self.SEVERITY:
+            return lambda k: (-SEVERITY_RANK.get(fs[k].severity.value, 0), fs[k].span.line, k)
+        if column == self.PLAYER:
+            return lambda k: (doc.finding_player[k] or "~", fs[k].span.line, k)
+        if column == self.RULE:
+            return lambda k: (fs[k].rule, fs[k].span.line, k)
+        if column == self.MESSAGE:
+            return lambda k: (fs[k].message, k)
+        if column == self.VERDICT:
+            return lambda k: (self.verdict(k).status or "~", fs[k].span.line, k)
+        return lambda k: (fs[k].span.line, fs[k].span.column, k)
+
+    def _sorted(self, column: int, order: Qt.SortOrder) -> list[int]:
+        n = len(self.doc.findings) if self.doc is not None else 0
+        if column == self.LINE and order == Qt.AscendingOrder:
+            return list(range(n))  # the findings come sorted by line and column
+        return sorted(range(n), key=self._key(column), reverse=order == Qt.DescendingOrder)
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.AscendingOrder) -> None:
+        self._sort = (column, order)
+        if self.doc is None:
+            return
+        self.layoutAboutToBeChanged.emit()
+        old = self.persistentIndexList()
+        old_ks = [self.finding_at(i.row()) for i in old]
+        self.order = self._sorted(column, order)
+        for row, k in enumerate(self.order):
+            self.pos[k] = row
+        self.changePersistentIndexList(old, [self.index(self.pos[k], i.column()) if k >= 0 else QModelIndex()
+                                             for i, k in zip(old, old_ks)])
+        self.layoutChanged.emit()
+
+    # ---- the model ----------------------------------------------------------------------------
+    def rowCount(self, parent: _Index = QModelIndex()) -> int:
+        if parent.isValid() or self.doc is None:
+            return 0
+        return len(self.order)
+
+    def columnCount(self, parent: _Index = QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self.COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.DisplayRole):
+        if orientation == Qt.Horizontal and role == Qt.DisplayRole and 0 <= section < len(self.COLUMNS):
+            return self.COLUMNS[section]
+        return None
+
+    # flags(): QAbstractTableModel's own (enabled, selectable, no children), kept in C++ for speed
+
+    def _icon(self, severity: str, hollow: bool) -> QIcon:
+        key = (severity, hollow)
+        icon = self._icons.get(key)
+        if icon is None:
+            icon = self._icons[key] = severity_icon(self.theme.severity[severity], hollow=hollow)
+        return icon
+
+    def data(self, index: _Index, role: int = Qt.DisplayRole):
+        if not index.isValid() or self.doc is None:
+            return None
+        row, col = index.row(), index.column()
+        if not 0 <= row < len(self.order) or not 0 <= col < len(self.COLUMNS):
+            return None
+        k = self.order[row]
+        f = self.doc.findings[k]
+        sev = f.severity.value
+        if role == Qt.DisplayRole:
+            if col == self.SEVERITY:
+                return sev
+            if col == self.LINE:
+                return f.span.line
+            if col == self.PLAYER:
+                return self.doc.finding_player[k] or "—"
+            if col == self.RULE:
+                return f.rule
+            if col == self.MESSAGE:
+                return f.message
+            if col == self.VERDICT:
+                v = self.verdict(k)
+                mark = {CONFIRMED: "✓ confirmed", DISMISSED: "✗ dismissed"}.get(v.status or "", "")
+                if v.note:
+                    return f"{mark} — {v.note}" if mark else f"note: {v.note}"
+                return mark
+            return None
+        if role == Qt.DecorationRole and col == self.SEVERITY:
+            return self._icon(sev, self.verdict(k).status == DISMISSED)
+        if role == Qt.ToolTipRole:
+            parts = [f"line {f.span.line}:{f.span.column}  {sev}[{f.rule}]", f.message]
+            if f.hint:
+                parts.append("hint: " + f.hint)
+            if f.cite:
+                parts.append("cite: " + f.cite)
+            return "\n".join(parts)
+        if role == Qt.ForegroundRole and self.verdict(k).status == DISMISSED:
+            return QBrush(QColor(self.theme.dim))
+        if role == Qt.FontRole and col == self.RULE:
+            return self._mono
+        if role == Qt.TextAlignmentRole and col == self.LINE:
+            return int(Qt.AlignRight | Qt.AlignVCenter)
+        if role == FindingRole:
+            return k
+        if role == SeverityRole:
+            return sev
+        if role == KindRole:
+            return f.kind.value
+        if role == PlayerRole:
+            return self.doc.finding_player[k] or ""
+        if role == VerdictRole:
+            return self.verdict(k).status or ""
+        if role == EventRole:
+            return self.doc.finding_event[k]
+        if role == LineRole:
+            return f.span.line
+        return None
+
+
+@dataclass
+class FilterState:
+    severities: set[str] = field(default_factory=lambda: {"error", "warning", "info"})
+    kind: str = ""  # "" = every kind
+    players: set[str] = field(default_factory=lambda: {"A", "B", ""})
+    verdict: str = "all"  # all | open | confirmed | dismissed
+
+
+class FindingsFilter(QSortFilterProxyModel):
+    """Filters findings by severity, kind, player and verdict; sorts by line by default."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.state = FilterState()
+        self.setDynamicSortFilter(False)
+
+    def _change(self, apply) -> None:
+        """Change the filter state and re-filter (Qt 6.10's begin/endFilterChange where there)."""
+        if hasattr(self, "beginFilterChange"):
+            self.beginFilterChange()
+            apply()
+            self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+        else:  # Qt < 6.10
+            apply()
+            self.invalidateFilter()
+
+    def set_severities(self, severities: set[str]) -> None:
+        self._change(lambda: setattr(self.state, "severities", set(severities)))
+
+    def set_severity(self, severity: str, shown: bool) -> None:
+        self._change(lambda: (self.state.severities.add if shown else self.state.severities.discard)(severity))
+
+    def set_kind(self, kind: str) -> None:
+        self._change(lambda: setattr(self.state, "kind", kind))
+
+    def set_player(self, player: str, shown: bool) -> None:
+        self._change(lambda: (self.state.players.add if shown else self.state.players.discard)(player))
+
+    def set_verdict(self, verdict: str) -> None:
+        self._change(lambda: setattr(self.state, "verdict", verdict))
+
+    def refilter(self) -> None:
+        """Re-filter after verdicts changed (the verdict filter depends on them)."""
+        self._change(lambda: None)
+
+    def filterAcceptsRow(self, source_row: int, source_parent: _Index) -> bool:
+        model = self.sourceModel()
+        if not isinstance(model, FindingsModel) or model.doc is None:
+            return True
+        k = model.finding_at(source_row)
+        if k < 0:
+            return False
+        f = model.doc.findings[k]
+        s = self.state
+        if f.severity.value not in s.severities:
+            return False
+        if s.kind and f.kind.value != s.kind:
+            return False
+        if (model.doc.finding_player[k] or "") not in s.players:
+            return False
+        if s.verdict != "all":
+            status = model.verdict(k).status
+            if s.verdict == "open" and status is not None:
+                return False
+            if s.verdict in (CONFIRMED, DISMISSED) and status != s.verdict:
+                return False
+        return True
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.AscendingOrder) -> None:
+        """Sorting is the source model's (one ``sorted`` call); the proxy keeps its order."""
+        model = self.sourceModel()
+        if isinstance(model, FindingsModel):
+            model.sort(column, order)
+
+    def finding_at(self, proxy_row: int) -> int:
+        """The finding index ``k`` shown on ``proxy_row`` (-1: none)."""
+        model = self.sourceModel()
+        idx = self.mapToSource(self.index(proxy_row, 0))
+        if not idx.isValid() or not isinstance(model, FindingsModel):
+            return -1
+        return model.finding_at(idx.row())
+
+    def proxy_row_of(self, k: int) -> int:
+        """The proxy row showing finding ``k`` (-1: filtered out)."""
+        model = self.sourceModel()
+        if not isinstance(model, FindingsModel):
+            return -1
+        row = model.row_of(k)
+        if row < 0:
+            return -1
+        idx = self.mapFromSource(model.index(row, 0))
+        return idx.row() if idx.isValid() else -1
+
+
+# ---- the state tree ---------------------------------------------------------------------------------
+@dataclass
+class Node:
+    label: str
+    value: str = ""
+    parent: int = -1  # node id of the parent (-1: top level)
+    children: list[int] = field(default_factory=list)
+    row: int = 0
+    tone: str = ""  # "" | "warn" | "dim" | "strong"
+    tip: str = ""
+
+
+class StateModel(QAbstractItemModel):
+    """The game state at the selected event, as a tree: item and value."""
+
+    COLUMNS = ("Item", "Value")
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.nodes: list[Node] = []
+        self.top: list[int] = []
+        self.theme: Theme = LIGHT
+        self.state: GameState | None = None
+
+    # ---- feeding ------------------------------------------------------------------------------
+    def set_state(self, state: GameState | None, players: dict[str, str] | None = None) -> None:
+        self.beginResetModel()
+        self.state = state
+        self.nodes, self.top = [], []
+        if state is not None:
+            self._build(state, players or {"A": "A", "B": "B"})
+        self.endResetModel()
+
+    def _add(self, label: str, value: str = "", parent: int = -1, tone: str = "", tip: str = "") -> int:
+        nid = len(self.nodes)
+        siblings = self.top if parent < 0 else self.nodes[parent].children
+        self.nodes.append(Node(label, value, parent, [], len(siblings), tone, tip))
+        siblings.append(nid)
+        return nid
+
+    def _build(self, s: GameState, players: dict[str, str]) -> None:
+        def who(p: str | None) -> str:
+            if p not in ("A", "B"):
+                return "—"
+            name = players.get(p, p)
+            return p if name == p else f"{p} ({name})"
+
+        if s.turn is not None:
+            self._add("Turn", f"{s.turn} · {who(s.turn_player)}", tone="strong")
+        else:
+            self._add("Turn", "— (before the first turn line)", tone="dim")
+        self._add("Where", s.where(), tone="strong")
+        if s.lp is not None:
+            lp = self._add("Life Points", f"A {s.lp['A']} · B {s.lp['B']}")
+            for msg in s.arithmetic:
+                self._add("arithmetic", msg, lp, tone="warn")
+        if s.shields is not None:
+            sh = self._add("Shields", f"A {s.shields['A']} · B {s.shields['B']}")
+            if s.mana is not None and (s.mana["A"] or s.mana["B"]):
+                self._add("mana (charged)", f"A {s.mana['A']} · B {s.mana['B']}", sh, tone="dim")
+        b = s.battle
+        if b is not None:
+            target = b.target if b.target is not None else ("direct attack" if s.game == "ygo" else "the player")
+            pos = {"set": " (face-down)", "defense": " (defense)"}.get(b.target_position, "")
+            text = f"{b.attacker} ({b.attacker_player or '?'}) → {target}{pos}"
+            node = self._add("Battle", text + ("  — attack over" if b.ended else ""))
+            att = self._find_card(s, b.attacker_player, b.attacker)
+            if att is not None:
+                self._add("attacker", f"{att.name}: {att.describe(s.game)}", node)
+            if b.target is not None:
+                tgt = self._find_card(s, b.target_player, b.target)
+                if tgt is not None:
+                    self._add("target", f"{tgt.name}: {tgt.describe(s.game)}", node)
+            if b.blocker:
+                self._add("blocked by", b.blocker, node)
+        else:
+            self._add("Battle", "—", tone="dim")
+        if s.game == "ygo":
+            if s.chain:
+                ch = self._add("Chain", f"{len(s.chain)} link{'s' if len(s.chain) != 1 else ''}, open", tone="strong")
+                for link in s.chain:
+                    self._add(f"CL{link.number}", f"{who(link.player)} · {link.card}"
+                              + (f" ({link.detail})" if link.detail else ""), ch)
+            elif s.resolved:
+                ch = self._add("Chain", "resolved: " + " → ".join(f"CL{l.number}" for l in s.resolved), tone="dim")
+                for link in s.resolved:
+                    self._add(f"CL{link.number}", f"{who(link.player)} · {link.card}"
+                              + (f" ({link.detail})" if link.detail else ""), ch, tone="dim")
+            else:
+                self._add("Chain", "—", tone="dim")
+        else:
+            if s.pending:
+                pend = self._add("Waiting", f"{len(s.pending)} abilit{'ies' if len(s.pending) != 1 else 'y'}",
+                                 tone="strong")
+                for link in s.pending:
+                    self._add(who(link.player), f"{link.card} ({link.detail})", pend)
+            else:
+                self._add("Waiting", "—", tone="dim")
+        zone = "Battle zone" if s.game == "dm" else "Field"
+        for p in ("A", "B"):
+            cards = s.field.get(p, ())
+            node = self._add(f"{zone} · {who(p)}", f"{len(cards)} card{'s' if len(cards) != 1 else ''}"
+                             " known" if cards else "nothing known")
+            for c in cards:
+                self._add(c.name, c.describe(s.game), node)
+        extra = []
+        for p in ("A", "B"):
+            bits = []
+            if s.hand.get(p):
+                bits.append("hand: " + ", ".join(s.hand[p]))
+            if s.gy.get(p):
+                last = ", ".join(s.gy_last.get(p, ()))
+                bits.append(f"GY {s.gy[p]}" + (f" (last: {last})" if last else ""))
+            if s.banished.get(p):
+                bits.append(f"banished {s.banished[p]}")
+            if bits:
+                extra.append((p, " · ".join(bits)))
+        if extra:
+            node = self._add("Other zones", "as far as the log tells", tone="dim")
+            for p, text in extra:
+                self._add(who(p), text, node)
+        if s.winner:
+            self._add("Winner", who(s.winner), tone="strong")
+
+    @staticmethod
+    def _find_card(s: GameState, player: str | None, name: str):
+        for c in s.field.get(player or "", ()):
+            if c.name == name:
+                return c
+        return None
+
+    # ---- the model ----------------------------------------------------------------------------
+    def _node(self, index: _Index) -> Node | None:
+        if not index.isValid():
+            return None
+        nid = index.internalId()
+        return self.nodes[nid] if 0 <= nid < len(self.nodes) else None
+
+    def index(self, row: int, column: int, parent: _Index = QModelIndex()) -> QModelIndex:
+        if not 0 <= column < len(self.COLUMNS) or row < 0:
+            return QModelIndex()
+        if parent.isValid():
+            if parent.column() != 0:
+                return QModelIndex()
+            p = self._node(parent)
+            if p is None or row >= len(p.children):
+                return QModelIndex()
+            return self.createIndex(row, column, p.children[row])
+        if row >= len(self.top):
+            return QModelIndex()
+        return self.createIndex(row, column, self.top[row])
+
+    def parent(self, index: _Index = QModelIndex()) -> QModelIndex:  # type: ignore[override]
+        node = self._node(index)
+        if node is None or node.parent < 0:
+            return QModelIndex()
+        p = self.nodes[node.parent]
+        return self.createIndex(p.row, 0, node.parent)
+
+    def rowCount(self, parent: _Index = QModelIndex()) -> int:
+        if not parent.isValid():
+            return len(self.top)
+        if parent.column() != 0:
+            return 0
+        node = self._node(parent)
+        return len(node.children) if node is not None else 0
+
+    def columnCount(self, parent: _Index = QModelIndex()) -> int:
+        return len(self.COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.DisplayRole):
+        if orientation == Qt.Horizontal and role == Qt.DisplayRole and 0 <= section < len(self.COLUMNS):
+            return self.COLUMNS[section]
+        return None
+
+    def flags(self, index: _Index) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.NoItemFlags
+        return Qt.ItemIsEnabled | Qt.ItemIsSelectable
+
+    def data(self, index: _Index, role: int = Qt.DisplayRole):
+        node = self._node(index)
+        if node is None:
+            return None
+        col = index.column()
+        if role == Qt.DisplayRole:
+            return node.label if col == 0 else node.value
+        if role == Qt.ToolTipRole:
+            return node.tip or (f"{node.label}: {node.value}" if node.value else node.label)
+        if role == Qt.ForegroundRole:
+            if node.tone == "warn":
+                return QBrush(QColor(self.theme.severity["warning"]))
+            if node.tone == "dim":
+                return QBrush(QColor(self.theme.dim))
+        if role == Qt.FontRole and node.tone == "strong" and col == 0:
+            f = QFont()
+            f.setBold(True)
+            return f
+        return None
+
+    def set_theme(self, theme: Theme) -> None:
+        self.theme = theme
+        if self.top:
+            self.dataChanged.emit(self.index(0, 0), self.index(len(self.top) - 1, 1))

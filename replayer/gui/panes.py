@@ -1,0 +1,370 @@
+"""The findings pane (filters, counts, verdicts) and the state pane."""
+
+from __future__ import annotations
+
+import html
+
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, Signal
+from PySide6.QtWidgets import (QAbstractItemView, QButtonGroup, QCheckBox, QComboBox, QFrame, QHBoxLayout,
+                               QHeaderView, QLabel, QLineEdit, QPushButton, QSizePolicy, QTreeView, QVBoxLayout,
+                               QWidget)
+
+from ..diagnostics import Kind
+from .document import Document
+from .models import FindingsFilter, FindingsModel, StateModel
+from .reviews import CONFIRMED, DISMISSED, Reviews
+from .state import GameState
+from .theme import LIGHT, Theme
+
+
+def _title(text: str) -> QLabel:
+    label = QLabel(text)
+    f = label.font()
+    f.setBold(True)
+    label.setFont(f)
+    return label
+
+
+class FindingsPane(QWidget):
+    """Findings with filters and counts; the selected finding's text and the reviewer's verdict.
+
+    ``findingActivated(row)`` (a row of :class:`FindingsModel`) when the user picks a finding.
+    ``verdictChanged(row)`` after a verdict or note was recorded.
+    """
+
+    findingActivated = Signal(int)  # the finding's index in the document
+    verdictChanged = Signal(int)
+    storeFailed = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.theme: Theme = LIGHT
+        self.model = FindingsModel(self)
+        self.proxy = FindingsFilter(self)
+        self.proxy.setSourceModel(self.model)
+        self._quiet = False
+
+        self.title = _title("Findings")
+        self.counts = QLabel()
+        self.counts.setTextFormat(Qt.RichText)
+        head = QHBoxLayout()
+        head.addWidget(self.title)
+        head.addSpacing(8)
+        head.addWidget(self.counts, 1)
+
+        # filters
+        self.sev_boxes: dict[str, QCheckBox] = {}
+        filters = QHBoxLayout()
+        filters.setSpacing(6)
+        for sev, text in (("error", "errors"), ("warning", "warnings"), ("info", "info")):
+            box = QCheckBox(text)
+            box.setChecked(True)
+            box.toggled.connect(lambda on, s=sev: self.proxy.set_severity(s, on) or self._after_filter())
+            self.sev_boxes[sev] = box
+            filters.addWidget(box)
+        self.kind = QComboBox()
+        self.kind.addItem("all kinds", "")
+        for k in Kind:
+            self.kind.addItem(k.value, k.value)
+        self.kind.currentIndexChanged.connect(lambda _: self.proxy.set_kind(self.kind.currentData()) or
+                                              self._after_filter())
+        self.kind.setToolTip("Show only findings of one kind")
+        filters.addWidget(self.kind)
+        self.player_boxes: dict[str, QCheckBox] = {}
+        for p, text in (("A", "A"), ("B", "B"), ("", "—")):
+            box = QCheckBox(text)
+            box.setChecked(True)
+            box.setToolTip("findings on lines of player " + (p or "no player (structure lines, syntax)"))
+            box.toggled.connect(lambda on, p=p: self.proxy.set_player(p, on) or self._after_filter())
+            self.player_boxes[p] = box
+            filters.addWidget(box)
+        self.verdict_filter = QComboBox()
+        for text, value in (("any verdict", "all"), ("not reviewed", "open"), ("confirmed", CONFIRMED),
+                            ("dismissed", DISMISSED)):
+            self.verdict_filter.addItem(text, value)
+        self.verdict_filter.currentIndexChanged.connect(
+            lambda _: self.proxy.set_verdict(self.verdict_filter.currentData()) or self._after_filter())
+        filters.addWidget(self.verdict_filter)
+        filters.addStretch(1)
+
+        self.view = QTreeView()
+        self.view.setModel(self.proxy)
+        self.view.setRootIsDecorated(False)
+        self.view.setUniformRowHeights(True)
+        self.view.setAlternatingRowColors(True)
+        self.view.setSelectionBehavior(QAbstractItemView.SelectRows)
+        self.view.setSelectionMode(QAbstractItemView.SingleSelection)
+        self.view.setSortingEnabled(True)
+        self.view.header().setSortIndicator(FindingsModel.LINE, Qt.AscendingOrder)
+        self.view.setAllColumnsShowFocus(True)
+        header = self.view.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(QHeaderView.Interactive)
+        header.setSectionResizeMode(FindingsModel.MESSAGE, QHeaderView.Stretch)
+        for col, width in ((0, 78), (1, 52), (2, 46), (3, 180), (5, 110)):
+            self.view.setColumnWidth(col, width)
+        self.view.selectionModel().currentRowChanged.connect(self._on_current)
+
+        # the selected finding
+        self.detail = QLabel()
+        self.detail.setWordWrap(True)
+        self.detail.setTextFormat(Qt.RichText)
+        self.detail.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        self.detail.setMinimumHeight(40)
+        self.detail.setAlignment(Qt.AlignTop | Qt.AlignLeft)
+        self.detail.setSizePolicy(QSizePolicy.Preferred, QSizePolicy.Minimum)
+        self.confirm = QPushButton("&Confirm")
+        self.dismiss = QPushButton("&Dismiss")
+        self.clear = QPushButton("Clear")
+        for b, tip in ((self.confirm, "The finding is right: the rules were broken here"),
+                       (self.dismiss, "The finding does not hold (e.g. the video shows otherwise)"),
+                       (self.clear, "Remove the verdict")):
+            b.setToolTip(tip)
+            b.setCheckable(b is not self.clear)
+        self.verdict_group = QButtonGroup(self)
+        self.verdict_group.setExclusive(False)
+        self.confirm.clicked.connect(lambda: self._set_status(CONFIRMED if self.confirm.isChecked() else None))
+        self.dismiss.clicked.connect(lambda: self._set_status(DISMISSED if self.dismiss.isChecked() else None))
+        self.clear.clicked.connect(lambda: self._set_status(None, clear_note=True))
+        self.note = QLineEdit()
+        self.note.setPlaceholderText("reviewer's note (Enter to save)")
+        self.note.setClearButtonEnabled(True)
+        self.note.editingFinished.connect(self._save_note)
+        verdict_row = QHBoxLayout()
+        verdict_row.addWidget(self.confirm)
+        verdict_row.addWidget(self.dismiss)
+        verdict_row.addWidget(self.clear)
+        verdict_row.addWidget(self.note, 1)
+        self.footer = QLabel("n / Shift+N: next / previous finding")
+        self.footer.setObjectName("dim")
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 6, 8, 6)
+        layout.setSpacing(4)
+        layout.addLayout(head)
+        layout.addLayout(filters)
+        layout.addWidget(self.view, 1)
+        line = QFrame()
+        line.setFrameShape(QFrame.HLine)
+        line.setFrameShadow(QFrame.Sunken)
+        layout.addWidget(line)
+        layout.addWidget(self.detail)
+        layout.addLayout(verdict_row)
+        layout.addWidget(self.footer)
+        self._set_verdict_enabled(False)
+        self._update_counts()
+
+    # ---- feeding ----------------------------------------------------------------------------------
+    def set_document(self, doc: Document | None, reviews: Reviews | None) -> None:
+        self._quiet = True
+        try:
+            self.model.set_document(doc, reviews)  # sorted as the header says
+        finally:
+            self._quiet = False
+        self._update_counts()
+        self._show_detail(-1)
+
+    def set_theme(self, theme: Theme) -> None:
+        self.theme = theme
+        self.model.set_theme(theme)
+        self._update_counts()
+        self._show_detail(self.current_row())
+
+    # ---- selection --------------------------------------------------------------------------------
+    def current_row(self) -> int:
+        """The finding index ``k`` of the current finding (-1: none)."""
+        idx = self.view.currentIndex()
+        if not idx.isValid():
+            return -1
+        return self.proxy.finding_at(idx.row())
+
+    def select_finding(self, row: int, *, emit: bool = False) -> bool:
+        """Make finding ``row`` (its index in the document) current; False if the filters hide it."""
+        if row < 0:
+            self._quiet = True
+            try:
+                self.view.selectionModel().clearSelection()
+                self.view.setCurrentIndex(QModelIndex())
+            finally:
+                self._quiet = False
+            self._show_detail(-1)
+            return False
+        proxy_row = self.proxy.proxy_row_of(row)
+        if proxy_row < 0:
+            self._show_detail(row)
+            return False
+        self._quiet = not emit
+        try:
+            idx = self.proxy.index(proxy_row, 0)
+            self.view.selectionModel().setCurrentIndex(
+                idx, QItemSelectionModel.ClearAndSelect | QItemSelectionModel.Rows)
+            self.view.scrollTo(idx)
+        finally:
+            self._quiet = False
+        self._show_detail(row)
+        return True
+
+    def rows_in_order(self) -> list[int]:
+        """Model rows of the findings shown, in the view's order."""
+        return [self.proxy.finding_at(r) for r in range(self.proxy.rowCount())]
+
+    def step(self, direction: int, line: int) -> int:
+        """The model row of the next (+1) / previous (-1) shown finding after / before ``line`` (by line
+        order), starting from the current finding when there is one. -1 when there is none."""
+        doc = self.model.doc
+        if doc is None:
+            return -1
+        rows = sorted(self.rows_in_order(), key=lambda r: (doc.findings[r].span.line, doc.findings[r].span.column, r))
+        if not rows:
+            return -1
+        current = self.current_row()
+        if current in rows and doc.findings[current].span.line == line:
+            k = rows.index(current) + direction
+            return rows[k] if 0 <= k < len(rows) else -1
+        if direction > 0:
+            after = [r for r in rows if doc.findings[r].span.line > line]
+            return after[0] if after else -1
+        before = [r for r in rows if doc.findings[r].span.line < line]
+        return before[-1] if before else -1
+
+    def _on_current(self, current: QModelIndex, previous: QModelIndex) -> None:
+        row = self.proxy.finding_at(current.row()) if current.isValid() else -1
+        self._show_detail(row)
+        if not self._quiet and row >= 0:
+            self.findingActivated.emit(row)
+
+    # ---- details and verdicts -----------------------------------------------------------------------
+    def _set_verdict_enabled(self, on: bool) -> None:
+        for w in (self.confirm, self.dismiss, self.clear, self.note):
+            w.setEnabled(on)
+
+    def _show_detail(self, row: int) -> None:
+        t = self.theme
+        f = self.model.finding(row)
+        self._set_verdict_enabled(f is not None and self.model.reviews is not None)
+        if f is None:
+            self.detail.setText(f"<span style='color:{t.dim}'>Select a finding to see its rule, hint and "
+                                "citation, and to record a verdict.</span>")
+            for b in (self.confirm, self.dismiss):
+                b.setChecked(False)
+            self.note.setText("")
+            return
+        c = t.severity[f.severity.value]
+        text = (f"<b>line {f.span.line}</b> &nbsp;<span style='color:{c}'><b>{f.severity.value}</b></span>"
+                f" <code>[{html.escape(f.rule)}]</code> <span style='color:{t.dim}'>{html.escape(f.kind.value)}"
+                f"</span><br>{html.escape(f.message)}")
+        if f.hint:
+            text += f"<br><span style='color:{t.dim}'>hint:</span> {html.escape(f.hint)}"
+        if f.cite:
+            text += f"<br><span style='color:{t.dim}'>cite:</span> <i>{html.escape(f.cite)}</i>"
+        self.detail.setText(text)
+        v = self.model.verdict(row)
+        self.confirm.setChecked(v.status == CONFIRMED)
+        self.dismiss.setChecked(v.status == DISMISSED)
+        if not self.note.hasFocus() or self.note.property("row") != row:
+            self.note.setText(v.note)
+        self.note.setProperty("row", row)
+
+    def _record(self, row: int, status: str | None, note: str | None) -> None:
+        from .reviews import ReviewStoreError
+
+        try:
+            self.model.set_verdict(row, status, note)
+        except (ReviewStoreError, OSError) as e:
+            self.storeFailed.emit(str(e))
+            return
+        if self.proxy.state.verdict != "all":
+            self._quiet = True
+            try:
+                self.proxy.refilter()
+            finally:
+                self._quiet = False
+        self._update_counts()
+        self._show_detail(row)
+        self.verdictChanged.emit(row)
+
+    def _set_status(self, status: str | None, clear_note: bool = False) -> None:
+        row = self.current_row()
+        if row < 0:
+            return
+        note = "" if clear_note else self.note.text()
+        self._record(row, status, note)
+
+    def set_verdict(self, status: str | None, note: str | None = None) -> None:
+        """Record a verdict on the current finding (menu actions, tests)."""
+        row = self.current_row()
+        if row >= 0:
+            self._record(row, status, self.note.text() if note is None else note)
+
+    def _save_note(self) -> None:
+        row = self.note.property("row")
+        if row is None or row < 0 or self.model.finding(row) is None:
+            return
+        v = self.model.verdict(row)
+        if self.note.text().strip() != v.note:
+            self._record(row, v.status, self.note.text())
+
+    # ---- counts --------------------------------------------------------------------------------------
+    def _after_filter(self) -> None:
+        self._update_counts()
+
+    def _update_counts(self) -> None:
+        t = self.theme
+        doc = self.model.doc
+        if doc is None:
+            self.counts.setText(f"<span style='color:{t.dim}'>no log open</span>")
+            return
+        c = doc.counts()
+        pc = doc.player_counts()
+
+        def dot(sev: str, n: int, word: str) -> str:
+            color = t.severity[sev] if n else t.dim
+            return f"<span style='color:{color}'>●</span> {n} {word}{'s' if n != 1 and word != 'info' else ''}"
+
+        reviewed = sum(1 for k in range(len(doc.findings)) if self.model.verdict(k).status)
+        parts = [dot("error", c["error"], "error"), dot("warning", c["warning"], "warning"),
+                 dot("info", c["info"], "info")]
+        players = f"A: {pc.get('A', 0)} &nbsp; B: {pc.get('B', 0)}" + (f" &nbsp; —: {pc[None]}" if pc.get(None) else "")
+        shown = self.proxy.rowCount()
+        total = len(doc.findings)
+        extra = f" &nbsp;·&nbsp; shown {shown} of {total}" if shown != total else ""
+        self.counts.setText(" &nbsp; ".join(parts) + f" &nbsp;·&nbsp; {players} &nbsp;·&nbsp; "
+                            f"{reviewed}/{total} reviewed" + extra)
+
+
+class StatePane(QWidget):
+    """The game state after the selected event."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.model = StateModel(self)
+        self.title = _title("State")
+        self.where = QLabel()
+        self.where.setWordWrap(True)
+        self.view = QTreeView()
+        self.view.setModel(self.model)
+        self.view.setUniformRowHeights(True)
+        self.view.setAlternatingRowColors(False)
+        self.view.setSelectionMode(QAbstractItemView.NoSelection)
+        self.view.setFocusPolicy(Qt.NoFocus)
+        self.view.header().setStretchLastSection(True)
+        self.view.setColumnWidth(0, 170)
+        self.view.setIndentation(14)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 6, 8, 6)
+        layout.setSpacing(4)
+        layout.addWidget(self.title)
+        layout.addWidget(self.view, 1)
+
+    def set_state(self, state: GameState | None, players: dict[str, str] | None, source: str = "") -> None:
+        self.model.set_state(state, players)
+        self.view.expandAll()
+        if state is None or state.index < 0:
+            self.title.setText("State")
+        else:
+            tc = f" · {state.timecode}" if state.timecode else ""
+            self.title.setText(f"State after line {state.line}{tc}")
+        self.title.setToolTip(source)
+
+    def set_theme(self, theme: Theme) -> None:
+        self.model.set_theme(theme)

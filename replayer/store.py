@@ -1,0 +1,979 @@
+"""The match library: every log read, validated and kept in one SQLite database (sqlite-utils).
+
+>>> db = open_library(":memory:")
+>>> outcome = import_text(db, '[Game "ygo"]\\n[A "Yuki"]\\nturn 3 A\\nA: draw\\n', path="/logs/one.duel")
+>>> outcome.status, db["matches"].count
+('new', 1)
+
+The tables read well in Datasette (``datasette library.db``):
+
+``matches``          one row a match (a source path), with the header of its current revision
+``match_revisions``  one row each time a changed file was imported; the log text is kept
+``events``           one row a log line that says something happened, with turn/phase/step/timing
+``event_cards``      one row a card mentioned on an event line (``card``: catalog name)
+``findings``         what the reader and the validators said, line by line
+``notes``            the ``#`` notes, searchable (``notes_fts``, SQLite FTS5)
+``reviews``          the window's verdicts on findings
+``current_findings`` (a view) findings of the current revisions with file, players and event
+
+Every imported file is written in one transaction (``Database.atomic``): a match is in the
+library whole or not at all, even if the process is killed. The database is in WAL mode so
+that the window and the command line can use one library at the same time. The schema is
+versioned: migrations (:data:`MIGRATIONS`) are recorded in the ``_sqlite_migrations`` table.
+All the SQL of replayer lives in this module.
+"""
+
+from __future__ import annotations
+
+import bisect
+import hashlib
+import json
+import os
+import re
+import sqlite3
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Callable, Iterable, Iterator, Sequence
+
+from sqlite_utils import Database, Migrations
+
+from . import events as ev
+from .reader import ReplayerError, UnreadableFile, read_bytes
+
+#: the migration set of the library schema; each function runs once, in a transaction
+MIGRATIONS = Migrations("replayer")
+APP_NAME = "replayer"
+
+
+class LibraryError(ReplayerError):
+    """The library cannot be used (made by a newer replayer, not a library, …)."""
+
+
+# ---- where the library lives --------------------------------------------------------------
+def default_library_path() -> Path:
+    """``library.db`` in the user's data folder (``platformdirs.user_data_dir("replayer")``)."""
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir(APP_NAME)) / "library.db"
+
+
+def open_library(path: str | os.PathLike[str] | None = None) -> Database:
+    """Open (creating it if need be) the library at ``path``, or the default one.
+
+    The schema is brought up to date, WAL is switched on (not for ``:memory:``).
+    Raises :class:`LibraryError` for a file that is not a library, or one made by a newer
+    replayer.
+    """
+    if path is None:
+        path = default_library_path()
+    name = str(path)
+    if name != ":memory:":
+        Path(name).parent.mkdir(parents=True, exist_ok=True)
+    try:
+        db = Database(sqlite3.connect(name, timeout=30))
+    except sqlite3.Error as e:
+        raise LibraryError(f"{name}: {e}") from None
+    try:
+        if name != ":memory:":
+            db.enable_wal()
+            # with WAL, NORMAL never loses a committed transaction to a killed process
+            db.execute("PRAGMA synchronous=NORMAL")
+        migrate(db)
+    except sqlite3.DatabaseError as e:
+        db.close()
+        raise LibraryError(f"{name}: not a replayer library ({e})") from None
+    except LibraryError:
+        db.close()
+        raise
+    return db
+
+
+def migrate(db: Database) -> list[str]:
+    """Apply the pending migrations; return the names applied now."""
+    _check_known(db)
+    pending = [m.name for m in MIGRATIONS.pending(db)]
+    if pending:
+        try:
+            MIGRATIONS.apply(db)
+        except (sqlite3.OperationalError, sqlite3.IntegrityError):
+            # another process (the window, a second import) migrated at the same time
+            if MIGRATIONS.pending(db):
+                raise
+    return pending
+
+
+def schema_version(db: Database) -> list[str]:
+    """The names of the migrations recorded in the library, in order."""
+    return [m.name for m in MIGRATIONS.applied(db)]
+
+
+def _check_known(db: Database) -> None:
+    known = {m.name for m in MIGRATIONS._migrations}
+    unknown = [name for name in schema_version(db) if name not in known]
+    if unknown:
+        raise LibraryError("this library was made by a newer replayer (migrations "
+                           + ", ".join(unknown) + "); upgrade replayer to use it")
+
+
+# ---- schema ---------------------------------------------------------------------------------
+#: header-derived columns of ``matches`` and ``match_revisions``, in order
+MATCH_COLUMNS = {
+    "game": str, "rules": str, "player_a": str, "player_b": str, "event": str, "round": str,
+    "table_no": str, "date": str, "header": str, "event_count": int, "error_count": int,
+    "warning_count": int, "info_count": int,
+}
+#: the columns of the rows a file gives, in the order :class:`Prepared` holds them (after the ids)
+EVENT_COLUMNS = {
+    "seq": int, "line": int, "column": int, "kind": str, "turn": int, "turn_player": str, "phase": str,
+    "step": str, "timing": str, "substep": str, "player": str, "player_name": str, "card": str,
+    "chain_link": int, "timecode": str, "text": str,
+}
+CARD_COLUMNS = {"line": int, "position": int, "card": str, "written": str, "copy": int}
+FINDING_COLUMNS = {
+    "line": int, "column": int, "severity": str, "kind": str, "rule": str, "message": str, "hint": str,
+    "cite": str, "player": str, "player_name": str, "card": str,
+}
+NOTE_COLUMNS = {"line": int, "text": str}
+_IDS = {"match_id": int, "revision_id": int}
+
+
+@MIGRATIONS()
+def m001_initial(db: Database) -> None:
+    db["matches"].create({
+        "id": int, "path": str, "file": str, "revision": int, "revision_id": int, "content_hash": str,
+        **MATCH_COLUMNS, "first_imported": str, "imported_at": str,
+    }, pk="id", not_null={"path"})
+    db["match_revisions"].create({
+        "id": int, "match_id": int, "revision": int, "content_hash": str, "path": str,
+        **MATCH_COLUMNS, "imported_at": str, "text": str,
+    }, pk="id", foreign_keys=[("match_id", "matches", "id")])
+    db["matches"].add_foreign_key("revision_id", "match_revisions", "id")
+    fks = [("match_id", "matches", "id"), ("revision_id", "match_revisions", "id")]
+    db["events"].create({"id": int, **_IDS, **EVENT_COLUMNS}, pk="id", foreign_keys=fks)
+    fks.append(("event_id", "events", "id"))
+    db["event_cards"].create({"id": int, "event_id": int, **_IDS, **CARD_COLUMNS}, pk="id", foreign_keys=fks)
+    db["findings"].create({"id": int, "event_id": int, **_IDS, **FINDING_COLUMNS}, pk="id", foreign_keys=fks)
+    db["notes"].create({"id": int, "event_id": int, **_IDS, **NOTE_COLUMNS}, pk="id", foreign_keys=fks)
+    db["reviews"].create({
+        "id": int, **_IDS, "finding_id": int, "rule": str, "line": int, "source": str, "message": str,
+        "verdict": str, "note": str, "reviewer": str, "reviewed_at": str,
+    }, pk="id", not_null={"reviewer"}, defaults={"reviewer": ""}, foreign_keys=fks[:2] + [("finding_id", "findings", "id")])
+    db["notes"].enable_fts(["text"], create_triggers=True)
+    for statement in _INDEXES:
+        db.execute(statement)
+    db.create_view("current_findings", _CURRENT_FINDINGS_VIEW)
+
+
+# Few indexes, on purpose: every index is one more page written by each file's commit. The
+# search filters on match columns scan match_revisions (one row a match), which is fast.
+_INDEXES = [
+    "CREATE UNIQUE INDEX idx_matches_path ON matches(path)",
+    "CREATE INDEX idx_matches_content_hash ON matches(content_hash)",
+    "CREATE INDEX idx_events_revision ON events(revision_id, line)",
+    "CREATE INDEX idx_event_cards_card ON event_cards(card COLLATE NOCASE)",
+    "CREATE INDEX idx_findings_revision ON findings(revision_id, line)",
+    "CREATE INDEX idx_findings_rule ON findings(rule, revision_id)",  # covers a rule search
+    "CREATE INDEX idx_reviews_revision ON reviews(revision_id, line)",
+]
+
+_CURRENT_FINDINGS_VIEW = """
+SELECT f.id, m.path, f.line, f.column, f.severity, f.kind, f.rule, f.message, f.hint, f.cite,
+       f.player, f.player_name, f.card, m.game, m.event, m.round, m.table_no, m.date,
+       m.player_a, m.player_b, f.match_id, f.revision_id
+FROM findings f JOIN matches m ON m.id = f.match_id AND m.revision_id = f.revision_id
+"""
+
+
+def _insert_sql(table: str, columns: Iterable[str]) -> str:
+    cols = list(columns)
+    return (f"INSERT INTO [{table}] ({', '.join('[' + c + ']' for c in cols)}) "
+            f"VALUES ({', '.join('?' for _ in cols)})")
+
+
+_SQL_MATCH_NEW = "INSERT INTO matches (path, file, first_imported) VALUES (?, ?, ?)"
+_SQL_REVISION = _insert_sql("match_revisions", ["match_id", "revision", "content_hash", "path",
+                                                *MATCH_COLUMNS, "imported_at", "text"])
+_SQL_MATCH_UPDATE = ("UPDATE matches SET revision = ?, revision_id = ?, content_hash = ?, "
+                     + ", ".join(f"[{c}] = ?" for c in MATCH_COLUMNS) + ", imported_at = ? WHERE id = ?")
+_SQL_EVENTS = _insert_sql("events", ["id", *_IDS, *EVENT_COLUMNS])
+_SQL_CARDS = _insert_sql("event_cards", ["event_id", *_IDS, *CARD_COLUMNS])
+_SQL_FINDINGS = _insert_sql("findings", ["event_id", *_IDS, *FINDING_COLUMNS])
+_SQL_NOTES = _insert_sql("notes", ["event_id", *_IDS, *NOTE_COLUMNS])
+
+
+# ---- reading a file into rows (runs in worker processes) ---------------------------------------
+#: Duel Masters attack sub-steps that a line kind fixes (notation §5)
+DM_SUBSTEPS = {"attack": "1", "declare": "3", "block": "4", "redirect": "4", "battle": "6A",
+               "break": "6B", "s-trigger": "6B", "direct-attack": "6C", "win": "6C", "attack-ends": "7"}
+_LINE_PLAYER = re.compile(r"^\s*(?:@[\d:]+\s+)?(?:CL\d+\s+)?([ABab])\s*:")
+_ISO_DATE = re.compile(r"^\s*(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\b")
+
+
+@dataclass
+class Prepared:
+    """A file read and validated, as rows ready to insert.
+
+    Rows are tuples in the order of :data:`EVENT_COLUMNS` etc.; the ids are added when the file
+    is written. ``events`` rows start with ``seq`` (the event's index); ``cards``, ``findings``
+    and ``notes`` rows start with the ``seq`` of their event (``None``: no event), then their
+    columns. Tuples, not dicts: they cross from worker processes cheaply.
+    """
+
+    path: str  # absolute
+    content_hash: str
+    status: str = "ok"  # ok | unchanged | bad
+    error: str = ""
+    match: tuple = ()  # the values of MATCH_COLUMNS
+    text: str = ""
+    events: list[tuple] = field(default_factory=list)
+    cards: list[tuple] = field(default_factory=list)
+    findings: list[tuple] = field(default_factory=list)
+    notes: list[tuple] = field(default_factory=list)
+
+    def as_dicts(self, which: str) -> list[dict[str, Any]]:
+        """The rows of ``events``, ``cards``, ``findings`` or ``notes`` as dicts (for reading)."""
+        columns = {"events": list(EVENT_COLUMNS), "cards": ["event", *CARD_COLUMNS],
+                   "findings": ["event", *FINDING_COLUMNS], "notes": ["event", *NOTE_COLUMNS]}[which]
+        return [dict(zip(columns, row)) for row in getattr(self, which)]
+
+
+def content_hash(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def normalize_date(value: str | None) -> str | None:
+    """``2024-5-12``, ``2024/05/12``, ``2024.05.12`` -> ``2024-05-12``; other text stays as it is."""
+    if value is None:
+        return None
+    m = _ISO_DATE.match(value)
+    if not m:
+        return value.strip() or None
+    return f"{int(m.group(1)):04d}-{int(m.group(2)):02d}-{int(m.group(3)):02d}"
+
+
+def library_path(path: str | os.PathLike[str]) -> str:
+    """The key of a file in the library: its absolute path."""
+    return str(Path(path).resolve())
+
+
+def prepare_file(path: str | os.PathLike[str], known_hash: str | None = None) -> Prepared:
+    """Read, validate and turn one file into rows. Never raises: a bad file is ``status="bad"``.
+
+    ``known_hash`` is the content hash the library already has for this path: if the file
+    still has it, it is not parsed again (``status="unchanged"``).
+    """
+    key = library_path(path)
+    try:
+        data = Path(path).read_bytes()
+    except OSError as e:
+        return Prepared(key, "", "bad", e.strerror or str(e))
+    digest = content_hash(data)
+    if known_hash is not None and digest == known_hash:
+        return Prepared(key, digest, "unchanged")
+    return prepare_bytes(data, key, digest)
+
+
+def prepare_bytes(data: bytes, path: str, digest: str | None = None) -> Prepared:
+    """Read, validate and turn a log's bytes into rows (``path`` names it in the library)."""
+    digest = digest or content_hash(data)
+    try:
+        from .validator import check_match
+
+        match = read_bytes(data, path)
+        if any(f.rule == "syntax.encoding" for f in match.findings):
+            return Prepared(path, digest, "bad", match.findings[0].message)
+        if not match.events and not match.header:
+            return Prepared(path, digest, "bad", "not a match log (no header tags, no events)")
+        result = check_match(match)
+    except UnreadableFile as e:
+        return Prepared(path, digest, "bad", str(e))
+    except Exception as e:  # a crash in a validator must not stop a big import
+        return Prepared(path, digest, "bad", f"internal error while checking: {type(e).__name__}: {e}")
+    return rows_of(result.match, result.findings, path, digest, data)
+
+
+def rows_of(match: Any, findings: Sequence[Any], path: str, digest: str, data: bytes | None = None) -> Prepared:
+    """Rows of a read match and its findings (a :class:`~replayer.validator.CheckResult`'s)."""
+    from .catalog import load_catalog
+
+    catalog = load_catalog(match.game)
+    names = match.players
+    header = match.header
+    counts = {"error": 0, "warning": 0, "info": 0}
+    for f in findings:
+        counts[f.severity.value] += 1
+    text = data.decode("utf-8-sig", "replace") if data is not None else "\n".join(match.lines)
+    prepared = Prepared(path, digest, "ok", text=text)
+    prepared.match = (
+        match.game, match.rules, names["A"], names["B"], _tag(header, "Event"), _tag(header, "Round"),
+        _tag(header, "Table"), normalize_date(header.get("Date")), json.dumps(header, ensure_ascii=False),
+        len(match.events), counts["error"], counts["warning"], counts["info"],
+    )
+    lines = match.lines
+    dm = match.game == "dm"
+    turn = turn_player = phase = step = timing = substep = None
+    by_line: dict[int, int] = {}
+    first_card: list[str | None] = []
+    player_of: list[str | None] = []
+    canonical: dict[str, str] = {}
+    events, cards = prepared.events, prepared.cards
+    for seq, event in enumerate(match.events):
+        kind = event.kind
+        if kind == "turn":
+            turn, turn_player, phase, step, timing, substep = event.number, event.player, None, None, None, None
+        elif kind == "phase":
+            phase, step, timing, substep = event.name, None, None, None
+        elif kind == "step":
+            step, timing = event.name, None
+        elif kind == "timing":
+            timing = event.name
+        if dm:
+            if kind == "attack":
+                substep = "1"
+            elif substep is not None and kind in DM_SUBSTEPS:
+                substep = DM_SUBSTEPS[kind]
+        first = None
+        span = event.span
+        line = span.line
+        for position, ref in enumerate(event.cards()):
+            written = ref.name
+            card = canonical.get(written)
+            if card is None:
+                info = catalog.find(written)
+                card = canonical[written] = info.id if info else " ".join(written.split())
+            if first is None:
+                first = card
+            cards.append((seq, line, position, card, written, ref.copy))
+        by_line.setdefault(line, seq)
+        player = event.player
+        first_card.append(first)
+        player_of.append(player)
+        events.append((
+            seq, line, span.column, kind, turn, turn_player, phase, step, timing, substep, player,
+            names.get(player) if player else None, first, event.chain_link, event.timecode,
+            lines[line - 1].strip() if 0 < line <= len(lines) else "",
+        ))
+        if kind == "attack-ends":
+            substep = None
+    for f in findings:
+        line = f.span.line
+        seq = by_line.get(line)
+        if seq is not None:
+            player, card = player_of[seq], first_card[seq]
+        else:
+            player, card = _line_player(lines, line), None
+        prepared.findings.append((
+            seq, line, f.span.column, f.severity.value, f.kind.value, f.rule, f.message, f.hint, f.cite,
+            player, names.get(player) if player else None, card,
+        ))
+    lines_with_events = sorted(by_line)
+    for note in match.notes:
+        prepared.notes.append((_event_of_note(note.line, lines_with_events, by_line), note.line, note.text))
+    return prepared
+
+
+def _tag(header: dict[str, str], key: str) -> str | None:
+    value = header.get(key)
+    return value.strip() or None if value is not None else None
+
+
+def _line_player(lines: Sequence[str], line: int) -> str | None:
+    if 0 < line <= len(lines):
+        m = _LINE_PLAYER.match(lines[line - 1])
+        if m:
+            return m.group(1).upper()
+    return None
+
+
+def _event_of_note(line: int, lines_with_events: list[int], by_line: dict[int, int]) -> int | None:
+    """A trailing note belongs to its line's event, a note on its own line to the next event."""
+    i = bisect.bisect_left(lines_with_events, line)
+    if i < len(lines_with_events):
+        return by_line[lines_with_events[i]]
+    return None
+
+
+# ---- writing --------------------------------------------------------------------------------
+@dataclass
+class ImportOutcome:
+    """What happened to one file: ``new``, ``revision``, ``unchanged``, ``duplicate`` or ``skipped``."""
+
+    path: str
+    status: str
+    message: str = ""
+    match_id: int | None = None
+    revision: int | None = None
+    findings: int = 0
+
+    @property
+    def stored(self) -> bool:
+        return self.status in ("new", "revision")
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+def known_hashes(db: Database) -> dict[str, str]:
+    """path -> content hash of its current revision, for every match in the library."""
+    return {row[0]: row[1] for row in db.execute("SELECT path, content_hash FROM matches").fetchall()}
+
+
+def save_prepared(db: Database, prepared: Prepared) -> ImportOutcome:
+    """Write one prepared file in one transaction. Same content again changes nothing.
+
+    The rows go in with ``executemany`` on prepared statements: the same rows through
+    ``Table.insert_all`` cost three times as long (see docs/performance.md, Library).
+    """
+    path = prepared.path
+    if prepared.status == "bad":
+        return ImportOutcome(path, "skipped", prepared.error)
+    conn = db.conn
+    with db.atomic():
+        row = conn.execute("SELECT id, revision, content_hash FROM matches WHERE path = ?", [path]).fetchone()
+        if row is not None and row[2] == prepared.content_hash:
+            return ImportOutcome(path, "unchanged", match_id=row[0], revision=row[1])
+        if prepared.status == "unchanged":  # the worker skipped it but the library changed since
+            return ImportOutcome(path, "skipped", "the library changed during the import; import it again")
+        if row is None:
+            dup = conn.execute("SELECT path FROM matches WHERE content_hash = ? LIMIT 1",
+                               [prepared.content_hash]).fetchone()
+            if dup is not None:
+                return ImportOutcome(path, "duplicate", f"same content as {dup[0]}")
+        now = _now()
+        if row is None:
+            match_id = conn.execute(_SQL_MATCH_NEW, [path, Path(path).name, now]).lastrowid
+            revision = 1
+        else:
+            match_id, revision = row[0], row[1] + 1
+        revision_id = conn.execute(_SQL_REVISION, (match_id, revision, prepared.content_hash, path,
+                                                   *prepared.match, now, prepared.text)).lastrowid
+        conn.execute(_SQL_MATCH_UPDATE, (revision, revision_id, prepared.content_hash, *prepared.match, now,
+                                         match_id))
+        first = conn.execute("SELECT coalesce(max(id), 0) + 1 FROM events").fetchone()[0]
+        ids = (match_id, revision_id)
+        if prepared.events:
+            conn.executemany(_SQL_EVENTS, [(first + r[0], *ids, *r) for r in prepared.events])
+        if prepared.cards:
+            conn.executemany(_SQL_CARDS, [(first + r[0], *ids, *r[1:]) for r in prepared.cards])
+        if prepared.findings:
+            conn.executemany(_SQL_FINDINGS, [(None if r[0] is None else first + r[0], *ids, *r[1:])
+                                             for r in prepared.findings])
+        if prepared.notes:
+            conn.executemany(_SQL_NOTES, [(None if r[0] is None else first + r[0], *ids, *r[1:])
+                                          for r in prepared.notes])
+    return ImportOutcome(path, "new" if revision == 1 else "revision", match_id=match_id, revision=revision,
+                         findings=len(prepared.findings))
+
+
+def import_text(db: Database, text: str, path: str = "<log>") -> ImportOutcome:
+    """Read, validate and store a log given as text (``path`` names it in the library)."""
+    return save_prepared(db, prepare_bytes(text.encode("utf-8"), library_path(path)))
+
+
+def import_result(db: Database, result: Any, data: bytes | None = None) -> ImportOutcome:
+    """Store an already checked match (a :class:`~replayer.validator.CheckResult`)."""
+    match = result.match
+    if data is None:
+        data = "\n".join(match.lines).encode("utf-8")
+    return save_prepared(db, rows_of(match, result.findings, library_path(match.path), content_hash(data), data))
+
+
+def find_logs(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
+    """Files as given; a folder is searched for ``*.duel`` files (sorted)."""
+    out: list[Path] = []
+    for p in map(Path, paths):
+        if p.is_dir():
+            out.extend(sorted(p.rglob("*.duel")))
+        else:
+            out.append(p)
+    return out
+
+
+def _prepare_star(args: tuple[str, str | None]) -> Prepared:
+    return prepare_file(*args)
+
+
+def import_paths(db: Database, files: Sequence[str | os.PathLike[str]], *, jobs: int = 1,
+                 chunksize: int = 8) -> Iterator[ImportOutcome]:
+    """Import files (not folders: see :func:`find_logs`), yielding one outcome a file, in order.
+
+    With ``jobs > 1`` files are read and validated in that many worker processes; every write
+    happens here, in this process, one transaction a file.
+    """
+    known = known_hashes(db)
+    tasks = [(str(f), known.get(library_path(f))) for f in files]
+    if jobs <= 1 or len(tasks) < 2:
+        for task in tasks:
+            yield save_prepared(db, _prepare_star(task))
+        return
+    import multiprocessing
+
+    with multiprocessing.get_context().Pool(min(jobs, len(tasks))) as pool:
+        for prepared in pool.imap(_prepare_star, tasks, chunksize=chunksize):
+            yield save_prepared(db, prepared)
+
+
+# ---- reviews (the window's verdicts) -------------------------------------------------------
+def _review_target(db: Database, path: str | os.PathLike[str], content_hash_of_file: str | None = None,
+                   *, follow_file: bool = False) -> tuple[int, int, str]:
+    """(match id, revision id, revision text) a verdict on ``path`` belongs to.
+
+    A file not yet in the library is imported first; with ``follow_file`` a file that changed
+    on disk since it was imported is imported again (a new revision), so that the verdicts go
+    with the text the reviewer sees. Call inside a transaction.
+    """
+    key = library_path(path)
+    row = db.conn.execute("SELECT id, revision_id, content_hash FROM matches WHERE path = ?", [key]).fetchone()
+    if row is None or follow_file:
+        outcome = save_prepared(db, prepare_file(key, row[2] if row else None))
+        if row is None and not outcome.stored:
+            raise LibraryError(f"{path}: cannot store a review: {outcome.message or outcome.status}")
+        row = db.conn.execute("SELECT id, revision_id, content_hash FROM matches WHERE path = ?", [key]).fetchone()
+    match_id, revision_id = row[0], row[1]
+    if content_hash_of_file:
+        rev = db.conn.execute("SELECT id FROM match_revisions WHERE match_id = ? AND content_hash = ? "
+                              "ORDER BY revision DESC LIMIT 1", [match_id, content_hash_of_file]).fetchone()
+        if rev is not None:
+            revision_id = rev[0]
+    text = db.conn.execute("SELECT text FROM match_revisions WHERE id = ?", [revision_id]).fetchone()[0]
+    return match_id, revision_id, text or ""
+
+
+def _review_record(db: Database, match_id: int, revision_id: int, text: str, review: dict[str, Any],
+                   reviewer: str) -> dict[str, Any]:
+    rule, line = review["rule"], int(review["line"])
+    finding = db.conn.execute("SELECT id, message FROM findings WHERE revision_id = ? AND line = ? AND rule = ? "
+                              "LIMIT 1", [revision_id, line, rule]).fetchone()
+    source = review.get("source")
+    if source is None:
+        lines = text.splitlines()
+        source = lines[line - 1].strip() if 0 < line <= len(lines) else ""
+    return {"match_id": match_id, "revision_id": revision_id, "finding_id": finding[0] if finding else None,
+            "rule": rule, "line": line, "source": source,
+            "message": review.get("message") or (finding[1] if finding else ""),
+            "verdict": review.get("verdict"), "note": review.get("note") or "", "reviewer": reviewer or "",
+            "reviewed_at": review.get("reviewed_at") or _now()}
+
+
+def save_review(db: Database, path: str | os.PathLike[str], rule: str, line: int, verdict: str | None,
+                note: str = "", reviewer: str = "", *, source: str | None = None, message: str | None = None,
+                reviewed_at: str | None = None, content_hash_of_file: str | None = None) -> int:
+    """Store a reviewer's verdict on the finding ``rule`` at ``line`` of the match at ``path``.
+
+    The verdict belongs to the revision with ``content_hash_of_file`` if given (the text the
+    reviewer saw), else to the current one. A file not yet in the library is imported first.
+    One verdict per reviewer and finding: saving again replaces it. Returns the review's id.
+    ``source`` (the text of the line) and ``message`` default to those in the library.
+    """
+    with db.atomic():
+        match_id, revision_id, text = _review_target(db, path, content_hash_of_file)
+        record = _review_record(db, match_id, revision_id, text,
+                                {"rule": rule, "line": line, "verdict": verdict, "note": note, "source": source,
+                                 "message": message, "reviewed_at": reviewed_at}, reviewer)
+        old = db.conn.execute("SELECT id FROM reviews WHERE revision_id = ? AND line = ? AND rule = ? AND "
+                              "reviewer = ?", [revision_id, line, rule, reviewer or ""]).fetchone()
+        if old is not None:
+            db["reviews"].update(old[0], record)
+            return old[0]
+        return db["reviews"].insert(record).last_pk
+
+
+def replace_reviews(db: Database, path: str | os.PathLike[str], reviews: Iterable[dict[str, Any]],
+                    reviewer: str = "") -> int:
+    """Make ``reviews`` (dicts: rule, line, verdict, note, source, message, reviewed_at) the
+    reviewer's verdicts on the match at ``path``, in one transaction; returns how many.
+
+    This is what the window saves: the file as it is on disk is imported first if it changed
+    (its verdicts go with that revision); earlier revisions keep theirs.
+    """
+    with db.atomic():
+        match_id, revision_id, text = _review_target(db, path, follow_file=True)
+        db.conn.execute("DELETE FROM reviews WHERE revision_id = ? AND reviewer = ?", [revision_id, reviewer or ""])
+        records = [_review_record(db, match_id, revision_id, text, r, reviewer) for r in reviews]
+        if records:
+            db["reviews"].insert_all(records)
+    return len(records)
+
+
+def load_reviews(db: Database, path: str | os.PathLike[str], *, all_revisions: bool = False,
+                 reviewer: str | None = None, latest: bool = False) -> list[dict]:
+    """The verdicts on the match at ``path``: of its current revision, of every revision
+    (``all_revisions``), or of the newest revision that has any (``latest``); optionally of
+    one ``reviewer`` only."""
+    sql = ("SELECT r.id, r.rule, r.line, r.source, r.message, r.verdict, r.note, r.reviewer, r.reviewed_at, "
+           "v.revision, r.finding_id FROM reviews r JOIN matches m ON m.id = r.match_id "
+           "JOIN match_revisions v ON v.id = r.revision_id WHERE m.path = ?")
+    params: list[Any] = [library_path(path)]
+    if reviewer is not None:
+        sql += " AND r.reviewer = ?"
+        params.append(reviewer)
+    if not (all_revisions or latest):
+        sql += " AND r.revision_id = m.revision_id"
+    sql += " ORDER BY v.revision, r.line, r.rule, r.reviewed_at, r.id"
+    rows = _rows(db.execute(sql, params))
+    if latest and rows:
+        newest = rows[-1]["revision"]
+        rows = [r for r in rows if r["revision"] == newest]
+    return rows
+
+
+# ---- search ---------------------------------------------------------------------------------
+@dataclass
+class Filters:
+    """What ``replayer search`` and ``replayer stats`` filter on. Empty means any."""
+
+    card: Sequence[str] = ()
+    rule: Sequence[str] = ()  # a rule id, or a prefix: "ygo.ds" matches "ygo.ds.*"
+    kind: Sequence[str] = ()
+    severity: Sequence[str] = ()
+    player: str | None = None  # a name from the header (A/B) or the letter
+    event: str | None = None  # part of the header Event, any case
+    date_from: str | None = None  # ISO dates, inclusive
+    date_to: str | None = None
+    text: str | None = None  # full-text search in the notes (SQLite FTS5 syntax)
+    table: str | None = None
+    round: str | None = None
+    game: str | None = None
+    all_revisions: bool = False
+
+    @property
+    def on_findings(self) -> bool:
+        """A filter only findings can satisfy (then a match is listed only with such a finding)."""
+        return bool(self.rule or self.kind or self.severity)
+
+
+@dataclass
+class SearchResult:
+    matches: list[dict]
+    findings: list[dict]
+    notes: list[dict]
+    total_matches: int
+    total_findings: int
+    total_notes: int
+
+    def to_dict(self) -> dict:
+        return {"matches": self.matches, "findings": self.findings, "notes": self.notes,
+                "total": {"matches": self.total_matches, "findings": self.total_findings,
+                          "notes": self.total_notes}}
+
+
+def _player_letter(player: str | None) -> str | None:
+    if player is not None and player.strip().upper() in ("A", "B"):
+        return player.strip().upper()
+    return None
+
+
+def _card_keys(cards: Sequence[str]) -> list[str]:
+    """The names to look for: each as given and, where the catalog knows it, its catalog name."""
+    from .catalog import load_catalog
+
+    out: list[str] = []
+    for name in cards:
+        name = " ".join(name.strip().strip('"《》「」„“”').split())
+        out.append(name)
+        for game in ("ygo", "dm"):
+            info = load_catalog(game).find(name)
+            if info is not None and info.id not in out:
+                out.append(info.id)
+    return out
+
+
+def _in(column: str, values: Sequence[str], params: list, collate: str = "") -> str:
+    params.extend(values)
+    return f"{column}{collate} IN ({', '.join('?' for _ in values)})"
+
+
+def _fts_query(db: Database, text: str) -> str:
+    """The user's FTS5 query if it is valid, else each word quoted (so ``don't`` works)."""
+    try:
+        db.execute("SELECT 1 FROM notes_fts WHERE notes_fts MATCH ? LIMIT 1", [text]).fetchall()
+        return text
+    except sqlite3.OperationalError:
+        return " ".join('"' + w.replace('"', '""') + '"' for w in text.split())
+
+
+def _match_where(db: Database, flt: Filters, params: list, rev: str = "r", rev_id: str | None = None) -> list[str]:
+    """Conditions on a match revision ``rev`` (an alias of match_revisions, or of matches for the
+    current revisions, with ``rev_id`` its revision id) from the match-level filters."""
+    rev_id = rev_id or f"{rev}.id"
+    where: list[str] = []
+    if flt.game:
+        where.append(f"{rev}.game = ?")
+        params.append(flt.game.lower())
+    if flt.event:
+        where.append(f"{rev}.event LIKE ?")
+        params.append("%" + flt.event.strip() + "%")
+    if flt.table:
+        where.append(f"{rev}.table_no = ? COLLATE NOCASE")
+        params.append(flt.table.strip())
+    if flt.round:
+        where.append(f"{rev}.round = ? COLLATE NOCASE")
+        params.append(flt.round.strip())
+    if flt.date_from:
+        where.append(f"{rev}.date >= ?")
+        params.append(normalize_date(flt.date_from))
+    if flt.date_to:
+        where.append(f"{rev}.date <= ?")
+        params.append(normalize_date(flt.date_to))
+    if flt.player and _player_letter(flt.player) is None:
+        where.append(f"({rev}.player_a = ? COLLATE NOCASE OR {rev}.player_b = ? COLLATE NOCASE)")
+        params.extend([flt.player.strip()] * 2)
+    if flt.text:
+        where.append(f"{rev_id} IN (SELECT n.revision_id FROM notes n WHERE n.id IN "
+                     "(SELECT rowid FROM notes_fts WHERE notes_fts MATCH ?))")
+        params.append(_fts_query(db, flt.text))
+    if flt.card and not flt.on_findings:
+        where.append(f"{rev_id} IN (SELECT c.revision_id FROM event_cards c WHERE "
+                     f"{_in('c.card', _card_keys(flt.card), params, ' COLLATE NOCASE')})")
+    return where
+
+
+def _finding_where(db: Database, flt: Filters, params: list, f: str = "f") -> list[str]:
+    """Conditions on a finding ``f`` from the finding-level filters (card, rule, kind, severity, player)."""
+    where: list[str] = []
+    if flt.rule:
+        parts = []
+        for rule in flt.rule:
+            prefix = rule.rstrip(".")
+            parts.append(f"{f}.rule = ? OR ({f}.rule > ? AND {f}.rule < ?)")  # the rule or rule.*; indexed
+            params.extend([rule, prefix + ".", prefix + "/"])
+        where.append("(" + " OR ".join(parts) + ")")
+    if flt.kind:
+        where.append(_in(f"{f}.kind", [k.lower() for k in flt.kind], params))
+    if flt.severity:
+        where.append(_in(f"{f}.severity", [s.lower() for s in flt.severity], params))
+    letter = _player_letter(flt.player)
+    if letter:
+        where.append(f"{f}.player = ?")
+        params.append(letter)
+    elif flt.player:
+        where.append(f"{f}.player_name = ? COLLATE NOCASE")
+        params.append(flt.player.strip())
+    if flt.card:
+        where.append(f"{f}.event_id IN (SELECT c.event_id FROM event_cards c WHERE "
+                     f"{_in('c.card', _card_keys(flt.card), params, ' COLLATE NOCASE')})")
+    return where
+
+
+_MATCH_FIELDS = ("m.path, r.match_id, r.revision, m.revision AS current_revision, r.game, r.rules, "
+                 "r.player_a, r.player_b, r.event, r.round, r.table_no, r.date, r.event_count, "
+                 "r.error_count, r.warning_count, r.info_count, r.imported_at")
+
+
+_CURRENT_MATCH_FIELDS = ("m.path, m.id AS match_id, m.revision, m.revision AS current_revision, m.game, m.rules, "
+                         "m.player_a, m.player_b, m.event, m.round, m.table_no, m.date, m.event_count, "
+                         "m.error_count, m.warning_count, m.info_count, m.imported_at")
+
+
+def _rows(cur: sqlite3.Cursor) -> list[dict]:
+    cols = [c[0] for c in cur.description]
+    return [dict(zip(cols, row)) for row in cur.fetchall()]
+
+
+def _revisions(flt: Filters, child: str | None = None) -> str:
+    """The match revisions ``r`` (and their matches ``m``) a query looks at: the current ones, or
+    all of them; joined to the rows ``child`` (an alias of a table with ``revision_id``)."""
+    current = "" if flt.all_revisions else " AND r.id = m.revision_id"
+    if child is None:
+        return f"match_revisions r JOIN matches m ON m.id = r.match_id{current}"
+    return (f"JOIN match_revisions r ON r.id = {child}.revision_id "
+            f"JOIN matches m ON m.id = r.match_id{current}")
+
+
+def search(db: Database, flt: Filters | None = None, *, limit: int | None = 100, **filters: Any) -> SearchResult:
+    """Matches, findings and (with ``text``) notes that pass the filters.
+
+    Match-level filters (player name, event, table, round, dates, text, game) choose matches;
+    finding-level filters (card, rule, kind, severity, player) choose findings, and then only
+    matches with such a finding are listed. ``limit`` caps each list (totals are exact).
+    Findings and notes come in the order they were imported, line by line.
+    """
+    flt = flt or Filters(**filters)
+    fparams: list = []
+    fwhere = _finding_where(db, flt, fparams)
+    mparams: list = []
+    if flt.all_revisions:
+        mwhere = _match_where(db, flt, mparams)
+        m_from = "FROM match_revisions r JOIN matches m ON m.id = r.match_id"
+        rev_id, fields, order = "r.id", _MATCH_FIELDS, "r.date, m.path, r.revision"
+    else:  # the current revisions: their header is in matches, a small table
+        mwhere = _match_where(db, flt, mparams, "m", "m.revision_id")
+        m_from = "FROM matches m"
+        rev_id, fields, order = "m.revision_id", _CURRENT_MATCH_FIELDS, "m.date, m.path"
+    # the revisions the match filters choose, as one set (built once by SQLite)
+    scope = f"SELECT {rev_id} {m_from}" + _where(mwhere) if (mwhere or not flt.all_revisions) else None
+    scope_params = mparams if scope else []
+
+    # findings: filtered on the findings table alone, joined to their matches for the rows shown
+    f_from = "FROM findings f" + _where(([f"f.revision_id IN ({scope})"] if scope else []) + fwhere)
+    f_params = scope_params + fparams
+    lim = f" LIMIT {int(limit)}" if limit else ""
+    findings = _rows(db.execute(
+        "SELECT m.path, f.line, f.column, f.severity, f.kind, f.rule, f.message, f.hint, f.cite, f.player, "
+        "f.player_name, f.card, r.revision, r.event, r.round, r.table_no, r.date, f.match_id, f.id AS finding_id "
+        f"FROM (SELECT * {f_from} ORDER BY f.revision_id, f.line, f.id{lim}) f "
+        "JOIN match_revisions r ON r.id = f.revision_id JOIN matches m ON m.id = r.match_id "
+        "ORDER BY f.revision_id, f.line, f.id", f_params))
+    total_findings = len(findings)
+    if limit and total_findings >= limit:
+        total_findings = db.execute(f"SELECT count(*) {f_from}", f_params).fetchone()[0]
+    # matches
+    where = list(mwhere)
+    params = list(mparams)
+    if flt.on_findings:
+        where.append(f"{rev_id} IN (SELECT f.revision_id FROM findings f{_where(fwhere)})")
+        params += fparams
+    matches, total_matches = _counted(db, fields, m_from + _where(where), order, limit, params)
+    # notes
+    notes: list[dict] = []
+    total_notes = 0
+    if flt.text:
+        nparams = [_fts_query(db, flt.text)] + scope_params
+        n_from = ("FROM notes n JOIN match_revisions r ON r.id = n.revision_id JOIN matches m ON m.id = r.match_id "
+                  "WHERE n.id IN (SELECT rowid FROM notes_fts WHERE notes_fts MATCH ?)"
+                  + (f" AND n.revision_id IN ({scope})" if scope else ""))
+        notes, total_notes = _counted(db, "m.path, n.line, n.text, r.revision, n.match_id", n_from,
+                                      "n.revision_id, n.line", limit, nparams)
+    return SearchResult(matches, findings, notes, total_matches, total_findings, total_notes)
+
+
+def _counted(db: Database, columns: str, from_sql: str, order: str, limit: int | None,
+             params: list) -> tuple[list[dict], int]:
+    """The first ``limit`` rows, and the number of all rows (counted only if the limit was hit)."""
+    lim = f" LIMIT {int(limit)}" if limit else ""
+    rows = _rows(db.execute(f"SELECT {columns} {from_sql} ORDER BY {order}{lim}", params))
+    if limit and len(rows) >= limit:
+        return rows, db.execute(f"SELECT count(*) {from_sql}", params).fetchone()[0]
+    return rows, len(rows)
+
+
+def _where(conditions: list[str]) -> str:
+    return (" WHERE " + " AND ".join(conditions)) if conditions else ""
+
+
+# ---- statistics -----------------------------------------------------------------------------
+#: the kinds that are a player's mistakes (not the transcriber's: syntax, unknown cards)
+MISTAKE_KINDS = ("illegal-activation", "wrong-timing", "ordering", "state")
+
+
+def stats(db: Database, flt: Filters | None = None, *, top: int = 10, **filters: Any) -> dict[str, Any]:
+    """Counts of findings per player, per rule, per event, per event and table.
+
+    With a player filter, also that player's most frequent mistakes (errors and warnings of
+    the kinds in :data:`MISTAKE_KINDS`), for coaching.
+    """
+    flt = flt or Filters(**filters)
+    mparams: list = []
+    mwhere = _match_where(db, flt, mparams)
+    fparams: list = []
+    fwhere = _finding_where(db, flt, fparams)
+    base = _revisions(flt)
+    f_from = f"FROM findings f {_revisions(flt, 'f')}" + _where(mwhere + fwhere)
+    f_params = mparams + fparams
+    sev = ("count(*) AS findings, sum(f.severity = 'error') AS errors, "
+           "sum(f.severity = 'warning') AS warnings, sum(f.severity = 'info') AS infos")
+    out: dict[str, Any] = {}
+    m_from = f"FROM {base}" + _where(mwhere)
+    totals = db.execute(f"SELECT count(*) {m_from}", mparams).fetchone()
+    ftotals = _rows(db.execute(f"SELECT {sev} {f_from}", f_params))[0]
+    out["totals"] = {"matches": totals[0], **{k: v or 0 for k, v in ftotals.items()}}
+    # per player: every player who played a chosen match, with the findings on their lines
+    played = (f"SELECT r.player_a AS name, r.id AS rid {m_from} UNION ALL "
+              f"SELECT r.player_b AS name, r.id AS rid {m_from}")
+    players = _rows(db.execute(
+        f"SELECT p.name AS player, count(DISTINCT p.rid) AS matches FROM ({played}) p "
+        "GROUP BY p.name COLLATE NOCASE ORDER BY p.name COLLATE NOCASE", mparams + mparams))
+    per_player = {row["player"].casefold(): row for row in _rows(db.execute(
+        f"SELECT f.player_name AS player, {sev} FROM findings f {_revisions(flt, 'f')}"
+        + _where(mwhere + fwhere + ["f.player_name IS NOT NULL"])
+        + " GROUP BY f.player_name COLLATE NOCASE", f_params))}
+    letter = _player_letter(flt.player)
+    rows = []
+    for p in players:
+        if flt.player and not letter and p["player"].casefold() != flt.player.strip().casefold():
+            continue
+        counts = per_player.get(p["player"].casefold(), {})
+        rows.append({"player": p["player"], "matches": p["matches"],
+                     **{k: counts.get(k) or 0 for k in ("findings", "errors", "warnings", "infos")}})
+    rows.sort(key=lambda r: (-r["findings"], r["player"].casefold()))
+    out["players"] = rows
+    out["rules"] = _rows(db.execute(
+        f"SELECT f.rule, f.kind, f.severity, count(*) AS findings, count(DISTINCT f.match_id) AS matches "
+        f"{f_from} GROUP BY f.rule ORDER BY findings DESC, f.rule", f_params))
+    out["events"] = _grouped(db, ["event"], flt, mwhere, mparams, fwhere, fparams, base)
+    out["tables"] = _grouped(db, ["event", "table_no"], flt, mwhere, mparams, fwhere, fparams, base)
+    if flt.player:
+        kinds_params: list = list(MISTAKE_KINDS)
+        cond = (f"f.kind IN ({', '.join('?' for _ in MISTAKE_KINDS)}) AND f.severity IN ('error', 'warning')")
+        out["mistakes"] = _rows(db.execute(
+            f"SELECT f.rule, f.kind, count(*) AS findings, count(DISTINCT f.match_id) AS matches, "
+            f"min(m.path || ':' || f.line) AS example "
+            f"FROM findings f {_revisions(flt, 'f')}"
+            + _where(mwhere + fwhere + [cond])
+            + f" GROUP BY f.rule ORDER BY findings DESC, f.rule LIMIT {int(top)}",
+            f_params + kinds_params))
+    return out
+
+
+def _grouped(db: Database, keys: list[str], flt: Filters, mwhere, mparams, fwhere, fparams, base) -> list[dict]:
+    """Matches and findings per value of match columns ``keys`` (e.g. event, table)."""
+    cols = ", ".join(f"r.{k} AS {k}" for k in keys)
+    group = ", ".join(f"r.{k}" for k in keys)
+    where = list(mwhere)
+    params = list(mparams)
+    fcond = " AND ".join(fwhere) if fwhere else "1"
+    sql = (f"SELECT {cols}, count(*) AS matches, coalesce(sum(x.findings), 0) AS findings, "
+           f"coalesce(sum(x.errors), 0) AS errors, coalesce(sum(x.warnings), 0) AS warnings "
+           f"FROM {base} LEFT JOIN (SELECT f.revision_id, count(*) AS findings, "
+           f"sum(f.severity = 'error') AS errors, sum(f.severity = 'warning') AS warnings "
+           f"FROM findings f WHERE {fcond} GROUP BY f.revision_id) x ON x.revision_id = r.id"
+           + _where(where) + f" GROUP BY {group} ORDER BY findings DESC, {group}")
+    return _rows(db.execute(sql, fparams + params))
+
+
+# ---- browsing (the window's Library view) ------------------------------------------------------
+def list_matches(db: Database, flt: Filters | None = None, *, limit: int | None = 1000, **filters: Any) -> list[dict]:
+    """The matches that pass the filters (current revisions), newest date first."""
+    return search(db, flt, limit=limit, **filters).matches
+
+
+def match_text(db: Database, path: str, revision: int | None = None) -> str | None:
+    """The log text of a match as imported (the current revision, or ``revision``)."""
+    if revision is None:
+        row = db.execute("SELECT v.text FROM matches m JOIN match_revisions v ON v.id = m.revision_id "
+                         "WHERE m.path = ?", [library_path(path)]).fetchone()
+    else:
+        row = db.execute("SELECT v.text FROM matches m JOIN match_revisions v ON v.match_id = m.id "
+                         "WHERE m.path = ? AND v.revision = ?", [library_path(path), revision]).fetchone()
+    return row[0] if row else None
+
+
+def match_revisions(db: Database, path: str) -> list[dict]:
+    """Every revision of the match at ``path``: number, hash, when imported, counts."""
+    return _rows(db.execute(
+        "SELECT v.revision, v.content_hash, v.imported_at, v.event_count, v.error_count, v.warning_count, "
+        "v.info_count FROM match_revisions v JOIN matches m ON m.id = v.match_id WHERE m.path = ? "
+        "ORDER BY v.revision", [library_path(path)]))
+
+
+def count_rows(db: Database) -> dict[str, int]:
+    """Rows in each table (for summaries and tests)."""
+    return {t: db.execute(f"SELECT count(*) FROM [{t}]").fetchone()[0]
+            for t in ("matches", "match_revisions", "events", "event_cards", "findings", "notes", "reviews")}
+
+
+def check_whole(db: Database) -> list[str]:
+    """Revisions whose rows do not add up to their recorded counts (an empty list: all whole)."""
+    bad = []
+    for row in db.execute(
+            "SELECT v.id, v.path, v.revision, v.event_count, v.error_count + v.warning_count + v.info_count, "
+            "(SELECT count(*) FROM events e WHERE e.revision_id = v.id), "
+            "(SELECT count(*) FROM findings f WHERE f.revision_id = v.id) FROM match_revisions v").fetchall():
+        if row[3] != row[5] or row[4] != row[6]:
+            bad.append(f"{row[1]} revision {row[2]}: {row[5]}/{row[3]} events, {row[6]}/{row[4]} findings")
+    for row in db.execute("SELECT m.path FROM matches m LEFT JOIN match_revisions v ON v.id = m.revision_id "
+                          "WHERE v.id IS NULL").fetchall():
+        bad.append(f"{row[0]}: no current revision")
+    return bad

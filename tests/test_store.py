@@ -1,0 +1,576 @@
+"""The match library (replayer/store.py): schema, idempotence, revisions, search, stats, reviews.
+
+Most tests store matches whose findings are written here (``store_with``), so that the counts
+are exact whatever the rules validators say; a few go through the real reader and validators.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from replayer import store
+from replayer.diagnostics import Finding, Kind, Severity, Span
+from replayer.reader import read_text
+from replayer.validator import CheckResult
+
+# ---- known small logs, with the findings each is stored with ---------------------------------
+FRANKFURT_1 = """\
+# Feature match, round 1
+[Game "ygo"]
+[A "Yuki"]
+[B "Kaiba"]
+[Event "Regional Frankfurt 2024"]
+[Round "1"]
+[Table "12"]
+[Date "2024-05-12"]
+
+turn 3 A
+phase battle
+@12:30 A: attack "Lyla, Lightsworn Sorceress" 1700/200 -> "Blue-Eyes White Dragon" 3000/2500
+step damage
+timing calc
+A: activate "Honest" from hand   # judge call: appeal by Kaiba
+resolve
+B: lp 6000
+"""
+FRANKFURT_2 = """\
+[Game "ygo"]
+[A "Kaiba"]
+[B "Mai"]
+[Event "Regional Frankfurt 2024"]
+[Round "2"]
+[Table "3"]
+[Date "2024-05-12"]
+
+turn 5 A
+phase battle
+A: attack "Blue-Eyes White Dragon" 3000/2500 -> "Harpie Lady" 1300/1400
+step damage
+timing calc
+A: activate 《オネスト》 from hand
+resolve
+B: activte "Mirror Force"
+"""
+GRAND_PRIX = """\
+[Game "dm"]
+[A "Yuki"]
+[B "Rin"]
+[Event "DM Grand Prix 2024"]
+[Round "1"]
+[Table "12"]
+[Date "2024-06-01"]
+
+turn 7 A
+A: summon "Bolshack Dragon" 6000 {creature, w-breaker}
+A: attack "Bolshack Dragon" -> player   # coach: too early, it has summoning sickness
+A: break 1
+B: s-trigger "Holy Awe" {spell, s-trigger}
+"""
+
+
+def line_of(text: str, marker: str) -> int:
+    return next(i for i, line in enumerate(text.splitlines(), 1) if marker in line)
+
+
+def finding(text: str, marker: str, severity: str, kind: str, rule: str) -> Finding:
+    return Finding(Severity(severity), Kind(kind), rule, Span(line_of(text, marker), 1), f"{rule} here", "a hint",
+                   "a citation")
+
+
+FINDINGS = {
+    "frankfurt-1.duel": (FRANKFURT_1, [
+        ("Honest", "error", "illegal-activation", "ygo.ds.atk-mod-after-calc"),  # Yuki
+        ("B: lp", "error", "state", "ygo.lp.mismatch"),  # Kaiba
+        ("A: attack", "warning", "unknown-card", "card.unknown"),  # Yuki
+    ]),
+    "frankfurt-2.duel": (FRANKFURT_2, [
+        ("オネスト", "error", "illegal-activation", "ygo.ds.atk-mod-after-calc"),  # Kaiba
+        ("activte", "error", "syntax", "syntax.line"),  # Mai (a line that did not parse)
+    ]),
+    "grand-prix.duel": (GRAND_PRIX, [
+        ("A: attack", "error", "illegal-activation", "dm.attack.summoning-sick"),  # Yuki
+        ("A: break", "error", "state", "dm.break.count"),  # Yuki
+        ("s-trigger", "info", "state", "dm.info.example"),  # Rin
+    ]),
+}
+
+
+def store_with(db, folder: Path, name: str, text: str | None = None, findings=None) -> store.ImportOutcome:
+    """Store the log ``name`` of FINDINGS (or ``text``) with exactly the given findings."""
+    base_text, specs = FINDINGS.get(name, ("", []))
+    text = base_text if text is None else text
+    found = findings if findings is not None else [finding(text, *spec) for spec in specs]
+    path = folder / name
+    match = read_text(text, str(path))
+    return store.import_result(db, CheckResult(match, found), text.encode("utf-8"))
+
+
+@pytest.fixture
+def library():
+    """An in-memory library, closed after the test."""
+    db = store.open_library(":memory:")
+    yield db
+    db.close()
+
+
+@pytest.fixture
+def filled(library, tmp_path):
+    for name in FINDINGS:
+        assert store_with(library, tmp_path, name).status == "new"
+    return library
+
+
+# ---- schema ---------------------------------------------------------------------------------
+def test_schema_is_versioned_with_migrations_recorded_in_the_database(tmp_path):
+    path = tmp_path / "library.db"
+    db = store.open_library(path)
+    try:
+        assert store.schema_version(db) == ["m001_initial"]
+        assert db.execute("SELECT migration_set, name FROM _sqlite_migrations").fetchall() == [
+            ("replayer", "m001_initial")]
+        assert db.journal_mode == "wal"
+        assert {"matches", "match_revisions", "events", "event_cards", "findings", "notes", "reviews",
+                "notes_fts"} <= set(db.table_names())
+        assert "current_findings" in db.view_names()
+    finally:
+        db.close()
+    again = store.open_library(path)  # opening again applies nothing twice
+    try:
+        assert store.migrate(again) == []
+        assert again.execute("SELECT count(*) FROM _sqlite_migrations").fetchone()[0] == 1
+    finally:
+        again.close()
+
+
+def test_a_library_from_a_newer_replayer_is_refused(tmp_path):
+    path = tmp_path / "library.db"
+    store.open_library(path).close()
+    conn = sqlite3.connect(path)
+    conn.execute("INSERT INTO _sqlite_migrations (migration_set, name, applied_at) "
+                 "VALUES ('replayer', 'm999_future', 'later')")
+    conn.commit()
+    conn.close()
+    with pytest.raises(store.LibraryError, match="newer replayer"):
+        store.open_library(path)
+
+
+def test_a_file_that_is_not_a_library_is_refused(tmp_path):
+    path = tmp_path / "notes.txt"
+    path.write_text("this is not a database, " * 100)
+    with pytest.raises(store.LibraryError):
+        store.open_library(path)
+
+
+def test_default_library_lives_in_the_user_data_folder(monkeypatch, tmp_path):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    assert store.default_library_path() == tmp_path / "replayer" / "library.db"
+
+
+# ---- what is stored ---------------------------------------------------------------------------
+def test_a_match_is_stored_with_header_events_cards_findings_and_notes(filled, tmp_path):
+    m = filled.execute("SELECT * FROM matches WHERE file = 'frankfurt-1.duel'").fetchone()
+    m = dict(zip([c[0] for c in filled.execute("SELECT * FROM matches LIMIT 0").description], m))
+    assert m["path"] == str((tmp_path / "frankfurt-1.duel").resolve())
+    assert (m["game"], m["rules"], m["player_a"], m["player_b"]) == ("ygo", "current", "Yuki", "Kaiba")
+    assert (m["event"], m["round"], m["table_no"], m["date"]) == ("Regional Frankfurt 2024", "1", "12", "2024-05-12")
+    assert (m["revision"], m["event_count"], m["error_count"], m["warning_count"]) == (1, 8, 2, 1)
+    assert len(m["content_hash"]) == 64 and m["imported_at"]
+    events = list(filled.query("SELECT * FROM events WHERE match_id = ? ORDER BY seq", [m["id"]]))
+    assert [e["kind"] for e in events] == ["turn", "phase", "attack", "step", "timing", "activate", "resolve", "lp"]
+    honest = events[5]
+    assert (honest["line"], honest["turn"], honest["turn_player"], honest["phase"], honest["step"],
+            honest["timing"], honest["player"], honest["player_name"], honest["card"]) == (
+        15, 3, "A", "battle", "damage", "calc", "A", "Yuki", "Honest")
+    assert honest["text"] == 'A: activate "Honest" from hand   # judge call: appeal by Kaiba'
+    assert events[2]["timecode"] == "@12:30"
+    cards = [(c["line"], c["position"], c["card"]) for c in filled.query(
+        "SELECT * FROM event_cards WHERE match_id = ? ORDER BY id", [m["id"]])]
+    assert cards == [(12, 0, "Lyla, Lightsworn Sorceress"), (12, 1, "Blue-Eyes White Dragon"), (15, 0, "Honest")]
+    findings = list(filled.query("SELECT * FROM findings WHERE match_id = ? ORDER BY line", [m["id"]]))
+    assert [(f["line"], f["rule"], f["player_name"], f["card"]) for f in findings] == [
+        (12, "card.unknown", "Yuki", "Lyla, Lightsworn Sorceress"),
+        (15, "ygo.ds.atk-mod-after-calc", "Yuki", "Honest"),
+        (17, "ygo.lp.mismatch", "Kaiba", None)]
+    assert findings[1]["event_id"] == honest["id"] and findings[1]["cite"] == "a citation"
+    notes = list(filled.query("SELECT line, text, event_id FROM notes WHERE match_id = ? ORDER BY line", [m["id"]]))
+    assert [(n["line"], n["text"]) for n in notes] == [(1, "Feature match, round 1"),
+                                                       (15, "judge call: appeal by Kaiba")]
+    assert notes[1]["event_id"] == honest["id"]
+    text = store.match_text(filled, tmp_path / "frankfurt-1.duel")
+    assert text == FRANKFURT_1
+
+
+def test_cards_are_stored_under_their_catalog_name_and_as_written(filled):
+    rows = filled.execute("SELECT card, written FROM event_cards WHERE line = 14 AND written = 'オネスト'").fetchall()
+    assert len(rows) == 1
+    card, written = rows[0]
+    # the catalog may or may not know Honest yet: its English name if it does, else as written
+    assert card in ("Honest", "オネスト") and written == "オネスト"
+
+
+def test_a_syntax_finding_belongs_to_the_player_whose_line_it_is(filled):
+    row = filled.execute("SELECT player, player_name, event_id FROM findings WHERE rule = 'syntax.line'").fetchone()
+    assert row == ("B", "Mai", None)
+
+
+def test_dm_events_carry_the_attack_sub_step(filled):
+    rows = filled.execute("SELECT kind, substep FROM events e JOIN matches m ON m.id = e.match_id "
+                          "WHERE m.game = 'dm' ORDER BY e.seq").fetchall()
+    assert rows == [("turn", None), ("main", None), ("attack", "1"), ("break", "6B"), ("s-trigger", "6B")]
+
+
+def test_the_real_reader_and_validators_are_stored_too(library, tmp_path):
+    path = tmp_path / "real.duel"
+    path.write_text('[Game "ygo"]\n[A "Yuki"]\nturn 3 A\nphase main1\nA: frobnicate\n', encoding="utf-8")
+    outcome = store.save_prepared(library, store.prepare_file(path))
+    assert outcome.status == "new"
+    rules = [r[0] for r in library.execute("SELECT rule FROM findings").fetchall()]
+    assert "syntax.line" in rules
+    assert store.check_whole(library) == []
+
+
+# ---- idempotence and revisions ----------------------------------------------------------------
+def test_importing_the_same_content_twice_changes_nothing(tmp_path):
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    for name, (text, _) in FINDINGS.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    db = store.open_library(tmp_path / "library.db")
+    try:
+        first = [o.status for o in store.import_paths(db, store.find_logs([folder]))]
+        assert first == ["new"] * 3
+        before = store.count_rows(db)
+        dump = list(db.conn.iterdump())
+        second = [o.status for o in store.import_paths(db, store.find_logs([folder]))]
+        assert second == ["unchanged"] * 3
+        assert store.count_rows(db) == before
+        assert list(db.conn.iterdump()) == dump  # not even a timestamp changed
+        # the same content under another name is the same match, not a second one
+        (tmp_path / "copy.duel").write_text(FINDINGS["grand-prix.duel"][0], encoding="utf-8")
+        (outcome,) = store.import_paths(db, [tmp_path / "copy.duel"])
+        assert outcome.status == "duplicate" and "grand-prix.duel" in outcome.message
+        assert store.count_rows(db) == before
+    finally:
+        db.close()
+
+
+def test_a_changed_file_is_a_new_revision_and_the_old_one_stays_queryable(library, tmp_path):
+    store_with(library, tmp_path, "frankfurt-1.duel")
+    changed = FRANKFURT_1.replace("B: lp 6000", "B: lp 6000\nB: damage 300   # correction after the appeal")
+    outcome = store_with(library, tmp_path, "frankfurt-1.duel", changed,
+                         [finding(changed, "correction", "warning", "state", "ygo.lp.late")])
+    assert (outcome.status, outcome.revision) == ("revision", 2)
+    counts = store.count_rows(library)
+    assert (counts["matches"], counts["match_revisions"]) == (1, 2)
+    revisions = store.match_revisions(library, tmp_path / "frankfurt-1.duel")
+    assert [(r["revision"], r["event_count"], r["error_count"], r["warning_count"]) for r in revisions] == [
+        (1, 8, 2, 1), (2, 9, 0, 1)]
+    assert revisions[0]["content_hash"] != revisions[1]["content_hash"]
+    # the current revision is what a search sees; earlier ones on demand
+    assert [f["rule"] for f in store.search(library).findings] == ["ygo.lp.late"]
+    old = store.search(library, all_revisions=True)
+    assert sorted((f["revision"], f["rule"]) for f in old.findings) == [
+        (1, "card.unknown"), (1, "ygo.ds.atk-mod-after-calc"), (1, "ygo.lp.mismatch"), (2, "ygo.lp.late")]
+    assert store.match_text(library, tmp_path / "frankfurt-1.duel", revision=1) == FRANKFURT_1
+    assert store.match_text(library, tmp_path / "frankfurt-1.duel") == changed
+    # going back to the first text is one more revision (history is never rewritten)
+    assert store_with(library, tmp_path, "frankfurt-1.duel").revision == 3
+    assert store.check_whole(library) == []
+
+
+def test_a_file_that_changes_during_an_import_is_not_lost(library, tmp_path):
+    path = tmp_path / "a.duel"
+    path.write_text(FRANKFURT_1, encoding="utf-8")
+    stale = store.prepare_file(path, known_hash="0" * 64)
+    assert stale.status == "ok"
+    unchanged = store.prepare_file(path, known_hash=store.content_hash(FRANKFURT_1.encode()))
+    assert unchanged.status == "unchanged" and not unchanged.events  # not parsed again
+    # the worker thought it unchanged, but the library does not have it: reported, not lost silently
+    assert store.save_prepared(library, unchanged).status == "skipped"
+
+
+# ---- nothing half-done --------------------------------------------------------------------------
+def test_a_failure_inside_a_file_s_transaction_leaves_nothing_of_it(library, tmp_path):
+    store_with(library, tmp_path, "frankfurt-1.duel")
+    before = store.count_rows(library)
+    prepared = store.rows_of(read_text(FRANKFURT_2, "x"), [], str(tmp_path / "frankfurt-2.duel"), "f" * 64,
+                             FRANKFURT_2.encode())
+    prepared.notes.append((None, 1, "a note", "one column too many"))  # fails after the events went in
+    with pytest.raises(sqlite3.Error):
+        store.save_prepared(library, prepared)
+    assert store.count_rows(library) == before
+    assert store.check_whole(library) == []
+
+
+def test_bad_files_are_skipped_with_a_reason(library, tmp_path):
+    (tmp_path / "binary.duel").write_bytes(b"\x00\x01\x02 not text")
+    (tmp_path / "latin1.duel").write_bytes('[Game "ygo"]\n[A "Jürgen"]\n'.encode("latin-1"))
+    (tmp_path / "empty.duel").write_text("", encoding="utf-8")
+    (tmp_path / "good.duel").write_text(FRANKFURT_1, encoding="utf-8")
+    files = [tmp_path / "binary.duel", tmp_path / "missing.duel", tmp_path / "latin1.duel",
+             tmp_path / "empty.duel", tmp_path / "good.duel"]
+    outcomes = list(store.import_paths(library, files))
+    assert [o.status for o in outcomes] == ["skipped", "skipped", "skipped", "skipped", "new"]
+    assert "binary" in outcomes[0].message
+    assert "No such file" in outcomes[1].message
+    assert "UTF-8" in outcomes[2].message
+    assert library.execute("SELECT file FROM matches").fetchall() == [("good.duel",)]
+
+
+def test_a_validator_crash_skips_the_file_and_the_import_goes_on(library, tmp_path, monkeypatch):
+    import replayer.validator as validator
+
+    real = validator.check_match
+
+    def crashing(match):
+        if "Kaiba" in match.header.get("A", ""):
+            raise RuntimeError("boom")
+        return real(match)
+
+    monkeypatch.setattr(validator, "check_match", crashing)
+    for name, (text, _) in FINDINGS.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    outcomes = list(store.import_paths(library, store.find_logs([tmp_path])))
+    by_file = {Path(o.path).name: o for o in outcomes}
+    assert by_file["frankfurt-2.duel"].status == "skipped"
+    assert "RuntimeError: boom" in by_file["frankfurt-2.duel"].message
+    assert by_file["frankfurt-1.duel"].status == by_file["grand-prix.duel"].status == "new"
+
+
+def test_parallel_import_stores_the_same_as_one_process(tmp_path):
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    for i in range(12):
+        for name, (text, _) in FINDINGS.items():
+            (folder / f"{i:02d}-{name}").write_text(text.replace("turn", f"# copy {i}\nturn", 1), encoding="utf-8")
+    files = store.find_logs([folder])
+    results = []
+    for jobs in (1, 2):
+        db = store.open_library(tmp_path / f"jobs{jobs}.db")
+        try:
+            assert {o.status for o in store.import_paths(db, files, jobs=jobs)} == {"new"}
+            rows = db.execute("SELECT m.file, f.line, f.rule FROM findings f JOIN matches m ON m.id = f.match_id "
+                              "ORDER BY 1, 2, 3").fetchall()
+            results.append((store.count_rows(db), rows))
+        finally:
+            db.close()
+    assert results[0] == results[1]
+
+
+# ---- search: every filter ----------------------------------------------------------------------
+def files_of(result: store.SearchResult) -> list[str]:
+    return sorted(Path(m["path"]).name for m in result.matches)
+
+
+def hits(result: store.SearchResult) -> list[tuple[str, int, str]]:
+    return sorted((Path(f["path"]).name, f["line"], f["rule"]) for f in result.findings)
+
+
+def test_search_without_filters_lists_everything(filled):
+    result = store.search(filled)
+    assert files_of(result) == ["frankfurt-1.duel", "frankfurt-2.duel", "grand-prix.duel"]
+    assert (result.total_matches, result.total_findings, result.total_notes) == (3, 8, 0)
+
+
+def test_search_by_card_in_any_of_its_names(filled):
+    result = store.search(filled, card=["Honest"])
+    names = {"Honest"}
+    if store._card_keys(["オネスト"]) == ["オネスト"]:  # the catalog does not know Honest (yet)
+        assert hits(result) == [("frankfurt-1.duel", 15, "ygo.ds.atk-mod-after-calc")]
+        names.add("オネスト")
+    result = store.search(filled, card=sorted(names), kind=["illegal-activation"])
+    assert hits(result) == [("frankfurt-1.duel", 15, "ygo.ds.atk-mod-after-calc"),
+                            ("frankfurt-2.duel", 14, "ygo.ds.atk-mod-after-calc")]
+    assert files_of(result) == ["frankfurt-1.duel", "frankfurt-2.duel"]
+    # a card on the line but not the first one: the target of an attack
+    assert hits(store.search(filled, card=["blue-eyes white dragon"])) == [("frankfurt-1.duel", 12, "card.unknown")]
+    # without finding filters the matches that mention the card are listed
+    assert files_of(store.search(filled, card=["Blue-Eyes White Dragon"])) == ["frankfurt-1.duel", "frankfurt-2.duel"]
+    assert store.search(filled, card=["Dark Magician"]).total_matches == 0
+
+
+def test_search_by_rule_and_rule_prefix(filled):
+    assert hits(store.search(filled, rule=["ygo.lp.mismatch"])) == [("frankfurt-1.duel", 17, "ygo.lp.mismatch")]
+    assert [r for _, _, r in hits(store.search(filled, rule=["ygo.ds"]))] == ["ygo.ds.atk-mod-after-calc"] * 2
+    assert len(store.search(filled, rule=["dm"]).findings) == 3
+    assert files_of(store.search(filled, rule=["dm.break.count", "syntax.line"])) == ["frankfurt-2.duel",
+                                                                                    "grand-prix.duel"]
+    assert store.search(filled, rule=["ygo.d"]).total_findings == 0  # a prefix is whole words
+
+
+def test_search_by_kind_and_severity(filled):
+    assert hits(store.search(filled, kind=["state"], severity=["error"])) == [
+        ("frankfurt-1.duel", 17, "ygo.lp.mismatch"), ("grand-prix.duel", 12, "dm.break.count")]
+    assert hits(store.search(filled, severity=["warning", "info"])) == [
+        ("frankfurt-1.duel", 12, "card.unknown"), ("grand-prix.duel", 13, "dm.info.example")]
+    assert store.search(filled, kind=["syntax"]).total_matches == 1
+
+
+def test_search_by_player_name_or_letter(filled):
+    yuki = store.search(filled, player="yuki")  # any case
+    assert files_of(yuki) == ["frankfurt-1.duel", "grand-prix.duel"]
+    assert hits(yuki) == [("frankfurt-1.duel", 12, "card.unknown"), ("frankfurt-1.duel", 15, "ygo.ds.atk-mod-after-calc"),
+                          ("grand-prix.duel", 11, "dm.attack.summoning-sick"), ("grand-prix.duel", 12, "dm.break.count")]
+    kaiba = store.search(filled, player="Kaiba")  # B in one match, A in the other
+    assert hits(kaiba) == [("frankfurt-1.duel", 17, "ygo.lp.mismatch"), ("frankfurt-2.duel", 14, "ygo.ds.atk-mod-after-calc")]
+    letter_b = store.search(filled, player="B")
+    assert hits(letter_b) == [("frankfurt-1.duel", 17, "ygo.lp.mismatch"), ("frankfurt-2.duel", 16, "syntax.line"),
+                              ("grand-prix.duel", 13, "dm.info.example")]
+    assert store.search(filled, player="Nobody").total_matches == 0
+
+
+def test_search_by_event_table_round_and_game(filled):
+    assert files_of(store.search(filled, event="frankfurt")) == ["frankfurt-1.duel", "frankfurt-2.duel"]
+    assert store.search(filled, event="Frankfurt").total_findings == 5
+    assert files_of(store.search(filled, table="12")) == ["frankfurt-1.duel", "grand-prix.duel"]
+    assert files_of(store.search(filled, table="12", event="Grand Prix")) == ["grand-prix.duel"]
+    assert files_of(store.search(filled, round="2")) == ["frankfurt-2.duel"]
+    assert files_of(store.search(filled, game="dm")) == ["grand-prix.duel"]
+
+
+def test_search_by_date_range(filled):
+    assert files_of(store.search(filled, date_from="2024-05-13")) == ["grand-prix.duel"]
+    assert files_of(store.search(filled, date_to="2024-05-12")) == ["frankfurt-1.duel", "frankfurt-2.duel"]
+    assert files_of(store.search(filled, date_from="2024-05-01", date_to="2024-05-31")) == [
+        "frankfurt-1.duel", "frankfurt-2.duel"]
+    assert files_of(store.search(filled, date_from="2024/6/1", date_to="2024-06-01")) == ["grand-prix.duel"]
+    assert store.search(filled, date_from="2025-01-01").total_matches == 0
+
+
+def test_search_full_text_in_notes(filled):
+    result = store.search(filled, text="appeal")
+    assert files_of(result) == ["frankfurt-1.duel"]
+    assert [(Path(n["path"]).name, n["line"], n["text"]) for n in result.notes] == [
+        ("frankfurt-1.duel", 15, "judge call: appeal by Kaiba")]
+    assert files_of(store.search(filled, text="summon*")) == ["grand-prix.duel"]  # FTS5 prefix query
+    assert files_of(store.search(filled, text="judge OR coach")) == ["frankfurt-1.duel", "grand-prix.duel"]
+    assert store.search(filled, text="don't").total_notes == 0  # not valid FTS5: words are quoted
+    assert store.search(filled, text="appeal", event="Grand Prix").total_matches == 0
+
+
+def test_search_limit_keeps_exact_totals(filled):
+    result = store.search(filled, limit=1)
+    assert (len(result.matches), len(result.findings), result.total_matches, result.total_findings) == (1, 1, 3, 8)
+
+
+# ---- stats: exact counts ---------------------------------------------------------------------------
+def test_stats_per_player_rule_event_and_table(filled):
+    s = store.stats(filled)
+    assert s["totals"] == {"matches": 3, "findings": 8, "errors": 6, "warnings": 1, "infos": 1}
+    assert s["players"] == [
+        {"player": "Yuki", "matches": 2, "findings": 4, "errors": 3, "warnings": 1, "infos": 0},
+        {"player": "Kaiba", "matches": 2, "findings": 2, "errors": 2, "warnings": 0, "infos": 0},
+        {"player": "Mai", "matches": 1, "findings": 1, "errors": 1, "warnings": 0, "infos": 0},
+        {"player": "Rin", "matches": 1, "findings": 1, "errors": 0, "warnings": 0, "infos": 1},
+    ]
+    assert [(r["rule"], r["findings"], r["matches"]) for r in s["rules"]] == [
+        ("ygo.ds.atk-mod-after-calc", 2, 2), ("card.unknown", 1, 1), ("dm.attack.summoning-sick", 1, 1),
+        ("dm.break.count", 1, 1), ("dm.info.example", 1, 1), ("syntax.line", 1, 1), ("ygo.lp.mismatch", 1, 1)]
+    assert s["events"] == [
+        {"event": "Regional Frankfurt 2024", "matches": 2, "findings": 5, "errors": 4, "warnings": 1},
+        {"event": "DM Grand Prix 2024", "matches": 1, "findings": 3, "errors": 2, "warnings": 0},
+    ]
+    assert s["tables"] == [
+        {"event": "DM Grand Prix 2024", "table_no": "12", "matches": 1, "findings": 3, "errors": 2, "warnings": 0},
+        {"event": "Regional Frankfurt 2024", "table_no": "12", "matches": 1, "findings": 3, "errors": 2, "warnings": 1},
+        {"event": "Regional Frankfurt 2024", "table_no": "3", "matches": 1, "findings": 2, "errors": 2, "warnings": 0},
+    ]
+    assert "mistakes" not in s
+
+
+def test_stats_most_frequent_mistakes_of_a_player(filled, tmp_path):
+    # one more Frankfurt match where Yuki again activates an ATK changer too late
+    again = FRANKFURT_1.replace('[Round "1"]', '[Round "4"]')
+    store_with(filled, tmp_path, "frankfurt-4.duel", again,
+               [finding(again, "Honest", "error", "illegal-activation", "ygo.ds.atk-mod-after-calc")])
+    s = store.stats(filled, player="Yuki")
+    assert s["totals"] == {"matches": 3, "findings": 5, "errors": 4, "warnings": 1, "infos": 0}
+    assert s["players"] == [{"player": "Yuki", "matches": 3, "findings": 5, "errors": 4, "warnings": 1, "infos": 0}]
+    # card.unknown is the transcriber's, not a mistake of the player
+    assert [(r["rule"], r["findings"], r["matches"]) for r in s["mistakes"]] == [
+        ("ygo.ds.atk-mod-after-calc", 2, 2), ("dm.attack.summoning-sick", 1, 1), ("dm.break.count", 1, 1)]
+    assert s["mistakes"][0]["example"].endswith("frankfurt-1.duel:15")
+    # restricted to an event
+    s = store.stats(filled, player="Yuki", event="Grand Prix")
+    assert s["totals"]["findings"] == 2 and [r["rule"] for r in s["mistakes"]] == [
+        "dm.attack.summoning-sick", "dm.break.count"]
+
+
+# ---- reviews ------------------------------------------------------------------------------------
+def test_reviews_are_stored_per_finding_and_reviewer(filled, tmp_path):
+    path = tmp_path / "frankfurt-1.duel"
+    rid = store.save_review(filled, path, "ygo.ds.atk-mod-after-calc", 15, "confirmed", "clear on the video",
+                            "Judge Lena", reviewed_at="2024-05-13T10:00:00+00:00")
+    store.save_review(filled, path, "ygo.lp.mismatch", 17, "rejected", "LP were right", "Judge Lena")
+    again = store.save_review(filled, path, "ygo.ds.atk-mod-after-calc", 15, "disputed", "angle unclear",
+                              "Judge Lena", reviewed_at="2024-05-14T09:00:00+00:00")
+    assert again == rid  # one verdict per reviewer and finding: the new one replaces the old
+    store.save_review(filled, path, "ygo.ds.atk-mod-after-calc", 15, "confirmed", "", "Head Judge")
+    reviews = store.load_reviews(filled, path)
+    assert [(r["line"], r["rule"], r["verdict"], r["reviewer"]) for r in reviews] == [
+        (15, "ygo.ds.atk-mod-after-calc", "disputed", "Judge Lena"),
+        (15, "ygo.ds.atk-mod-after-calc", "confirmed", "Head Judge"),
+        (17, "ygo.lp.mismatch", "rejected", "Judge Lena")]
+    assert all(r["finding_id"] is not None for r in reviews)
+    assert {r["reviewed_at"] for r in reviews if r["verdict"] == "disputed"} == {"2024-05-14T09:00:00+00:00"}
+    # a new revision starts without verdicts; the old ones stay
+    store_with(filled, tmp_path, "frankfurt-1.duel", FRANKFURT_1 + "phase end\n", [])
+    assert store.load_reviews(filled, path) == []
+    assert len(store.load_reviews(filled, path, all_revisions=True)) == 3
+
+
+def test_a_review_of_a_file_not_yet_in_the_library_imports_it(library, tmp_path):
+    path = tmp_path / "new.duel"
+    path.write_text('[Game "ygo"]\nturn 3 A\nphase main1\nA: frobnicate\n', encoding="utf-8")
+    store.save_review(library, path, "syntax.line", 4, "confirmed", reviewer="me")
+    assert library.execute("SELECT file FROM matches").fetchall() == [("new.duel",)]
+    (review,) = store.load_reviews(library, path)
+    assert review["finding_id"] is not None and review["verdict"] == "confirmed"
+    with pytest.raises(store.LibraryError):
+        store.save_review(library, tmp_path / "missing.duel", "x", 1, "confirmed")
+
+
+def test_a_review_belongs_to_the_revision_the_reviewer_saw(library, tmp_path):
+    store_with(library, tmp_path, "frankfurt-1.duel")
+    seen = store.content_hash(FRANKFURT_1.encode())
+    store_with(library, tmp_path, "frankfurt-1.duel", FRANKFURT_1 + "phase end\n", [])
+    store.save_review(library, tmp_path / "frankfurt-1.duel", "ygo.lp.mismatch", 17, "confirmed", reviewer="me",
+                      content_hash_of_file=seen)
+    (review,) = store.load_reviews(library, tmp_path / "frankfurt-1.duel", all_revisions=True)
+    assert review["revision"] == 1 and review["finding_id"] is not None
+
+
+def test_the_window_replaces_its_verdicts_and_they_follow_the_file_on_disk(library, tmp_path):
+    path = tmp_path / "frankfurt-1.duel"
+    path.write_text(FRANKFURT_1, encoding="utf-8")
+    first = [{"rule": "syntax.line", "line": 5, "verdict": "confirmed", "note": "n1"},
+             {"rule": "ygo.lp.mismatch", "line": 17, "verdict": None, "note": "only a note"}]
+    assert store.replace_reviews(library, path, first, reviewer="window") == 2  # imports the file first
+    rows = store.load_reviews(library, path, reviewer="window")
+    assert [(r["line"], r["verdict"], r["note"], r["source"]) for r in rows] == [
+        (5, "confirmed", "n1", '[Event "Regional Frankfurt 2024"]'), (17, None, "only a note", "B: lp 6000")]
+    # saving again replaces the reviewer's set; another reviewer's verdicts stay
+    store.save_review(library, path, "ygo.lp.mismatch", 17, "dismissed", reviewer="Head Judge")
+    store.replace_reviews(library, path, first[:1], reviewer="window")
+    assert sorted((r["reviewer"], r["line"]) for r in store.load_reviews(library, path)) == [
+        ("Head Judge", 17), ("window", 5)]
+    # the judge edits the log: the next save goes with the new revision, the old verdicts stay
+    path.write_text(FRANKFURT_1 + "phase end\n", encoding="utf-8")
+    assert store.load_reviews(library, path, latest=True, reviewer="window")[0]["revision"] == 1
+    store.replace_reviews(library, path, first, reviewer="window")
+    assert [r["revision"] for r in store.match_revisions(library, path)] == [1, 2]
+    latest = store.load_reviews(library, path, latest=True, reviewer="window")
+    assert [(r["revision"], r["line"]) for r in latest] == [(2, 5), (2, 17)]
+    assert len(store.load_reviews(library, path, all_revisions=True)) == 4
+
+
+# ---- sharing ------------------------------------------------------------------------------------
+def test_tables_and_the_view_read_well(filled):
+    cols = {c.name for c in filled["current_findings"].columns}
+    assert {"path", "line", "severity", "kind", "rule", "message", "player_name", "event", "table_no"} <= cols
+    assert filled.execute("SELECT count(*) FROM current_findings").fetchone()[0] == 8
+    fks = {(fk.column, fk.other_table) for fk in filled["findings"].foreign_keys}
+    assert {("match_id", "matches"), ("revision_id", "match_revisions"), ("event_id", "events")} <= fks
