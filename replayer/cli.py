@@ -10,7 +10,7 @@ from pathlib import Path
 import click
 
 from .diagnostics import render_json, render_text
-from .reader import UnreadableFile, read_log
+from .reader import UnreadableFile, find_logs, read_log
 from .validator import check_match
 
 GAME_CHOICE = click.Choice(["ygo", "dm"], case_sensitive=False)
@@ -20,17 +20,6 @@ GAME_CHOICE = click.Choice(["ygo", "dm"], case_sensitive=False)
 @click.version_option(package_name="replayer")
 def cli() -> None:
     """Replay trading card game match logs and check them against the timing rules."""
-
-
-def find_logs(paths: tuple[str, ...]) -> list[Path]:
-    """Files as given; a directory is searched for ``*.duel`` files (sorted)."""
-    out: list[Path] = []
-    for p in map(Path, paths):
-        if p.is_dir():
-            out.extend(sorted(p.rglob("*.duel")))
-        else:
-            out.append(p)
-    return out
 
 
 def _use_colour(choice: str) -> bool:

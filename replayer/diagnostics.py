@@ -64,6 +64,12 @@ def register(id: str, kind: Kind | str, severity: Severity | str, title: str, ci
     return rule
 
 
+def define(id: str, kind: Kind | str, title: str, cite: str, severity: Severity | str = Severity.ERROR) -> str:
+    """Register a rule (error unless told) and return its id: ``R_X = define("ygo.x", ...)``."""
+    register(id, kind, severity, title, cite)
+    return id
+
+
 @dataclass(frozen=True, slots=True)
 class Finding:
     severity: Severity

@@ -50,8 +50,7 @@ class Event:
         """Every card the line mentions, in order."""
         names = _CARD_FIELDS.get(type(self))
         if names is None:
-            names = _CARD_FIELDS[type(self)] = tuple(
-                f.name for f in fields(self) if "CardRef" in str(f.type))
+            names = _card_fields(type(self))
         out: list[CardRef] = []
         for name in names:
             value = getattr(self, name)
@@ -63,6 +62,17 @@ class Event:
 
 
 _CARD_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _card_fields(cls: type) -> tuple[str, ...]:
+    names = _CARD_FIELDS[cls] = tuple(f.name for f in fields(cls) if "CardRef" in str(f.type))
+    return names
+
+
+def names_cards(cls: type) -> bool:
+    """Whether events of this class can mention cards at all."""
+    names = _CARD_FIELDS.get(cls)
+    return bool(names if names is not None else _card_fields(cls))
 
 
 # ---- structure (both games) ---------------------------------------------------------------

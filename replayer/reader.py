@@ -274,6 +274,17 @@ def read_text(text: str, path: str = "<log>", game: str | None = None) -> Match:
     return Match(path, game, rules, header, events, sort_findings(findings), lines, notes, header_lines)
 
 
+def find_logs(paths) -> list[Path]:
+    """Files as given; a folder is searched for ``*.duel`` files (sorted)."""
+    out: list[Path] = []
+    for p in map(Path, paths):
+        if p.is_dir():
+            out.extend(sorted(p.rglob("*.duel")))
+        else:
+            out.append(p)
+    return out
+
+
 def read_log(path: str | Path, game: str | None = None) -> Match:
     """Read a ``.duel`` file. Raises :class:`UnreadableFile` if it cannot be opened at all."""
     p = Path(path)

@@ -39,7 +39,7 @@ from typing import Any, Callable, Iterable, Iterator, Sequence
 from sqlite_utils import Database, Migrations
 
 from . import events as ev
-from .reader import ReplayerError, UnreadableFile, read_bytes
+from .reader import ReplayerError, UnreadableFile, find_logs, read_bytes  # noqa: F401  (find_logs: part of the API)
 
 #: the migration set of the library schema; each function runs once, in a transaction
 MIGRATIONS = Migrations("replayer")
@@ -478,17 +478,6 @@ def import_result(db: Database, result: Any, data: bytes | None = None) -> Impor
     if data is None:
         data = "\n".join(match.lines).encode("utf-8")
     return save_prepared(db, rows_of(match, result.findings, library_path(match.path), content_hash(data), data))
-
-
-def find_logs(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
-    """Files as given; a folder is searched for ``*.duel`` files (sorted)."""
-    out: list[Path] = []
-    for p in map(Path, paths):
-        if p.is_dir():
-            out.extend(sorted(p.rglob("*.duel")))
-        else:
-            out.append(p)
-    return out
 
 
 def _prepare_star(args: tuple[str, str | None]) -> Prepared:

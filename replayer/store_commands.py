@@ -14,6 +14,7 @@ from typing import Any
 import click
 
 from . import store
+from .reader import find_logs
 
 DB_HELP = "the library (default: library.db in the user's data folder; env REPLAYER_LIBRARY)"
 
@@ -73,7 +74,7 @@ def import_command(paths: tuple[str, ...], db_path: str | None, jobs: int, progr
     match. A file that cannot be read is reported and skipped, the rest are imported.
     Exit status: 0, or 2 when a file was skipped.
     """
-    files = store.find_logs(paths)
+    files = find_logs(paths)
     if not files:
         click.echo("replayer: no .duel files found in " + ", ".join(paths), err=True)
         sys.exit(2)

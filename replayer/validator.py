@@ -59,11 +59,17 @@ class Model:
 
     # ---- the replay ---------------------------------------------------------------------
     def run(self) -> list[Finding]:
+        dispatch: dict[type, tuple] = {}  # event class -> (its handler or None, does it name cards)
         for event in self.match.events:
             self.event = event
-            for ref in event.cards():
-                self.learn(ref, event)
-            handler = getattr(self, "handle_" + type(event).__name__, None)
+            cls = type(event)
+            entry = dispatch.get(cls)
+            if entry is None:
+                entry = dispatch[cls] = (getattr(self, "handle_" + cls.__name__, None), ev.names_cards(cls))
+            handler, names_cards = entry
+            if names_cards:
+                for ref in event.cards():
+                    self.learn(ref, event)
             if handler is not None:
                 handler(event)
         self.event = None
@@ -90,6 +96,8 @@ class Model:
     def learn(self, ref: ev.CardRef, event: ev.Event) -> CardFacts:
         key = self.card_name_key(ref)
         facts = self.facts.get(key)
+        if facts is not None and not ref.props and ref.atk is None and ref.def_ is None and ref.power is None:
+            return facts  # a plain mention of a known card: nothing to learn
         if facts is None:
             info = self.catalog.find(ref.name)
             facts = CardFacts(key, ref.label, info, frozenset(),

@@ -23,7 +23,7 @@ from enum import Enum, IntEnum
 from typing import Callable
 
 from .. import events as ev
-from ..diagnostics import RULES, Kind, Severity, register
+from ..diagnostics import Kind, RULES, Severity, define
 from ..validator import Model
 
 # ---- citations (docs/rules-dm.md, "Citation labels") ---------------------------------------
@@ -42,9 +42,7 @@ MISTAKES = f"{SOURCE}, common mistakes"
 
 
 # ---- the rule registry -------------------------------------------------------------------
-def _rule(id: str, kind: Kind, title: str, cite: str, severity: Severity = Severity.ERROR) -> str:
-    register(id, kind, severity, title, cite)
-    return id
+_rule = define  # the rule registry: replayer.diagnostics.RULES
 
 
 R_NOT_TURN_PLAYER = _rule("dm.attack.not-turn-player", Kind.WRONG_TIMING, "only the turn player attacks", STEP1)

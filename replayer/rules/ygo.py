@@ -14,7 +14,7 @@ from enum import IntEnum
 from typing import Callable
 
 from .. import events as ev
-from ..diagnostics import Kind, Severity, register
+from ..diagnostics import Kind, Severity, define
 from ..validator import CardFacts, Model
 
 # ---- citations ---------------------------------------------------------------------------
@@ -69,9 +69,7 @@ TRIGGER_WORDS = frozenset({"trigger", "flip", "mandatory", "self-trigger", "batt
 
 
 # ---- the rule registry -------------------------------------------------------------------
-def _rule(id: str, kind: Kind, title: str, cite: str, severity: Severity = Severity.ERROR) -> str:
-    register(id, kind, severity, title, cite)
-    return id
+_rule = define  # the rule registry: replayer.diagnostics.RULES
 
 
 R_NOT_ALLOWED = _rule("ygo.ds.not-allowed", Kind.ILLEGAL_ACTIVATION,
@@ -275,7 +273,6 @@ class Card:
     atk: int | None = None
     def_: int | None = None
     facts: CardFacts | None = None
-    atk_changed: bool = False  # an `atk` line changed it this turn
 
 
 @dataclass
@@ -322,6 +319,7 @@ class YgoModel(Model):
         self.resolved_at: set[Timing] = set()
         self.cards: dict[str, Card] = {}
         self.destroyed: set[str] = set()  # keys of monsters destroyed by battle in this Damage Step
+        self.atk_changed: set[str] = set()  # keys of monsters whose ATK an `atk` line changed this turn
         start = match.header.get("LP", "8000").strip()
         lp = int(start) if start.isdigit() else 8000
         self.lp: dict[str, int | None] = {"A": lp, "B": lp}
@@ -358,9 +356,9 @@ class YgoModel(Model):
     # ---- structure ------------------------------------------------------------------------
     def handle_Turn(self, e: ev.Turn) -> None:
         # ATK changes may or may not outlast the turn; the log does not say: unknown until restated
-        for c in self.cards.values():
-            if c.atk_changed:
-                c.atk, c.atk_changed = None, False
+        for key in self.atk_changed:
+            self.cards[key].atk = None
+        self.atk_changed = set()
         self.leave_damage_step()
         self.turn_player = e.player
         self.phase, self.step, self.bp_ended, self.bp_ending = None, None, False, False
@@ -496,7 +494,7 @@ class YgoModel(Model):
 
     def handle_AtkChange(self, e: ev.AtkChange) -> None:
         c = self.card(e.card)
-        c.atk_changed = True
+        self.atk_changed.add(c.key)
         if self.battle and c.key in (self.battle.attacker, self.battle.target):
             self.battle.uncertain = False
         if e.relative:
