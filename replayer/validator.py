@@ -90,8 +90,9 @@ class Model:
 
     def card_key(self, ref: ev.CardRef) -> str:
         """One physical card: the name key plus the copy suffix (``"Kuriboh"#2``)."""
-        base = self.card_name_key(ref)
-        return base if ref.copy is None else f"{base}#{ref.copy}"
+        if ref.copy is None:
+            return self.card_name_key(ref)
+        return f"{self.card_name_key(ref)}#{ref.copy}"
 
     def learn(self, ref: ev.CardRef, event: ev.Event) -> CardFacts:
         key = self.card_name_key(ref)

@@ -41,6 +41,15 @@ def view(file: str | None, shot: str | None, size: str, theme: str | None, selec
         if file is None:
             raise click.UsageError("--screenshot needs a FILE")
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    elif not has_display():
+        click.echo("replayer: there is no display to open the window on (DISPLAY is not set); the findings "
+                   "as text follow. `replayer view FILE --screenshot out.png` renders the window to a picture.",
+                   err=True)
+        if file is None:
+            sys.exit(2)
+        from ..cli import check
+
+        check.main([file], prog_name="replayer view", standalone_mode=True)
     try:
         from . import app
     except ImportError as e:  # PySide6 missing or broken
@@ -56,6 +65,15 @@ def view(file: str | None, shot: str | None, size: str, theme: str | None, selec
         return
     use_library(app, db_path)
     sys.exit(app.run(file, theme))
+
+
+def has_display() -> bool:
+    """Whether Qt can open a window here (a headless Linux box cannot, and Qt would abort)."""
+    if os.environ.get("QT_QPA_PLATFORM"):
+        return True
+    if not sys.platform.startswith("linux"):
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
 
 
 def use_library(app, db_path: str | None) -> None:

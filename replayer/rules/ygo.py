@@ -295,6 +295,7 @@ class BattleState:
     left_field: set[str] = field(default_factory=set)
     calc_done: bool = False
     uncertain: bool = False  # an ATK/DEF change resolved that no `atk` line has stated yet
+    continuous: bool = False  # a battling monster has a continuous effect (it may change the damage)
     expected_damage: dict[str, int] | None = None  # player -> battle damage, once computed
     expected_destroyed: set[str] | None = None
 
@@ -478,6 +479,7 @@ class YgoModel(Model):
         self.battle = BattleState(attacker.key, e.player or "", target_key,
                                   bool(target_key and self.cards[target_key].face_down),
                                   self.cards[target_key].position if target_key else "attack", e.line)
+        self.battle.continuous = any("continuous" in self.facts_of_key(k) for k in (attacker.key, target_key) if k)
 
     def handle_Flip(self, e: ev.Flip) -> None:
         c = self.card(e.card)
@@ -510,7 +512,7 @@ class YgoModel(Model):
         a = self.cards[b.attacker]
         if a.atk is None:
             return None
-        if any("continuous" in self.facts_of_key(k) for k in (b.attacker, b.target) if k):
+        if b.continuous:
             return None  # a continuous effect may change the damage
         me, opp = b.attacker_player, other(b.attacker_player) or ""
         if b.target is None:
