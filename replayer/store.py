@@ -8,9 +8,13 @@
 The tables read well in Datasette (``datasette library.db``):
 
 ``matches``          one row a match (a source path), with the header of its current revision
-``match_revisions``  one row each time a changed file was imported; the log text is kept
-``events``           one row a log line that says something happened, with turn/phase/step/timing
-``event_cards``      one row a card mentioned on an event line (``card``: catalog name)
+``match_revisions``  one row each time a changed file was imported; the log text is kept, and
+                     its events as one JSON array (``events_json``)
+``events``           (a view over ``match_revisions.events_json``) one row a log line that says
+                     something happened, with turn/phase/step/timing
+``event_cards``      (a view over ``events``) one row a card mentioned on an event line
+``match_cards``      one row a card a match revision mentions (``card``: catalog name), with the
+                     lines it is on: what ``search --card`` looks up
 ``findings``         what the reader and the validators said, line by line
 ``notes``            the ``#`` notes, searchable (``notes_fts``, SQLite FTS5)
 ``reviews``          the window's verdicts on findings
@@ -80,6 +84,7 @@ def open_library(path: str | os.PathLike[str] | None = None) -> Database:
             # with WAL, NORMAL never loses a committed transaction to a killed process
             db.execute("PRAGMA synchronous=NORMAL")
         migrate(db)
+        catch_up_notes(db)
     except sqlite3.DatabaseError as e:
         db.close()
         raise LibraryError(f"{name}: not a replayer library ({e})") from None
@@ -185,6 +190,122 @@ FROM findings f JOIN matches m ON m.id = f.match_id AND m.revision_id = f.revisi
 """
 
 
+# ---- m002: the events of a revision as one JSON array ---------------------------------------------
+# Per-event rows were most of the cost of storing a file (~67 ``events`` and ~18 ``event_cards``
+# rows a log, each a B-tree insert, and index pages all over the file to write at each commit).
+# Since m002 a revision keeps its events as one JSON array, ``match_revisions.events_json``,
+# written with the revision row; ``events`` and ``event_cards`` are views over it (SQLite's
+# json_each) with the columns of the tables they replace. The card search reads ``match_cards``
+# (one row a revision: the distinct cards it mentions) and ``findings.cards`` (the cards on a
+# finding's line).
+
+#: the fields of one event in ``events_json`` (an array an event, in this order, the ones most
+#: often null last: trailing nulls are left out); an event that mentions cards has one more
+#: element: its cards, ``[[card, written, copy], ...]``
+EVENT_FIELDS = ("line", "column", "kind", "text", "turn", "turn_player", "phase", "player", "step", "timing",
+                "card", "substep", "chain_link", "timecode")
+_CARDS_AT = len(EVENT_FIELDS)
+_AT = {name: i for i, name in enumerate(EVENT_FIELDS)}
+#: the columns of a findings row since m002 (``cards``: JSON array of the cards on its event's line)
+FINDING_COLUMNS_M002 = {**FINDING_COLUMNS, "cards": str}
+
+_EVENTS_VIEW = (
+    "SELECT r.first_event_id + e.key AS id, r.match_id, r.id AS revision_id, e.key AS seq, "
+    + ", ".join(f"e.value ->> {_AT[name]} AS [{name}]" for name in (
+        "line", "column", "kind", "turn", "turn_player", "phase", "step", "timing", "substep", "player"))
+    + f", CASE e.value ->> {_AT['player']} WHEN 'A' THEN r.player_a WHEN 'B' THEN r.player_b END AS player_name, "
+    + ", ".join(f"e.value ->> {_AT[name]} AS [{name}]" for name in ("card", "chain_link", "timecode", "text"))
+    + f", e.value -> {_CARDS_AT} AS cards FROM match_revisions r, json_each(r.events_json) e"
+)
+_EVENT_CARDS_VIEW = (
+    "SELECT e.id AS event_id, e.match_id, e.revision_id, e.line, c.key AS position, c.value ->> 0 AS card, "
+    "c.value ->> 1 AS written, c.value ->> 2 AS [copy] "
+    "FROM events e, json_each(e.cards) c"
+)
+_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+@MIGRATIONS()
+def m002_events_json(db: Database) -> None:
+    """Move the ``events`` and ``event_cards`` rows into ``match_revisions.events_json`` (event ids
+    kept), make both views; add ``match_cards`` and ``findings.cards``. ``findings.event_id`` and
+    ``notes.event_id`` lose their foreign key (a key cannot point into a view)."""
+    conn = db.conn
+    conn.execute("ALTER TABLE match_revisions ADD COLUMN events_json TEXT")
+    conn.execute("ALTER TABLE match_revisions ADD COLUMN first_event_id INTEGER")
+    db["match_cards"].create({"revision_id": int, "match_id": int, "cards": str}, pk="revision_id",
+                             foreign_keys=[("revision_id", "match_revisions", "id"), ("match_id", "matches", "id")])
+    db["notes"].disable_fts()
+    db["findings"].add_column("cards", str)
+    db["findings"].transform(drop_foreign_keys=["event_id"])
+    db["notes"].transform(drop_foreign_keys=["event_id"])
+    cards_of: dict[int, list] = {}
+    for event_id, card, written, copy in conn.execute(
+            "SELECT event_id, card, written, [copy] FROM event_cards ORDER BY event_id, position, id"):
+        cards_of.setdefault(event_id, []).append([card, written, copy])
+    fields = ", ".join(f"[{name}]" for name in EVENT_FIELDS)
+    remap: list[tuple[int, int]] = []
+    finding_cards: list[tuple[str, int]] = []
+    next_id = 1
+    for revision_id, match_id in conn.execute("SELECT id, match_id FROM match_revisions ORDER BY id").fetchall():
+        rows = conn.execute(f"SELECT id, {fields} FROM events WHERE revision_id = ? ORDER BY seq, id",
+                            [revision_id]).fetchall()
+        ids = [row[0] for row in rows]
+        first = ids[0] if ids and ids[0] >= next_id and ids == list(range(ids[0], ids[0] + len(ids))) else next_id
+        events, mentioned = [], {}
+        for i, row in enumerate(rows):
+            item = list(row[1:])
+            cards = cards_of.get(row[0])
+            if cards:
+                item.append(cards)
+                names = list(dict.fromkeys(c[0] for c in cards))
+                finding_cards.append((_dumps(names), row[0]))
+                for name in names:
+                    mentioned.setdefault(name.translate(_ASCII_LOWER), name)
+            events.append(item)
+            if row[0] != first + i:
+                remap.append((row[0], first + i))
+        next_id = first + len(rows)
+        conn.execute("UPDATE match_revisions SET events_json = ?, first_event_id = ? WHERE id = ?",
+                     [_dumps(events), first, revision_id])
+        if mentioned:
+            conn.execute(_SQL_MATCH_CARDS, [revision_id, match_id, _dumps(list(mentioned.values()))])
+    conn.execute("CREATE TEMP TABLE _event_cards (event_id INTEGER PRIMARY KEY, cards TEXT)")
+    conn.executemany("INSERT INTO _event_cards (cards, event_id) VALUES (?, ?)", finding_cards)
+    conn.execute("UPDATE findings SET cards = (SELECT c.cards FROM _event_cards c "
+                 "WHERE c.event_id = findings.event_id) WHERE event_id IS NOT NULL")
+    conn.execute("DROP TABLE _event_cards")
+    if remap:
+        conn.execute("CREATE TEMP TABLE _event_remap (old INTEGER PRIMARY KEY, new INTEGER)")
+        conn.executemany("INSERT INTO _event_remap VALUES (?, ?)", remap)
+        for table in ("findings", "notes"):
+            conn.execute(f"UPDATE {table} SET event_id = (SELECT new FROM _event_remap WHERE old = event_id) "
+                         "WHERE event_id IN (SELECT old FROM _event_remap)")
+        conn.execute("DROP TABLE _event_remap")
+    db["notes"].enable_fts(["text"], create_triggers=True)
+    # new notes are added to notes_fts by the writer (see index_notes), not by a trigger
+    conn.execute("DROP TRIGGER IF EXISTS [notes_ai]")
+    conn.execute("DROP TABLE event_cards")
+    conn.execute("DROP TABLE events")
+    db.create_view("events", _EVENTS_VIEW)
+    db.create_view("event_cards", _EVENT_CARDS_VIEW)
+    for statement in _INDEXES_M002:
+        conn.execute(statement)
+
+
+#: indexes of the tables m002 rebuilds (sqlite-utils' transform keeps them; these make sure)
+_INDEXES_M002 = [
+    "CREATE INDEX IF NOT EXISTS idx_findings_revision ON findings(revision_id, line)",
+    # findings(rule, revision_id) went: a rule search scans the findings (small rows: ~40 ms on
+    # 10,000 logs), and the index cost every file's commit a page per rule it found
+    "DROP INDEX IF EXISTS idx_findings_rule",
+]
+
+
 def _insert_sql(table: str, columns: Iterable[str]) -> str:
     cols = list(columns)
     return (f"INSERT INTO [{table}] ({', '.join('[' + c + ']' for c in cols)}) "
@@ -193,12 +314,14 @@ def _insert_sql(table: str, columns: Iterable[str]) -> str:
 
 _SQL_MATCH_NEW = "INSERT INTO matches (path, file, first_imported) VALUES (?, ?, ?)"
 _SQL_REVISION = _insert_sql("match_revisions", ["match_id", "revision", "content_hash", "path",
-                                                *MATCH_COLUMNS, "imported_at", "text"])
+                                                *MATCH_COLUMNS, "imported_at", "text", "events_json",
+                                                "first_event_id"])
+#: the first event id of the next revision: ids follow on from the last revision's
+_SQL_NEXT_EVENT_ID = "SELECT first_event_id + event_count FROM match_revisions ORDER BY id DESC LIMIT 1"
 _SQL_MATCH_UPDATE = ("UPDATE matches SET revision = ?, revision_id = ?, content_hash = ?, "
                      + ", ".join(f"[{c}] = ?" for c in MATCH_COLUMNS) + ", imported_at = ? WHERE id = ?")
-_SQL_EVENTS = _insert_sql("events", ["id", *_IDS, *EVENT_COLUMNS])
-_SQL_CARDS = _insert_sql("event_cards", ["event_id", *_IDS, *CARD_COLUMNS])
-_SQL_FINDINGS = _insert_sql("findings", ["event_id", *_IDS, *FINDING_COLUMNS])
+_SQL_MATCH_CARDS = "INSERT INTO match_cards (revision_id, match_id, cards) VALUES (?, ?, ?)"
+_SQL_FINDINGS = _insert_sql("findings", ["event_id", *_IDS, *FINDING_COLUMNS_M002])
 _SQL_NOTES = _insert_sql("notes", ["event_id", *_IDS, *NOTE_COLUMNS])
 
 
@@ -214,10 +337,12 @@ _ISO_DATE = re.compile(r"^\s*(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\b")
 class Prepared:
     """A file read and validated, as rows ready to insert.
 
-    Rows are tuples in the order of :data:`EVENT_COLUMNS` etc.; the ids are added when the file
-    is written. ``events`` rows start with ``seq`` (the event's index); ``cards``, ``findings``
-    and ``notes`` rows start with the ``seq`` of their event (``None``: no event), then their
-    columns. Tuples, not dicts: they cross from worker processes cheaply.
+    ``events_json`` is the JSON array of the file's events (one array an event, fields in the
+    order of :data:`EVENT_FIELDS`), stored as it is in ``match_revisions.events_json``; ``cards``
+    is the ``match_cards.cards`` value (the distinct cards, a JSON array; "" for none); ``findings`` and ``notes`` rows
+    start with the index (``seq``) of their event (``None``: no event), then their columns. The
+    ids are added when the file is written. Strings and tuples, not dicts: they cross from worker
+    processes cheaply.
     """
 
     path: str  # absolute
@@ -226,15 +351,23 @@ class Prepared:
     error: str = ""
     match: tuple = ()  # the values of MATCH_COLUMNS
     text: str = ""
-    events: list[tuple] = field(default_factory=list)
-    cards: list[tuple] = field(default_factory=list)
+    events_json: str = ""
+    cards: str = ""
     findings: list[tuple] = field(default_factory=list)
     notes: list[tuple] = field(default_factory=list)
 
+    @property
+    def events(self) -> list[list]:
+        """The events, decoded from :attr:`events_json` (one list an event)."""
+        return json.loads(self.events_json) if self.events_json else []
+
     def as_dicts(self, which: str) -> list[dict[str, Any]]:
-        """The rows of ``events``, ``cards``, ``findings`` or ``notes`` as dicts (for reading)."""
-        columns = {"events": list(EVENT_COLUMNS), "cards": ["event", *CARD_COLUMNS],
-                   "findings": ["event", *FINDING_COLUMNS], "notes": ["event", *NOTE_COLUMNS]}[which]
+        """The rows of ``events``, ``findings`` or ``notes`` as dicts (for reading)."""
+        if which == "events":
+            return [{"seq": seq, **dict(zip(EVENT_FIELDS, e)), "cards": e[_CARDS_AT] if len(e) > _CARDS_AT else []}
+                    for seq, e in enumerate(self.events)]
+        columns = {"findings": ["event", *FINDING_COLUMNS_M002],
+                   "notes": ["event", *NOTE_COLUMNS]}[which]
         return [dict(zip(columns, row)) for row in getattr(self, which)]
 
 
@@ -257,13 +390,31 @@ def library_path(path: str | os.PathLike[str]) -> str:
     return str(Path(path).resolve())
 
 
-def prepare_file(path: str | os.PathLike[str], known_hash: str | None = None) -> Prepared:
+def library_paths(files: Iterable[str | os.PathLike[str]]) -> list[str]:
+    """:func:`library_path` of many files, resolving each folder once (not each file's)."""
+    real_dirs: dict[str, str] = {}
+    out = []
+    for f in files:
+        name = os.fspath(f)
+        head, tail = os.path.split(name)
+        if tail in ("", ".", "..") or os.path.islink(name):
+            out.append(library_path(name))
+            continue
+        real = real_dirs.get(head)
+        if real is None:
+            real = real_dirs[head] = str(Path(head or ".").resolve())
+        out.append(os.path.join(real, tail))
+    return out
+
+
+def prepare_file(path: str | os.PathLike[str], known_hash: str | None = None, key: str | None = None) -> Prepared:
     """Read, validate and turn one file into rows. Never raises: a bad file is ``status="bad"``.
 
     ``known_hash`` is the content hash the library already has for this path: if the file
-    still has it, it is not parsed again (``status="unchanged"``).
+    still has it, it is not parsed again (``status="unchanged"``). ``key``: the file's
+    :func:`library_path`, if known.
     """
-    key = library_path(path)
+    key = key or library_path(path)
     try:
         data = Path(path).read_bytes()
     except OSError as e:
@@ -293,6 +444,10 @@ def prepare_bytes(data: bytes, path: str, digest: str | None = None) -> Prepared
     return rows_of(result.match, result.findings, path, digest, data)
 
 
+#: per game: a card name as written -> (its catalog name, that name folded as SQLite's NOCASE does)
+_CANONICAL: dict[str, tuple[Any, dict[str, tuple[str, str]]]] = {}
+
+
 def rows_of(match: Any, findings: Sequence[Any], path: str, digest: str, data: bytes | None = None) -> Prepared:
     """Rows of a read match and its findings (a :class:`~replayer.validator.CheckResult`'s)."""
     from .catalog import load_catalog
@@ -311,13 +466,20 @@ def rows_of(match: Any, findings: Sequence[Any], path: str, digest: str, data: b
         len(match.events), counts["error"], counts["warning"], counts["info"],
     )
     lines = match.lines
+    nlines = len(lines)
     dm = match.game == "dm"
+    dm_substeps = DM_SUBSTEPS
+    find = catalog.find
+    has_cards = ev.names_cards
     turn = turn_player = phase = step = timing = substep = None
     by_line: dict[int, int] = {}
-    first_card: list[str | None] = []
-    player_of: list[str | None] = []
-    canonical: dict[str, str] = {}
-    events, cards = prepared.events, prepared.cards
+    cached = _CANONICAL.get(match.game)
+    if cached is None or cached[0] is not catalog or len(cached[1]) > 50_000:
+        cached = _CANONICAL[match.game] = (catalog, {})
+    canonical = cached[1]  # as written -> (card, folded)
+    mentioned: dict[str, str] = {}  # key -> card, in the order of first mention
+    events: list[list] = []
+    append = events.append
     for seq, event in enumerate(match.events):
         kind = event.kind
         if kind == "turn":
@@ -331,41 +493,52 @@ def rows_of(match: Any, findings: Sequence[Any], path: str, digest: str, data: b
         if dm:
             if kind == "attack":
                 substep = "1"
-            elif substep is not None and kind in DM_SUBSTEPS:
-                substep = DM_SUBSTEPS[kind]
-        first = None
+            elif substep is not None and kind in dm_substeps:
+                substep = dm_substeps[kind]
         span = event.span
         line = span.line
-        for position, ref in enumerate(event.cards()):
-            written = ref.name
-            card = canonical.get(written)
-            if card is None:
-                info = catalog.find(written)
-                card = canonical[written] = info.id if info else " ".join(written.split())
-            if first is None:
-                first = card
-            cards.append((seq, line, position, card, written, ref.copy))
-        by_line.setdefault(line, seq)
-        player = event.player
-        first_card.append(first)
-        player_of.append(player)
-        events.append((
-            seq, line, span.column, kind, turn, turn_player, phase, step, timing, substep, player,
-            names.get(player) if player else None, first, event.chain_link, event.timecode,
-            lines[line - 1].strip() if 0 < line <= len(lines) else "",
-        ))
+        row = [line, span.column, kind, lines[line - 1].strip() if 0 < line <= nlines else "", turn, turn_player,
+               phase, event.player, step, timing, None, substep, event.chain_link, event.timecode]
+        refs = event.cards() if has_cards(type(event)) else ()
+        if refs:
+            cards = []
+            for ref in refs:
+                written = ref.name
+                known = canonical.get(written)
+                if known is None:
+                    info = find(written)
+                    card = info.id if info else " ".join(written.split())
+                    known = canonical[written] = (card, card.translate(_ASCII_LOWER))
+                if known[1] not in mentioned:
+                    mentioned[known[1]] = known[0]
+                cards.append([known[0], written, ref.copy])
+            row[10] = cards[0][0]
+            row.append(cards)
+        else:
+            while row[-1] is None:
+                row.pop()
+        append(row)
+        if line not in by_line:
+            by_line[line] = seq
         if kind == "attack-ends":
             substep = None
+    prepared.events_json = _dumps(events)
+    prepared.cards = _dumps(list(mentioned.values())) if mentioned else ""
     for f in findings:
         line = f.span.line
         seq = by_line.get(line)
         if seq is not None:
-            player, card = player_of[seq], first_card[seq]
+            row = events[seq]
+            if len(row) > _CARDS_AT:
+                player, card = row[7], row[10]
+                cards = _dumps(list(dict.fromkeys(c[0] for c in row[_CARDS_AT])))
+            else:
+                player, card, cards = row[7] if len(row) > 7 else None, None, None
         else:
-            player, card = _line_player(lines, line), None
+            player, card, cards = _line_player(lines, line), None, None
         prepared.findings.append((
             seq, line, f.span.column, f.severity.value, f.kind.value, f.rule, f.message, f.hint, f.cite,
-            player, names.get(player) if player else None, card,
+            player, names.get(player) if player else None, card, cards,
         ))
     lines_with_events = sorted(by_line)
     for note in match.notes:
@@ -420,11 +593,16 @@ def known_hashes(db: Database) -> dict[str, str]:
     return {row[0]: row[1] for row in db.execute("SELECT path, content_hash FROM matches").fetchall()}
 
 
-def save_prepared(db: Database, prepared: Prepared) -> ImportOutcome:
+def save_prepared(db: Database, prepared: Prepared, *, index: bool = True) -> ImportOutcome:
     """Write one prepared file in one transaction. Same content again changes nothing.
 
-    The rows go in with ``executemany`` on prepared statements: the same rows through
-    ``Table.insert_all`` cost three times as long (see docs/performance.md, Library).
+    With ``index`` (the default) its notes go into the full-text index in the same
+    transaction; a bulk import (:func:`import_paths`) passes ``False`` and indexes the notes
+    of many files at once (:func:`index_notes`).
+
+    The events go in as one JSON value of the revision row (``events_json``); the few other
+    rows with ``executemany`` on prepared statements: the same rows through ``Table.insert_all``
+    cost three times as long (see docs/performance.md, Library).
     """
     path = prepared.path
     if prepared.status == "bad":
@@ -447,24 +625,69 @@ def save_prepared(db: Database, prepared: Prepared) -> ImportOutcome:
             revision = 1
         else:
             match_id, revision = row[0], row[1] + 1
-        revision_id = conn.execute(_SQL_REVISION, (match_id, revision, prepared.content_hash, path,
-                                                   *prepared.match, now, prepared.text)).lastrowid
+        last = conn.execute(_SQL_NEXT_EVENT_ID).fetchone()
+        first = last[0] if last is not None and last[0] is not None else 1
+        revision_id = conn.execute(_SQL_REVISION, (match_id, revision, prepared.content_hash, path, *prepared.match,
+                                                   now, prepared.text, prepared.events_json or "[]",
+                                                   first)).lastrowid
         conn.execute(_SQL_MATCH_UPDATE, (revision, revision_id, prepared.content_hash, *prepared.match, now,
                                          match_id))
-        first = conn.execute("SELECT coalesce(max(id), 0) + 1 FROM events").fetchone()[0]
         ids = (match_id, revision_id)
-        if prepared.events:
-            conn.executemany(_SQL_EVENTS, [(first + r[0], *ids, *r) for r in prepared.events])
         if prepared.cards:
-            conn.executemany(_SQL_CARDS, [(first + r[0], *ids, *r[1:]) for r in prepared.cards])
+            conn.execute(_SQL_MATCH_CARDS, (revision_id, match_id, prepared.cards))
         if prepared.findings:
             conn.executemany(_SQL_FINDINGS, [(None if r[0] is None else first + r[0], *ids, *r[1:])
                                              for r in prepared.findings])
         if prepared.notes:
             conn.executemany(_SQL_NOTES, [(None if r[0] is None else first + r[0], *ids, *r[1:])
                                           for r in prepared.notes])
+            if index:
+                _index_notes(conn)
     return ImportOutcome(path, "new" if revision == 1 else "revision", match_id=match_id, revision=revision,
                          findings=len(prepared.findings))
+
+
+# ---- the notes' full-text index -----------------------------------------------------------------
+# ``notes_fts`` (FTS5, external content: the ``notes`` table) is kept by the writer rather than by
+# an insert trigger: FTS5 writes a new index segment at every commit that touched it, which cost
+# a bulk import ~0.09 ms a file. A bulk import indexes the notes of NOTES_BATCH files at once; the
+# index covers a prefix of the notes (by id), so "what is missing" is every note above the last
+# indexed id. Opening a library and every full-text search first index what is missing (after a
+# killed import, say), so a search never misses a stored note.
+
+#: files a bulk import stores between two updates of the notes' full-text index
+NOTES_BATCH = 200
+#: WAL pages between two automatic checkpoints during a bulk import (SQLite's default: 1000)
+IMPORT_CHECKPOINT_PAGES = 10_000
+
+
+def _index_notes(conn: sqlite3.Connection) -> int:
+    upto = conn.execute("SELECT coalesce(max(id), 0) FROM notes_fts_docsize").fetchone()[0]
+    return conn.execute("INSERT INTO notes_fts (rowid, [text]) SELECT id, [text] FROM notes WHERE id > ? ORDER BY id",
+                        [upto]).rowcount
+
+
+def notes_to_index(db: Database) -> bool:
+    """Whether some notes are not in the full-text index yet."""
+    return bool(db.conn.execute("SELECT (SELECT coalesce(max(id), 0) FROM notes) > "
+                                "(SELECT coalesce(max(id), 0) FROM notes_fts_docsize)").fetchone()[0])
+
+
+def index_notes(db: Database) -> int:
+    """Add the notes not yet in the full-text index (``notes_fts``) to it, in one transaction;
+    returns how many."""
+    with db.atomic():
+        return _index_notes(db.conn)
+
+
+def catch_up_notes(db: Database) -> None:
+    """:func:`index_notes` if some are missing; quietly nothing on a library opened read-only
+    or locked for long by another writer (the search then misses only those notes)."""
+    try:
+        if notes_to_index(db):
+            index_notes(db)
+    except sqlite3.OperationalError:
+        pass
 
 
 def import_text(db: Database, text: str, path: str = "<log>") -> ImportOutcome:
@@ -480,7 +703,7 @@ def import_result(db: Database, result: Any, data: bytes | None = None) -> Impor
     return save_prepared(db, rows_of(match, result.findings, library_path(match.path), content_hash(data), data))
 
 
-def _prepare_star(args: tuple[str, str | None]) -> Prepared:
+def _prepare_star(args: tuple[str, str | None, str]) -> Prepared:
     return prepare_file(*args)
 
 
@@ -492,16 +715,36 @@ def import_paths(db: Database, files: Sequence[str | os.PathLike[str]], *, jobs:
     happens here, in this process, one transaction a file.
     """
     known = known_hashes(db)
-    tasks = [(str(f), known.get(library_path(f))) for f in files]
-    if jobs <= 1 or len(tasks) < 2:
-        for task in tasks:
-            yield save_prepared(db, _prepare_star(task))
-        return
-    import multiprocessing
+    tasks = [(str(f), known.get(key), key) for f, key in zip(files, library_paths(files))]
+    stored = 0
+    # a longer WAL between checkpoints: pages that every file's commit touches (the last leaf of
+    # each table, index pages) are copied into the database once a checkpoint, not once a file
+    db.execute(f"PRAGMA wal_autocheckpoint={IMPORT_CHECKPOINT_PAGES}")
+    try:
+        if jobs <= 1 or len(tasks) < 2:
+            prepared_files: Iterable[Prepared] = map(_prepare_star, tasks)
+            pool = None
+        else:
+            import multiprocessing
 
-    with multiprocessing.get_context().Pool(min(jobs, len(tasks))) as pool:
-        for prepared in pool.imap(_prepare_star, tasks, chunksize=chunksize):
-            yield save_prepared(db, prepared)
+            pool = multiprocessing.get_context().Pool(min(jobs, len(tasks)))
+            prepared_files = pool.imap(_prepare_star, tasks, chunksize=chunksize)
+        try:
+            for prepared in prepared_files:
+                outcome = save_prepared(db, prepared, index=False)
+                if outcome.stored:
+                    stored += 1
+                    if stored % NOTES_BATCH == 0:
+                        index_notes(db)
+                yield outcome
+        finally:
+            if pool is not None:
+                pool.terminate()
+                pool.join()
+    finally:
+        db.execute("PRAGMA wal_autocheckpoint=1000")  # SQLite's default
+        if stored:
+            catch_up_notes(db)
 
 
 # ---- reviews (the window's verdicts) -------------------------------------------------------
@@ -669,13 +912,35 @@ def _card_keys(cards: Sequence[str]) -> list[str]:
     return out
 
 
+def _revisions_with_cards(cards: Sequence[str], params: list, keys: list[str] | None = None) -> str:
+    """A subquery: the ids of the revisions that mention any of ``cards`` (any of their names)."""
+    keys = keys if keys is not None else _card_keys(cards)
+    return f"(SELECT c.revision_id FROM match_cards c WHERE {_cards_contain('c.cards', keys, params)})"
+
+
+def _cards_contain(column: str, keys: list[str], params: list) -> str:
+    """A condition: the JSON array of card names in ``column`` holds one of ``keys`` (any case,
+    as SQLite's NOCASE). A LIKE on the JSON text (ASCII case-insensitive too) finds the rows
+    cheaply; json_each then checks them element by element."""
+    likes = []
+    for key in keys:
+        pattern = _dumps(key).replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+        likes.append(f"{column} LIKE ? ESCAPE '\\'")
+        params.append("%" + pattern + "%")
+    return (f"({' OR '.join(likes)}) AND EXISTS (SELECT 1 FROM json_each({column}) j WHERE "
+            f"{_in('j.value', keys, params, ' COLLATE NOCASE')})")
+
+
 def _in(column: str, values: Sequence[str], params: list, collate: str = "") -> str:
     params.extend(values)
     return f"{column}{collate} IN ({', '.join('?' for _ in values)})"
 
 
 def _fts_query(db: Database, text: str) -> str:
-    """The user's FTS5 query if it is valid, else each word quoted (so ``don't`` works)."""
+    """The user's FTS5 query if it is valid, else each word quoted (so ``don't`` works).
+
+    Notes stored but not yet in the index (an import going on, or killed) are indexed first."""
+    catch_up_notes(db)
     try:
         db.execute("SELECT 1 FROM notes_fts WHERE notes_fts MATCH ? LIMIT 1", [text]).fetchall()
         return text
@@ -714,8 +979,7 @@ def _match_where(db: Database, flt: Filters, params: list, rev: str = "r", rev_i
                      "(SELECT rowid FROM notes_fts WHERE notes_fts MATCH ?))")
         params.append(_fts_query(db, flt.text))
     if flt.card and not flt.on_findings:
-        where.append(f"{rev_id} IN (SELECT c.revision_id FROM event_cards c WHERE "
-                     f"{_in('c.card', _card_keys(flt.card), params, ' COLLATE NOCASE')})")
+        where.append(f"{rev_id} IN {_revisions_with_cards(flt.card, params)}")
     return where
 
 
@@ -726,7 +990,7 @@ def _finding_where(db: Database, flt: Filters, params: list, f: str = "f") -> li
         parts = []
         for rule in flt.rule:
             prefix = rule.rstrip(".")
-            parts.append(f"{f}.rule = ? OR ({f}.rule > ? AND {f}.rule < ?)")  # the rule or rule.*; indexed
+            parts.append(f"{f}.rule = ? OR ({f}.rule > ? AND {f}.rule < ?)")  # the rule or rule.*
             params.extend([rule, prefix + ".", prefix + "/"])
         where.append("(" + " OR ".join(parts) + ")")
     if flt.kind:
@@ -741,8 +1005,10 @@ def _finding_where(db: Database, flt: Filters, params: list, f: str = "f") -> li
         where.append(f"{f}.player_name = ? COLLATE NOCASE")
         params.append(flt.player.strip())
     if flt.card:
-        where.append(f"{f}.event_id IN (SELECT c.event_id FROM event_cards c WHERE "
-                     f"{_in('c.card', _card_keys(flt.card), params, ' COLLATE NOCASE')})")
+        # the cards on the finding's line (findings.cards), in a revision that mentions them
+        keys = _card_keys(flt.card)
+        where.append(f"{f}.revision_id IN {_revisions_with_cards(flt.card, params, keys)}")
+        where.append(_cards_contain(f"{f}.cards", keys, params))
     return where
 
 
@@ -950,7 +1216,8 @@ def match_revisions(db: Database, path: str) -> list[dict]:
 def count_rows(db: Database) -> dict[str, int]:
     """Rows in each table (for summaries and tests)."""
     return {t: db.execute(f"SELECT count(*) FROM [{t}]").fetchone()[0]
-            for t in ("matches", "match_revisions", "events", "event_cards", "findings", "notes", "reviews")}
+            for t in ("matches", "match_revisions", "events", "event_cards", "match_cards", "findings", "notes",
+                      "reviews")}
 
 
 def check_whole(db: Database) -> list[str]:
@@ -958,7 +1225,7 @@ def check_whole(db: Database) -> list[str]:
     bad = []
     for row in db.execute(
             "SELECT v.id, v.path, v.revision, v.event_count, v.error_count + v.warning_count + v.info_count, "
-            "(SELECT count(*) FROM events e WHERE e.revision_id = v.id), "
+            "coalesce(json_array_length(v.events_json), 0), "
             "(SELECT count(*) FROM findings f WHERE f.revision_id = v.id) FROM match_revisions v").fetchall():
         if row[3] != row[5] or row[4] != row[6]:
             bad.append(f"{row[1]} revision {row[2]}: {row[5]}/{row[3]} events, {row[6]}/{row[4]} findings")

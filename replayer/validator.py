@@ -60,6 +60,7 @@ class Model:
     # ---- the replay ---------------------------------------------------------------------
     def run(self) -> list[Finding]:
         dispatch: dict[type, tuple] = {}  # event class -> (its handler or None, does it name cards)
+        facts = self.facts
         for event in self.match.events:
             self.event = event
             cls = type(event)
@@ -69,7 +70,10 @@ class Model:
             handler, names_cards = entry
             if names_cards:
                 for ref in event.cards():
-                    self.learn(ref, event)
+                    # a plain mention of a card already known teaches nothing: skip the call
+                    if ref.props or ref.atk is not None or ref.def_ is not None or ref.power is not None \
+                            or self._name_keys.get(ref.name) not in facts:
+                        self.learn(ref, event)
             if handler is not None:
                 handler(event)
         self.event = None

@@ -128,19 +128,20 @@ def test_schema_is_versioned_with_migrations_recorded_in_the_database(tmp_path):
     path = tmp_path / "library.db"
     db = store.open_library(path)
     try:
-        assert store.schema_version(db) == ["m001_initial"]
+        assert store.schema_version(db) == ["m001_initial", "m002_events_json"]
         assert db.execute("SELECT migration_set, name FROM _sqlite_migrations").fetchall() == [
-            ("replayer", "m001_initial")]
+            ("replayer", "m001_initial"), ("replayer", "m002_events_json")]
         assert db.journal_mode == "wal"
-        assert {"matches", "match_revisions", "events", "event_cards", "findings", "notes", "reviews",
+        assert {"matches", "match_revisions", "match_cards", "findings", "notes", "reviews",
                 "notes_fts"} <= set(db.table_names())
-        assert "current_findings" in db.view_names()
+        # the events are kept in match_revisions.events_json; these views show them as rows
+        assert {"events", "event_cards", "current_findings"} <= set(db.view_names())
     finally:
         db.close()
     again = store.open_library(path)  # opening again applies nothing twice
     try:
         assert store.migrate(again) == []
-        assert again.execute("SELECT count(*) FROM _sqlite_migrations").fetchone()[0] == 1
+        assert again.execute("SELECT count(*) FROM _sqlite_migrations").fetchone()[0] == 2
     finally:
         again.close()
 
@@ -187,7 +188,7 @@ def test_a_match_is_stored_with_header_events_cards_findings_and_notes(filled, t
     assert honest["text"] == 'A: activate "Honest" from hand   # judge call: appeal by Kaiba'
     assert events[2]["timecode"] == "@12:30"
     cards = [(c["line"], c["position"], c["card"]) for c in filled.query(
-        "SELECT * FROM event_cards WHERE match_id = ? ORDER BY id", [m["id"]])]
+        "SELECT * FROM event_cards WHERE match_id = ? ORDER BY event_id, position", [m["id"]])]
     assert cards == [(12, 0, "Lyla, Lightsworn Sorceress"), (12, 1, "Blue-Eyes White Dragon"), (15, 0, "Honest")]
     findings = list(filled.query("SELECT * FROM findings WHERE match_id = ? ORDER BY line", [m["id"]]))
     assert [(f["line"], f["rule"], f["player_name"], f["card"]) for f in findings] == [
@@ -573,4 +574,105 @@ def test_tables_and_the_view_read_well(filled):
     assert {"path", "line", "severity", "kind", "rule", "message", "player_name", "event", "table_no"} <= cols
     assert filled.execute("SELECT count(*) FROM current_findings").fetchone()[0] == 8
     fks = {(fk.column, fk.other_table) for fk in filled["findings"].foreign_keys}
-    assert {("match_id", "matches"), ("revision_id", "match_revisions"), ("event_id", "events")} <= fks
+    assert {("match_id", "matches"), ("revision_id", "match_revisions")} <= fks
+    # events and event_cards are views (over match_revisions.events_json) with the columns of tables
+    cols = {c.name for c in filled["events"].columns}
+    assert {"id", "match_id", "revision_id", "seq", "kind", "turn", "turn_player", "phase", "step", "timing",
+            "substep", "player", "player_name", "card", "chain_link", "line", "timecode", "text"} <= cols
+    assert {c.name for c in filled["event_cards"].columns} >= {"event_id", "match_id", "revision_id", "line",
+                                                                 "position", "card", "written", "copy"}
+    assert filled.execute("SELECT count(*) FROM events").fetchone()[0] == filled.execute(
+        "SELECT sum(event_count) FROM matches").fetchone()[0] == 20
+    assert filled.execute("SELECT count(*) FROM event_cards").fetchone()[0] == filled.execute(
+        "SELECT sum(json_array_length(cards)) FROM events WHERE cards IS NOT NULL").fetchone()[0]
+
+
+# ---- the schema migrations ----------------------------------------------------------------------
+def test_a_library_of_the_first_schema_is_converted_with_its_event_ids(tmp_path):
+    """m002 moves the events (and their cards) of an m001 library into match_revisions.events_json."""
+    path = tmp_path / "old.db"
+    old = store.Database(sqlite3.connect(path))
+    store.MIGRATIONS.apply(old, stop_before="m002_events_json")
+    assert store.schema_version(old) == ["m001_initial"]
+    text = '[Game "ygo"]\n[A "Yuki"]\n[B "Kaiba"]\nturn 3 A\nphase battle\nA: activate 《オネスト》   # appeal\n'
+    counts = dict(event_count=3, error_count=1, warning_count=0, info_count=0)
+    header = dict(game="ygo", rules="current", player_a="Yuki", player_b="Kaiba", event="Old Event",
+                  date="2024-05-12", **counts)
+    old["match_revisions"].insert(dict(id=1, match_id=1, revision=1, content_hash="h" * 64, path="/logs/old.duel",
+                                       text=text, imported_at="2024-05-12T10:00:00+00:00", **header))
+    old["matches"].insert(dict(id=1, path="/logs/old.duel", file="old.duel", revision=1, revision_id=1,
+                               content_hash="h" * 64, first_imported="x", imported_at="x", **header))
+    ids = dict(match_id=1, revision_id=1)
+    old["events"].insert_all([  # ids as m001 gave them: following on from earlier matches' events
+        dict(id=41, seq=0, line=4, column=1, kind="turn", turn=3, turn_player="A", text="turn 3 A", **ids),
+        dict(id=42, seq=1, line=5, column=1, kind="phase", turn=3, turn_player="A", phase="battle",
+             text="phase battle", **ids),
+        dict(id=43, seq=2, line=6, column=1, kind="activate", turn=3, turn_player="A", phase="battle", player="A",
+             player_name="Yuki", card="Honest", text="A: activate 《オネスト》   # appeal", **ids)])
+    old["event_cards"].insert(dict(event_id=43, line=6, position=0, card="Honest", written="オネスト", **ids))
+    old["findings"].insert(dict(event_id=43, line=6, column=4, severity="error", kind="illegal-activation",
+                                rule="ygo.ds.atk-mod-after-calc", message="too late", player="A", player_name="Yuki",
+                                card="Honest", **ids))
+    old["notes"].insert(dict(event_id=43, line=6, text="appeal", **ids))
+    old.conn.commit()
+    old.close()
+
+    db = store.open_library(path)  # applies m002
+    try:
+        assert store.schema_version(db) == ["m001_initial", "m002_events_json"]
+        assert "events" in db.view_names() and "event_cards" in db.view_names()
+        events = list(db.query("SELECT id, seq, kind, turn, phase, player, player_name, card, text FROM events "
+                               "ORDER BY id"))
+        assert [(e["id"], e["seq"], e["kind"]) for e in events] == [(41, 0, "turn"), (42, 1, "phase"),
+                                                                    (43, 2, "activate")]
+        assert (events[2]["player_name"], events[2]["card"], events[2]["phase"]) == ("Yuki", "Honest", "battle")
+        assert db.execute("SELECT event_id, card, written FROM event_cards").fetchall() == [
+            (43, "Honest", "オネスト")]
+        assert db.execute("SELECT event_id, cards FROM findings").fetchall() == [(43, '["Honest"]')]
+        assert db.execute("SELECT cards FROM match_cards").fetchall() == [('["Honest"]',)]
+        assert [f["rule"] for f in store.search(db, card=["Honest"], kind=["illegal-activation"]).findings] == [
+            "ygo.ds.atk-mod-after-calc"]
+        assert store.search(db, text="appeal").total_notes == 1
+        assert store.check_whole(db) == []
+        # the next import's events follow on from the converted ones
+        store.import_text(db, FRANKFURT_1, path=str(tmp_path / "new.duel"))
+        assert db.execute("SELECT min(id) FROM events WHERE match_id = 2").fetchone()[0] == 44
+        assert store.check_whole(db) == []
+    finally:
+        db.close()
+
+
+def test_a_bulk_import_indexes_the_notes_in_batches_and_a_search_never_misses_one(tmp_path, monkeypatch):
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    for i in range(5):
+        (folder / f"{i}.duel").write_text(FRANKFURT_1.replace("turn", f"# copy {i}\nturn", 1), encoding="utf-8")
+    monkeypatch.setattr(store, "NOTES_BATCH", 2)
+    db = store.open_library(tmp_path / "library.db")
+    try:
+        outcomes = store.import_paths(db, store.find_logs([folder]))
+        next(outcomes)
+        assert store.notes_to_index(db)  # the first file's notes wait for the batch
+        # ... but a full-text search finds them all the same
+        assert store.search(db, text="appeal").total_notes == 1
+        assert [o.status for o in outcomes] == ["new"] * 4
+        assert not store.notes_to_index(db)  # all indexed at the end
+        assert db.execute("SELECT count(*) FROM notes_fts WHERE notes_fts MATCH 'appeal'").fetchone()[0] == 5
+        # a single file (the window, import_text) is indexed in its own transaction
+        store.import_text(db, FRANKFURT_2.replace("B: activte", "B: activte   # unusual appeal"),
+                          path=str(tmp_path / "one.duel"))
+        assert not store.notes_to_index(db)
+    finally:
+        db.close()
+
+
+def test_search_by_card_whose_name_has_like_wildcards_or_quotes(library, tmp_path):
+    text = ('[Game "ygo"]\n[A "Yuki"]\nturn 3 A\nphase main1\nA: activate "100%_Sure" {quick-play}\n'
+            'A: activate "Back\\\\Slash" {quick-play}\n')
+    outcome = store_with(library, tmp_path, "odd.duel", text, [])
+    assert outcome.status == "new"
+    assert store.search(library, card=["100%_sure"]).total_matches == 1  # any case
+    assert store.search(library, card=["100%"]).total_matches == 0  # a whole name, not a pattern
+    assert store.search(library, card=["100x_Sure"]).total_matches == 0
+    written = library.execute("SELECT written FROM event_cards ORDER BY event_id DESC LIMIT 1").fetchone()[0]
+    assert store.search(library, card=[written]).total_matches == 1
