@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from .diagnostics import render_json, render_text
+from .diagnostics import Span, make_finding, render_json, render_text
 from .reader import UnreadableFile, find_logs, read_log
 from .validator import check_match
 
@@ -48,12 +48,19 @@ def check(paths: tuple[str, ...], fmt: str, colour: str) -> None:
     status = 0
     use_colour = _use_colour(colour)
     totals = {"error": 0, "warning": 0, "info": 0}
+    unreadable = 0
     for path in files:
         try:
             result = check_match(read_log(path))
         except UnreadableFile as e:
             click.echo(f"replayer: cannot read {e}", err=True)
             status = 2
+            unreadable += 1
+            if fmt == "json":  # a program reading the output sees every file it asked for
+                finding = make_finding("file.unreadable", Span(1, 1), f"cannot read {e}",
+                                       "check the path and the file's permissions")
+                click.echo(render_json({"file": str(path), "game": None, "rules": None, "events": 0,
+                                        "findings": [finding.to_dict()]}))
             continue
         if result.unreadable:
             status = 2
@@ -67,9 +74,11 @@ def check(paths: tuple[str, ...], fmt: str, colour: str) -> None:
             click.echo(render_text(str(path), result.findings, result.match.lines, colour=use_colour),
                        color=use_colour)
     if fmt == "text":
-        summary = (f"{len(files)} file{'s' if len(files) != 1 else ''} checked: "
+        checked = len(files) - unreadable
+        summary = (f"{checked} file{'s' if checked != 1 else ''} checked: "
                    f"{totals['error']} error{'s' if totals['error'] != 1 else ''}, "
-                   f"{totals['warning']} warning{'s' if totals['warning'] != 1 else ''}")
+                   f"{totals['warning']} warning{'s' if totals['warning'] != 1 else ''}"
+                   + (f"; {unreadable} could not be read" if unreadable else ""))
         click.echo(summary, err=True)
     sys.exit(status)
 

@@ -115,6 +115,7 @@ register("syntax.header-late", Kind.SYNTAX, Severity.WARNING, "a header tag afte
          SYNTAX_CITE + " §2")
 register("syntax.property", Kind.SYNTAX, Severity.WARNING, "an unknown card property", SYNTAX_CITE + " §6")
 register("syntax.encoding", Kind.SYNTAX, Severity.ERROR, "the file is not UTF-8 text", SYNTAX_CITE + " §1")
+register("file.unreadable", Kind.SYNTAX, Severity.ERROR, "the file cannot be read", SYNTAX_CITE + " §1")
 register("syntax.empty", Kind.SYNTAX, Severity.ERROR, "the file has no events", SYNTAX_CITE + " §1")
 register("card.unknown", Kind.UNKNOWN_CARD, Severity.WARNING,
          "a card with no catalog entry and no inline properties", SYNTAX_CITE + " §6")

@@ -251,3 +251,15 @@ def test_the_typo_transcript_shows_syntax_findings_and_is_still_read():
         (36, 8, "a card name's closing quote is missing"),
     ]
     assert obj["events"] == 39  # the 44 event lines less the 5 typos
+
+
+def test_a_missing_file_is_an_object_in_json_output_too(tmp_path):
+    good = write(tmp_path, "good.duel", '[Game "ygo"]\nturn 1 A\nA: draw\n')
+    result = run("--format", "json", str(tmp_path / "nope.duel"), str(good))
+    assert result.exit_code == 2
+    objects = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [o["file"].endswith(name) for o, name in zip(objects, ("nope.duel", "good.duel"))] == [True, True]
+    assert objects[0]["findings"][0]["rule"] == "file.unreadable"
+    assert set(objects[0]) == {"file", "game", "rules", "events", "findings"}
+    text = run(str(tmp_path / "nope.duel"), str(good))
+    assert "1 file checked: 0 errors, 0 warnings; 1 could not be read" in text.stderr
