@@ -35,6 +35,7 @@ import json
 import os
 import re
 import sqlite3
+import time
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -225,8 +226,32 @@ _EVENT_CARDS_VIEW = (
 _ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 
 
-def _dumps(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+def _json_encoder(item_separator: str = ",", key_separator: str = ":") -> Callable[[Any], str]:
+    """``json.dumps(value, ensure_ascii=False, separators=(item_separator, key_separator))`` for the
+    values the store writes (lists, dicts, strings, numbers, None), without the set-up
+    ``json.dumps`` does at each call."""
+    try:
+        from json.encoder import c_make_encoder, encode_basestring  # type: ignore[attr-defined]
+    except ImportError:  # pragma: no cover - CPython has the C encoder
+        c_make_encoder = None
+    if c_make_encoder is None:  # pragma: no cover
+        encoder = json.JSONEncoder(ensure_ascii=False, separators=(item_separator, key_separator))
+        return encoder.encode
+    default = json.JSONEncoder().default
+    # markers None: no check for circular values (the store's values are trees)
+    chunks = c_make_encoder(None, default, encode_basestring, None, key_separator, item_separator, False, False,
+                            True)
+    join = "".join
+
+    def dumps(value: Any) -> str:
+        return join(chunks(value, 0))
+
+    return dumps
+
+
+_dumps = _json_encoder()
+#: ``json.dumps(value, ensure_ascii=False)`` (the header tags: default separators)
+_dumps_header = _json_encoder(", ", ": ")
 
 
 @MIGRATIONS()
@@ -306,18 +331,47 @@ _INDEXES_M002 = [
 ]
 
 
+# ---- m003: a short key for the content-hash lookup ---------------------------------------------
+# The duplicate check looks a file's content hash up among the matches. The index on the full
+# hash (64 hex digits, a random place in the index each file) cost each file's commit ~2.3 pages
+# of the WAL; an index on its first HASH_KEY_LEN digits holds ~5 times as many entries a page
+# (~1 page a commit). The lookup compares the whole hash too, so a shared prefix changes nothing.
+
+#: hex digits of the content hash in ``idx_matches_hash_key``
+HASH_KEY_LEN = 10
+_HASH_KEY = f"substr(content_hash, 1, {HASH_KEY_LEN})"
+
+
+@MIGRATIONS()
+def m003_hash_key(db: Database) -> None:
+    """Replace the index on ``matches.content_hash`` by one on its first digits."""
+    db.execute("DROP INDEX IF EXISTS idx_matches_content_hash")
+    db.execute(f"CREATE INDEX IF NOT EXISTS idx_matches_hash_key ON matches({_HASH_KEY})")
+
+
 def _insert_sql(table: str, columns: Iterable[str]) -> str:
     cols = list(columns)
     return (f"INSERT INTO [{table}] ({', '.join('[' + c + ']' for c in cols)}) "
             f"VALUES ({', '.join('?' for _ in cols)})")
 
 
-_SQL_MATCH_NEW = "INSERT INTO matches (path, file, first_imported) VALUES (?, ?, ?)"
-_SQL_REVISION = _insert_sql("match_revisions", ["match_id", "revision", "content_hash", "path",
+#: what a file's write needs to know, in one statement (one row, always): the match at the path
+#: (id, revision, content hash), a match with the same content (its path), the ids the new rows
+#: take (match, revision) and the first event id of the new revision (event ids follow on from
+#: the last revision's)
+_SQL_LOOKUP = (
+    "SELECT m.id, m.revision, m.content_hash, "
+    f"(SELECT d.path FROM matches d WHERE {_HASH_KEY.replace('content_hash', 'd.content_hash')} = ?2 "
+    "AND +d.content_hash = ?1 LIMIT 1), "  # "+": else SQLite puts ?1 into the substr and skips the index
+    "(SELECT coalesce(max(id), 0) + 1 FROM matches), "
+    "(SELECT coalesce(max(id), 0) + 1 FROM match_revisions), "
+    "(SELECT first_event_id + event_count FROM match_revisions ORDER BY id DESC LIMIT 1) "
+    "FROM (SELECT 1) LEFT JOIN matches m ON m.path = ?3")
+_SQL_REVISION = _insert_sql("match_revisions", ["id", "match_id", "revision", "content_hash", "path",
                                                 *MATCH_COLUMNS, "imported_at", "text", "events_json",
                                                 "first_event_id"])
-#: the first event id of the next revision: ids follow on from the last revision's
-_SQL_NEXT_EVENT_ID = "SELECT first_event_id + event_count FROM match_revisions ORDER BY id DESC LIMIT 1"
+_SQL_MATCH_NEW = _insert_sql("matches", ["id", "path", "file", "revision", "revision_id", "content_hash",
+                                         *MATCH_COLUMNS, "first_imported", "imported_at"])
 _SQL_MATCH_UPDATE = ("UPDATE matches SET revision = ?, revision_id = ?, content_hash = ?, "
                      + ", ".join(f"[{c}] = ?" for c in MATCH_COLUMNS) + ", imported_at = ? WHERE id = ?")
 _SQL_MATCH_CARDS = "INSERT INTO match_cards (revision_id, match_id, cards) VALUES (?, ?, ?)"
@@ -416,7 +470,8 @@ def prepare_file(path: str | os.PathLike[str], known_hash: str | None = None, ke
     """
     key = key or library_path(path)
     try:
-        data = Path(path).read_bytes()
+        with open(path, "rb") as f:
+            data = f.read()
     except OSError as e:
         return Prepared(key, "", "bad", e.strerror or str(e))
     digest = content_hash(data)
@@ -446,6 +501,10 @@ def prepare_bytes(data: bytes, path: str, digest: str | None = None) -> Prepared
 
 #: per game: a card name as written -> (its catalog name, that name folded as SQLite's NOCASE does)
 _CANONICAL: dict[str, tuple[Any, dict[str, tuple[str, str]]]] = {}
+#: event class -> whether its events can name cards (:func:`events.names_cards`)
+_CARD_CLASSES: dict[type, bool] = {}
+#: the line kinds that set the turn, phase, step or timing of the events after them
+_STATE_KINDS = frozenset({"turn", "phase", "step", "timing"})
 
 
 def rows_of(match: Any, findings: Sequence[Any], path: str, digest: str, data: bytes | None = None) -> Prepared:
@@ -462,7 +521,7 @@ def rows_of(match: Any, findings: Sequence[Any], path: str, digest: str, data: b
     prepared = Prepared(path, digest, "ok", text=text)
     prepared.match = (
         match.game, match.rules, names["A"], names["B"], _tag(header, "Event"), _tag(header, "Round"),
-        _tag(header, "Table"), normalize_date(header.get("Date")), json.dumps(header, ensure_ascii=False),
+        _tag(header, "Table"), normalize_date(header.get("Date")), _dumps_header(header),
         len(match.events), counts["error"], counts["warning"], counts["info"],
     )
     lines = match.lines
@@ -470,7 +529,7 @@ def rows_of(match: Any, findings: Sequence[Any], path: str, digest: str, data: b
     dm = match.game == "dm"
     dm_substeps = DM_SUBSTEPS
     find = catalog.find
-    has_cards = ev.names_cards
+    card_classes = _CARD_CLASSES  # event class -> whether its events can name cards
     turn = turn_player = phase = step = timing = substep = None
     by_line: dict[int, int] = {}
     cached = _CANONICAL.get(match.game)
@@ -480,26 +539,33 @@ def rows_of(match: Any, findings: Sequence[Any], path: str, digest: str, data: b
     mentioned: dict[str, str] = {}  # key -> card, in the order of first mention
     events: list[list] = []
     append = events.append
+    # the text of each line, stripped (index 0: no line)
+    texts = [""]
+    texts += [line.strip() for line in lines]
     for seq, event in enumerate(match.events):
         kind = event.kind
-        if kind == "turn":
-            turn, turn_player, phase, step, timing, substep = event.number, event.player, None, None, None, None
-        elif kind == "phase":
-            phase, step, timing, substep = event.name, None, None, None
-        elif kind == "step":
-            step, timing = event.name, None
-        elif kind == "timing":
-            timing = event.name
-        if dm:
+        if kind in _STATE_KINDS:
+            if kind == "turn":
+                turn, turn_player, phase, step, timing, substep = event.number, event.player, None, None, None, None
+            elif kind == "phase":
+                phase, step, timing, substep = event.name, None, None, None
+            elif kind == "step":
+                step, timing = event.name, None
+            else:
+                timing = event.name
+        elif dm and kind in dm_substeps:
             if kind == "attack":
                 substep = "1"
-            elif substep is not None and kind in dm_substeps:
+            elif substep is not None:
                 substep = dm_substeps[kind]
         span = event.span
         line = span.line
-        row = [line, span.column, kind, lines[line - 1].strip() if 0 < line <= nlines else "", turn, turn_player,
-               phase, event.player, step, timing, None, substep, event.chain_link, event.timecode]
-        refs = event.cards() if has_cards(type(event)) else ()
+        text = texts[line] if 0 < line <= nlines else ""
+        cls = type(event)
+        named = card_classes.get(cls)
+        if named is None:
+            named = card_classes[cls] = ev.names_cards(cls)
+        refs = event.cards() if named else ()
         if refs:
             cards = []
             for ref in refs:
@@ -512,12 +578,29 @@ def rows_of(match: Any, findings: Sequence[Any], path: str, digest: str, data: b
                 if known[1] not in mentioned:
                     mentioned[known[1]] = known[0]
                 cards.append([known[0], written, ref.copy])
-            row[10] = cards[0][0]
-            row.append(cards)
+            append([line, span.column, kind, text, turn, turn_player, phase, event.player, step, timing,
+                    cards[0][0], substep, event.chain_link, event.timecode, cards])
         else:
-            while row[-1] is None:
-                row.pop()
-        append(row)
+            # the fields most often null come last, and trailing nulls are left out
+            timecode = event.timecode
+            if timecode is not None:
+                append([line, span.column, kind, text, turn, turn_player, phase, event.player, step, timing,
+                        None, substep, event.chain_link, timecode])
+            elif event.chain_link is not None:
+                append([line, span.column, kind, text, turn, turn_player, phase, event.player, step, timing,
+                        None, substep, event.chain_link])
+            elif substep is not None:
+                append([line, span.column, kind, text, turn, turn_player, phase, event.player, step, timing,
+                        None, substep])
+            elif timing is not None:
+                append([line, span.column, kind, text, turn, turn_player, phase, event.player, step, timing])
+            elif step is not None:
+                append([line, span.column, kind, text, turn, turn_player, phase, event.player, step])
+            else:
+                row = [line, span.column, kind, text, turn, turn_player, phase, event.player]
+                while row[-1] is None:
+                    row.pop()
+                append(row)
         if line not in by_line:
             by_line[line] = seq
         if kind == "attack-ends":
@@ -531,7 +614,8 @@ def rows_of(match: Any, findings: Sequence[Any], path: str, digest: str, data: b
             row = events[seq]
             if len(row) > _CARDS_AT:
                 player, card = row[7], row[10]
-                cards = _dumps(list(dict.fromkeys(c[0] for c in row[_CARDS_AT])))
+                on_line = row[_CARDS_AT]
+                cards = _dumps([card] if len(on_line) == 1 else list(dict.fromkeys([c[0] for c in on_line])))
             else:
                 player, card, cards = row[7] if len(row) > 7 else None, None, None
         else:
@@ -584,8 +668,15 @@ class ImportOutcome:
         return self.status in ("new", "revision")
 
 
+_CLOCK: list = [None, ""]  # the last second asked for, and its text
+
+
 def _now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+    """The time now (UTC, to the second), as ISO text."""
+    second = int(time.time())
+    if second != _CLOCK[0]:
+        _CLOCK[0], _CLOCK[1] = second, datetime.fromtimestamp(second, timezone.utc).isoformat(timespec="seconds")
+    return _CLOCK[1]
 
 
 def known_hashes(db: Database) -> dict[str, str]:
@@ -604,45 +695,60 @@ def save_prepared(db: Database, prepared: Prepared, *, index: bool = True) -> Im
     rows with ``executemany`` on prepared statements: the same rows through ``Table.insert_all``
     cost three times as long (see docs/performance.md, Library).
     """
-    path = prepared.path
     if prepared.status == "bad":
-        return ImportOutcome(path, "skipped", prepared.error)
+        return ImportOutcome(prepared.path, "skipped", prepared.error)
     conn = db.conn
-    with db.atomic():
-        row = conn.execute("SELECT id, revision, content_hash FROM matches WHERE path = ?", [path]).fetchone()
-        if row is not None and row[2] == prepared.content_hash:
-            return ImportOutcome(path, "unchanged", match_id=row[0], revision=row[1])
-        if prepared.status == "unchanged":  # the worker skipped it but the library changed since
-            return ImportOutcome(path, "skipped", "the library changed during the import; import it again")
-        if row is None:
-            dup = conn.execute("SELECT path FROM matches WHERE content_hash = ? LIMIT 1",
-                               [prepared.content_hash]).fetchone()
-            if dup is not None:
-                return ImportOutcome(path, "duplicate", f"same content as {dup[0]}")
-        now = _now()
-        if row is None:
-            match_id = conn.execute(_SQL_MATCH_NEW, [path, Path(path).name, now]).lastrowid
-            revision = 1
-        else:
-            match_id, revision = row[0], row[1] + 1
-        last = conn.execute(_SQL_NEXT_EVENT_ID).fetchone()
-        first = last[0] if last is not None and last[0] is not None else 1
-        revision_id = conn.execute(_SQL_REVISION, (match_id, revision, prepared.content_hash, path, *prepared.match,
-                                                   now, prepared.text, prepared.events_json or "[]",
-                                                   first)).lastrowid
-        conn.execute(_SQL_MATCH_UPDATE, (revision, revision_id, prepared.content_hash, *prepared.match, now,
-                                         match_id))
-        ids = (match_id, revision_id)
-        if prepared.cards:
-            conn.execute(_SQL_MATCH_CARDS, (revision_id, match_id, prepared.cards))
-        if prepared.findings:
-            conn.executemany(_SQL_FINDINGS, [(None if r[0] is None else first + r[0], *ids, *r[1:])
-                                             for r in prepared.findings])
-        if prepared.notes:
-            conn.executemany(_SQL_NOTES, [(None if r[0] is None else first + r[0], *ids, *r[1:])
-                                          for r in prepared.notes])
-            if index:
-                _index_notes(conn)
+    if conn.in_transaction:  # within a caller's transaction: a savepoint
+        with db.atomic():
+            return _write_rows(conn, prepared, index)
+    # IMMEDIATE: the write lock at once (not a read lock first, upgraded at the first write)
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        outcome = _write_rows(conn, prepared, index)
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            conn.rollback()
+        raise
+    return outcome
+
+
+def _write_rows(conn: sqlite3.Connection, prepared: Prepared, index: bool) -> ImportOutcome:
+    """The statements of :func:`save_prepared` (call in a transaction; ``prepared`` not bad)."""
+    path = prepared.path
+    digest = prepared.content_hash
+    row = conn.execute(_SQL_LOOKUP, (digest, digest[:HASH_KEY_LEN], path)).fetchone()
+    if row[0] is not None and row[2] == digest:
+        return ImportOutcome(path, "unchanged", match_id=row[0], revision=row[1])
+    if prepared.status == "unchanged":  # the worker skipped it but the library changed since
+        return ImportOutcome(path, "skipped", "the library changed during the import; import it again")
+    if row[0] is None and row[3] is not None:
+        return ImportOutcome(path, "duplicate", f"same content as {row[3]}")
+    now = _now()
+    revision_id = row[5]
+    first = row[6] if row[6] is not None else 1
+    if row[0] is None:
+        match_id, revision = row[4], 1
+    else:
+        match_id, revision = row[0], row[1] + 1
+    conn.execute(_SQL_REVISION, (revision_id, match_id, revision, digest, path, *prepared.match, now,
+                                 prepared.text, prepared.events_json or "[]", first))
+    if revision == 1:
+        conn.execute(_SQL_MATCH_NEW, (match_id, path, os.path.basename(path), 1, revision_id, digest,
+                                      *prepared.match, now, now))
+    else:
+        conn.execute(_SQL_MATCH_UPDATE, (revision, revision_id, digest, *prepared.match, now, match_id))
+    ids = (match_id, revision_id)
+    if prepared.cards:
+        conn.execute(_SQL_MATCH_CARDS, (revision_id, match_id, prepared.cards))
+    if prepared.findings:
+        conn.executemany(_SQL_FINDINGS, [(None if r[0] is None else first + r[0], *ids, *r[1:])
+                                         for r in prepared.findings])
+    if prepared.notes:
+        conn.executemany(_SQL_NOTES, [(None if r[0] is None else first + r[0], *ids, *r[1:])
+                                      for r in prepared.notes])
+        if index:
+            _index_notes(conn)
     return ImportOutcome(path, "new" if revision == 1 else "revision", match_id=match_id, revision=revision,
                          findings=len(prepared.findings))
 

@@ -128,9 +128,9 @@ def test_schema_is_versioned_with_migrations_recorded_in_the_database(tmp_path):
     path = tmp_path / "library.db"
     db = store.open_library(path)
     try:
-        assert store.schema_version(db) == ["m001_initial", "m002_events_json"]
+        assert store.schema_version(db) == ["m001_initial", "m002_events_json", "m003_hash_key"]
         assert db.execute("SELECT migration_set, name FROM _sqlite_migrations").fetchall() == [
-            ("replayer", "m001_initial"), ("replayer", "m002_events_json")]
+            ("replayer", "m001_initial"), ("replayer", "m002_events_json"), ("replayer", "m003_hash_key")]
         assert db.journal_mode == "wal"
         assert {"matches", "match_revisions", "match_cards", "findings", "notes", "reviews",
                 "notes_fts"} <= set(db.table_names())
@@ -141,7 +141,7 @@ def test_schema_is_versioned_with_migrations_recorded_in_the_database(tmp_path):
     again = store.open_library(path)  # opening again applies nothing twice
     try:
         assert store.migrate(again) == []
-        assert again.execute("SELECT count(*) FROM _sqlite_migrations").fetchone()[0] == 2
+        assert again.execute("SELECT count(*) FROM _sqlite_migrations").fetchone()[0] == 3
     finally:
         again.close()
 
@@ -617,9 +617,9 @@ def test_a_library_of_the_first_schema_is_converted_with_its_event_ids(tmp_path)
     old.conn.commit()
     old.close()
 
-    db = store.open_library(path)  # applies m002
+    db = store.open_library(path)  # applies m002 (and m003)
     try:
-        assert store.schema_version(db) == ["m001_initial", "m002_events_json"]
+        assert store.schema_version(db) == ["m001_initial", "m002_events_json", "m003_hash_key"]
         assert "events" in db.view_names() and "event_cards" in db.view_names()
         events = list(db.query("SELECT id, seq, kind, turn, phase, player, player_name, card, text FROM events "
                                "ORDER BY id"))
@@ -637,6 +637,39 @@ def test_a_library_of_the_first_schema_is_converted_with_its_event_ids(tmp_path)
         # the next import's events follow on from the converted ones
         store.import_text(db, FRANKFURT_1, path=str(tmp_path / "new.duel"))
         assert db.execute("SELECT min(id) FROM events WHERE match_id = 2").fetchone()[0] == 44
+        assert store.check_whole(db) == []
+    finally:
+        db.close()
+
+
+def test_m003_replaces_the_content_hash_index_and_duplicates_are_still_found(tmp_path):
+    """m003 swaps the index on matches.content_hash for one on its first digits; an m002 library
+    keeps its rows, and the duplicate check (now on the short key) still works."""
+    path = tmp_path / "m002.db"
+    old = store.Database(sqlite3.connect(path))
+    store.MIGRATIONS.apply(old, stop_before="m003_hash_key")
+    assert store.schema_version(old) == ["m001_initial", "m002_events_json"]
+    assert "idx_matches_content_hash" in {i.name for i in old["matches"].indexes}
+    for name, text in (("one.duel", FRANKFURT_1), ("two.duel", FRANKFURT_2)):
+        assert store.import_text(old, text, path=str(tmp_path / name)).status == "new"
+    before = {t: list(old.query(f"SELECT * FROM [{t}] ORDER BY 1")) for t in ("matches", "match_revisions", "findings")}
+    old.close()
+
+    db = store.open_library(path)  # applies m003
+    try:
+        assert store.schema_version(db) == ["m001_initial", "m002_events_json", "m003_hash_key"]
+        indexes = {i.name for i in db["matches"].indexes}
+        assert "idx_matches_content_hash" not in indexes and "idx_matches_hash_key" in indexes
+        assert {t: list(db.query(f"SELECT * FROM [{t}] ORDER BY 1")) for t in before} == before
+        plan = " ".join(r[3] for r in db.execute("EXPLAIN QUERY PLAN " + store._SQL_LOOKUP, ["h" * 64, "h" * 10, "/x"]))
+        assert "idx_matches_hash_key" in plan and "idx_matches_path" in plan
+        # the same content under another path: a duplicate; the same path again: unchanged
+        assert store.import_text(db, FRANKFURT_1, path=str(tmp_path / "copy.duel")).status == "duplicate"
+        assert store.import_text(db, FRANKFURT_2, path=str(tmp_path / "two.duel")).status == "unchanged"
+        changed = FRANKFURT_2.replace("turn", "# edited\nturn", 1)
+        outcome = store.import_text(db, changed, path=str(tmp_path / "two.duel"))
+        assert (outcome.status, outcome.revision) == ("revision", 2)
+        assert store.import_text(db, changed, path=str(tmp_path / "three.duel")).status == "duplicate"
         assert store.check_whole(db) == []
     finally:
         db.close()
@@ -676,3 +709,13 @@ def test_search_by_card_whose_name_has_like_wildcards_or_quotes(library, tmp_pat
     assert store.search(library, card=["100x_Sure"]).total_matches == 0
     written = library.execute("SELECT written FROM event_cards ORDER BY event_id DESC LIMIT 1").fetchone()[0]
     assert store.search(library, card=[written]).total_matches == 1
+
+
+def test_the_store_json_encoder_writes_what_json_dumps_writes():
+    import json
+
+    values = [[1, -2, "a\"b\\c\n\t\u2028", None, True, False, 2.5, ["x", ["y", None, 3]]], [], "日本 《オネスト》",
+              [["Honest", "オネスト", None]], {"Game": "ygo", "A": "Yu\"ki", "Event": "Regional 日本"}]
+    for value in values:
+        assert store._dumps(value) == json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+        assert store._dumps_header(value) == json.dumps(value, ensure_ascii=False)
