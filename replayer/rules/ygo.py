@@ -56,9 +56,11 @@ TIMING_WORDS = {
     Timing.AFTER_CALC: "after-calc", Timing.DS_END: "ds-end",
 }
 TIMING_BY_WORD = {w: t for t, w in TIMING_WORDS.items()}
+# module-level names for the members: reading an Enum member off its class is slow on a hot path
+DS_START, BEFORE_CALC, CALC, AFTER_CALC, DS_END = Timing
 ALL_TIMINGS = frozenset(Timing)
-UNTIL_BEFORE_CALC = frozenset({Timing.DS_START, Timing.BEFORE_CALC})
-AFTER_CALC_ON = frozenset({Timing.AFTER_CALC, Timing.DS_END})
+UNTIL_BEFORE_CALC = frozenset({DS_START, BEFORE_CALC})
+AFTER_CALC_ON = frozenset({AFTER_CALC, DS_END})
 
 SPELL_TRAP_KINDS = frozenset({
     "normal-spell", "quick-play", "continuous-spell", "equip-spell", "field-spell", "ritual-spell",
@@ -179,7 +181,7 @@ def named_timings(p: frozenset[str]) -> frozenset[Timing]:
     for w in p:
         if w.startswith("timing:"):
             name = w.split(":", 1)[1]
-            out.add(Timing.AFTER_CALC if name == "battle-damage" else Timing.of(name))
+            out.add(AFTER_CALC if name == "battle-damage" else Timing.of(name))
     return frozenset(out)
 
 
@@ -215,7 +217,7 @@ CLAUSES: tuple[Clause, ...] = (
 
 #: "Once per specific timing": an effect allowed by one of these clauses at one of these timings
 #: cannot be activated there once a chain has resolved at that timing (before-calc allows several).
-ONCE_PER_TIMING: dict[str, frozenset[Timing]] = {"named-timing": frozenset({Timing.DS_START, Timing.CALC})}
+ONCE_PER_TIMING: dict[str, frozenset[Timing]] = {"named-timing": frozenset({DS_START, CALC})}
 
 
 @dataclass(frozen=True)
@@ -231,8 +233,8 @@ REVISIONS: dict[str, Revision] = {
     "current": Revision({}, {}),
     # Before Master Rule 3, ATK/DEF changers like Honest could still be activated during damage
     # calculation, which happens once a battle: only in the chain that was built there.
-    "mr2": Revision({"atk-mod": frozenset({Timing.DS_START, Timing.BEFORE_CALC, Timing.CALC})},
-                    {"atk-mod": frozenset({Timing.CALC})}, OCG_MR2),
+    "mr2": Revision({"atk-mod": frozenset({DS_START, BEFORE_CALC, CALC})},
+                    {"atk-mod": frozenset({CALC})}, OCG_MR2),
 }
 
 
@@ -296,6 +298,7 @@ class BattleState:
     calc_done: bool = False
     uncertain: bool = False  # an ATK/DEF change resolved that no `atk` line has stated yet
     continuous: bool = False  # a battling monster has a continuous effect (it may change the damage)
+    piercing: bool = False  # the attacker inflicts piercing battle damage
     expected_damage: dict[str, int] | None = None  # player -> battle damage, once computed
     expected_destroyed: set[str] | None = None
 
@@ -345,6 +348,8 @@ class YgoModel(Model):
         return self.step == "damage" and self.timing is not None
 
     def leave_damage_step(self) -> None:
+        if self.timing is None and self.battle is None and not self.chain and not self.destroyed:
+            return  # nothing of a Damage Step to forget (the usual case on a structure line)
         self.timing = None
         self.battle = None
         self.resolved_at = set()
@@ -408,14 +413,14 @@ class YgoModel(Model):
         if self.chain:  # a chain cannot span timings: it resolved
             self.close_chain()
         b = self.battle
-        if new >= Timing.CALC and b and b.target and b.target_face_down and not b.left_field \
-                and (self.timing is None or self.timing < Timing.CALC):
+        if new >= CALC and b and b.target and b.target_face_down and not b.left_field \
+                and (self.timing is None or self.timing < CALC):
             target = self.cards[b.target]
             if target.face_down and target.zone == "field":
                 self.report(R_NOT_FLIPPED, e, f'the attacked face-down monster "{target.key}" was not flipped '
                             "face-up before damage calculation", "write its `flip` under `timing before-calc`")
                 target.face_down = False
-        if new >= Timing.AFTER_CALC and b and not b.calc_done:
+        if new >= AFTER_CALC and b and not b.calc_done:
             b.calc_done = True
         self.timing = new
 
@@ -480,12 +485,13 @@ class YgoModel(Model):
                                   bool(target_key and self.cards[target_key].face_down),
                                   self.cards[target_key].position if target_key else "attack", e.line)
         self.battle.continuous = any("continuous" in self.facts_of_key(k) for k in (attacker.key, target_key) if k)
+        self.battle.piercing = "piercing" in self.facts_of_key(attacker.key)
 
     def handle_Flip(self, e: ev.Flip) -> None:
         c = self.card(e.card)
         b = self.battle
         if self.in_damage_step and b and c.key == b.target and b.target_face_down:
-            if self.timing == Timing.DS_START:
+            if self.timing == DS_START:
                 self.report(R_FLIP_DS_START, e, f'"{e.card.label}" is flipped at the start of the Damage Step; '
                             "an attacked face-down monster is flipped face-up at before-calc",
                             "write the flip under `timing before-calc`", card=e.card)
@@ -507,7 +513,7 @@ class YgoModel(Model):
     def expected_battle(self) -> tuple[dict[str, int], set[str]] | None:
         """Battle damage per player and the monsters destroyed, from ATK/DEF; None if unknown."""
         b = self.battle
-        if b is None or b.uncertain or Timing.CALC in self.resolved_at:
+        if b is None or b.uncertain or CALC in self.resolved_at:
             return None  # an effect may have changed the damage (Kuriboh) or the stats: no check
         a = self.cards[b.attacker]
         if a.atk is None:
@@ -518,7 +524,7 @@ class YgoModel(Model):
         if b.target is None:
             return {opp: a.atk}, set()
         t = self.cards[b.target]
-        piercing = "piercing" in self.facts_of_key(b.attacker)
+        piercing = b.piercing
         if t.position == "defense":
             if t.def_ is None:
                 return None
@@ -546,7 +552,7 @@ class YgoModel(Model):
         return bool(b and b.left_field)
 
     def handle_Damage(self, e: ev.Damage) -> None:
-        if self.timing == Timing.CALC and self.battle is not None:
+        if self.timing == CALC and self.battle is not None:
             self.check_battle_damage(e)
         lp = self.lp.get(e.player or "")
         if lp is not None:
@@ -600,7 +606,7 @@ class YgoModel(Model):
         if not e.by_battle:
             self.leave_field(c, "gy")
             return
-        if self.timing != Timing.CALC:
+        if self.timing != CALC:
             where = f"at {self.timing.word}" if self.timing else "outside the Damage Step"
             self.report(R_DESTROY_NOT_CALC, e, f'"{e.card.label}" is written destroyed by battle {where}; '
                         "destruction by battle is decided at damage calculation",
@@ -623,7 +629,7 @@ class YgoModel(Model):
             c.zone = "field" if e.how != "discard" else "hand"
             c.controller = e.player
         if c.destroyed_by_battle and self.in_damage_step and self.timing is not None \
-                and self.timing < Timing.DS_END and e.to == "gy":
+                and self.timing < DS_END and e.to == "gy":
             self.report(R_SENT_EARLY, e, f'"{e.card.label}" was destroyed by battle and is sent to the GY at '
                         f"{self.timing.word}; it stays on the field until the end of the Damage Step",
                         "write the move under `timing ds-end`", card=e.card)
@@ -635,7 +641,7 @@ class YgoModel(Model):
     def leave_field(self, c: Card, to: str, *, by_battle: bool = False) -> None:
         b = self.battle
         if b and c.zone == "field" and c.key in (b.attacker, b.target) and not c.destroyed_by_battle \
-                and self.timing is not None and self.timing < Timing.CALC:
+                and self.timing is not None and self.timing < CALC:
             b.left_field.add(c.key)
         if c.destroyed_by_battle and c.zone == "field":
             c.battle_fate = "sent" if by_battle else "pre-empted"
@@ -720,7 +726,7 @@ class YgoModel(Model):
                         card=e.card)
             return
         # flip effects of the monster flipped by this attack come after damage calculation
-        if ("flip" in props) and c.key in self.flipped_in_ds and t < Timing.AFTER_CALC:
+        if ("flip" in props) and c.key in self.flipped_in_ds and t < AFTER_CALC:
             self.report(R_FLIP_EARLY, e, f'the flip effect of "{label}" is activated at {t.word}; a monster '
                         "flipped by the attack activates its flip effects after damage calculation",
                         "write it under `timing after-calc`", card=e.card)
@@ -782,7 +788,7 @@ class YgoModel(Model):
             self.report(R_QUICK_DESTROYED, e, f'"{e.card.label}" was destroyed by battle: its optional quick '
                         "effects cannot be activated any more", "", card=e.card)
         if "battle-trigger" in props and c.destroyed_by_battle and c.zone == "field" and self.in_damage_step \
-                and self.timing is not None and self.timing < Timing.DS_END:
+                and self.timing is not None and self.timing < DS_END:
             self.report(R_TRIGGER_BEFORE_SENT, e, f'"{e.card.label}" was destroyed by battle; its destroyed-by-battle '
                         "effect activates when it is sent to the GY at the end of the Damage Step, not at "
                         f"{self.timing.word}", "write it under `timing ds-end`, after the move to the GY",
