@@ -62,6 +62,14 @@ def check(paths: tuple[str, ...], fmt: str, colour: str) -> None:
                 click.echo(render_json({"file": str(path), "game": None, "rules": None, "events": 0,
                                         "findings": [finding.to_dict()]}))
             continue
+        except Exception as e:  # a bug of ours: a message, not a traceback, and the next file
+            if os.environ.get("REPLAYER_DEBUG"):
+                raise
+            click.echo(f"replayer: internal error while checking {path}: {type(e).__name__}: {e} "
+                       "(set REPLAYER_DEBUG=1 for the details, and please report it)", err=True)
+            status = 2
+            unreadable += 1
+            continue
         if result.unreadable:
             status = 2
         elif result.errors and status == 0:

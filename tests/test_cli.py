@@ -263,3 +263,18 @@ def test_a_missing_file_is_an_object_in_json_output_too(tmp_path):
     assert set(objects[0]) == {"file", "game", "rules", "events", "findings"}
     text = run(str(tmp_path / "nope.duel"), str(good))
     assert "1 file checked: 0 errors, 0 warnings; 1 could not be read" in text.stderr
+
+
+def test_an_internal_error_is_a_message_not_a_traceback(tmp_path, monkeypatch):
+    import replayer.cli as cli_module
+
+    def broken(match):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(cli_module, "check_match", broken)
+    monkeypatch.delenv("REPLAYER_DEBUG", raising=False)
+    path = write(tmp_path, "ok.duel", '[Game "ygo"]\nturn 1 A\n')
+    result = run(str(path))
+    assert result.exit_code == 2
+    assert "internal error while checking" in result.stderr and "boom" in result.stderr
+    assert "Traceback" not in result.stderr + result.stdout
