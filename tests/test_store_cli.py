@@ -377,3 +377,25 @@ def test_library_view_goes_into_the_review_window(qtbot, imported, logs, monkeyp
     view.open_selected()
     assert opened and Path(opened[0]).is_file()
     view.close_library()
+
+
+def test_verdicts_of_a_sidecar_move_into_the_library(tmp_path, logs):
+    from replayer.diagnostics import Finding, Kind, Severity, Span
+    from replayer.gui import reviews
+    from replayer.gui.library import LibraryReviewStore
+
+    log = str(logs / "locals.duel")
+    lines = LOCALS.splitlines()
+    finding = Finding(Severity.ERROR, Kind.SYNTAX, "syntax.line", Span(12, 4), "unexpected `frobnicate`")
+    before = reviews.Reviews.open(log, lines, backend=reviews.SidecarStore())
+    before.set(finding, reviews.DISMISSED, "the video shows it was fine")
+    assert reviews.sidecar_path(log).is_file()
+    backend = LibraryReviewStore(tmp_path / "library.db", reviewer="Judge Lena")
+    opened = reviews.Reviews.open(log, lines, backend=backend)  # a library now exists: nothing is lost
+    assert (opened.get(finding).status, opened.get(finding).note) == (reviews.DISMISSED, "the video shows it was fine")
+    opened.set(finding, reviews.CONFIRMED, "on second look, a typo")
+    assert not reviews.sidecar_path(log).exists()  # moved into the library
+    again = reviews.Reviews.open(log, lines, backend=backend)
+    assert again.get(finding).status == reviews.CONFIRMED
+    again.set(finding, None, "")
+    assert reviews.Reviews.open(log, lines, backend=backend).get(finding).empty

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (QCheckBox, QHBoxLayout, QHeaderView, QLabel, QLin
                                QVBoxLayout, QWidget)
 
 from .. import store
-from .reviews import Entry, ReviewStoreError, Verdict
+from .reviews import Entry, ReviewStoreError, SidecarStore, Verdict
 
 COLUMNS = [
     ("date", "Date"), ("event", "Event"), ("round", "Round"), ("table_no", "Table"), ("players", "Players"),
@@ -250,6 +250,14 @@ class LibraryReviewStore:
         self.reviewer = reviewer
 
     def load(self, log_path: str) -> list[Entry]:
+        entries = self._load_from_library(log_path)
+        if not entries:
+            # verdicts written before the library existed (or before this log was in it) are in
+            # the sidecar: show them; the next save puts them into the library. Nothing is lost.
+            entries = SidecarStore().load(log_path)
+        return entries
+
+    def _load_from_library(self, log_path: str) -> list[Entry]:
         if not self.db_path.is_file():
             return []
         try:
@@ -276,6 +284,7 @@ class LibraryReviewStore:
                 db.close()
         except (store.LibraryError, OSError, sqlite3.Error) as e:
             raise ReviewStoreError(f"cannot save the verdicts to the library: {e}") from None
+        SidecarStore().save(log_path, [])  # the library has them now: a stale sidecar must not come back
 
 
 def install(window, db_path: str | os.PathLike[str] | None = None) -> LibraryView:
