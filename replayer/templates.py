@@ -61,14 +61,12 @@ def make_template(text: str) -> tuple[str, list[tuple[int, int, int, int]], list
 class Template:
     """A parsed shape and how to build an event from a line of that shape."""
 
-    __slots__ = ("cls", "base", "plan", "n_names", "n_nums")
+    __slots__ = ("cls", "base", "plan")
 
-    def __init__(self, cls: type, base: dict[str, Any], plan: list[tuple[str, str]], n_names: int, n_nums: int):
+    def __init__(self, cls: type, base: dict[str, Any], plan: list[tuple[str, str]]):
         self.cls = cls
         self.base = base
         self.plan = plan  # (field name, "card" | "cards" | "int")
-        self.n_names = n_names
-        self.n_nums = n_nums
 
     @classmethod
     def from_event(cls, event: ev.Event, n_names: int, n_nums: int) -> "Template | None":
@@ -89,7 +87,7 @@ class Template:
                 seen_nums.append(abs(value) - SENTINEL)
         if sorted(seen_names) != list(range(n_names)) or sorted(seen_nums) != list(range(n_nums)):
             return None
-        return cls(type(event), base, plan, n_names, n_nums)
+        return cls(type(event), base, plan)
 
     def build(self, chunks, names, nums, **extra) -> ev.Event:
         kwargs = dict(self.base)

@@ -295,7 +295,6 @@ class BattleState:
     target_position: str  # attack / defense
     line: int
     left_field: set[str] = field(default_factory=set)
-    calc_done: bool = False
     uncertain: bool = False  # an ATK/DEF change resolved that no `atk` line has stated yet
     continuous: bool = False  # a battling monster has a continuous effect (it may change the damage)
     piercing: bool = False  # the attacker inflicts piercing battle damage
@@ -420,8 +419,6 @@ class YgoModel(Model):
                 self.report(R_NOT_FLIPPED, e, f'the attacked face-down monster "{target.key}" was not flipped '
                             "face-up before damage calculation", "write its `flip` under `timing before-calc`")
                 target.face_down = False
-        if new >= AFTER_CALC and b and not b.calc_done:
-            b.calc_done = True
         self.timing = new
 
     def close_chain(self) -> None:
@@ -546,10 +543,6 @@ class YgoModel(Model):
     def facts_of_key(self, key: str) -> frozenset[str]:
         c = self.cards.get(key)
         return c.facts.effect_props() if c is not None and c.facts is not None else frozenset()
-
-    def battle_left_field(self) -> bool:
-        b = self.battle
-        return bool(b and b.left_field)
 
     def handle_Damage(self, e: ev.Damage) -> None:
         if self.timing == CALC and self.battle is not None:
