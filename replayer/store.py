@@ -35,6 +35,7 @@ import json
 import os
 import re
 import sqlite3
+import threading
 import time
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -763,8 +764,11 @@ def _write_rows(conn: sqlite3.Connection, prepared: Prepared, index: bool) -> Im
 
 #: files a bulk import stores between two updates of the notes' full-text index
 NOTES_BATCH = 200
-#: WAL pages between two automatic checkpoints during a bulk import (SQLite's default: 1000)
-IMPORT_CHECKPOINT_PAGES = 10_000
+#: files a bulk import stores between two checkpoints (run by :class:`_Checkpointer`)
+CHECKPOINT_FILES = 200
+#: WAL pages at which the importing connection checkpoints by itself, should the checkpoint
+#: thread fall behind (SQLite's default: 1000 pages, for every other connection)
+IMPORT_CHECKPOINT_PAGES = 50_000
 
 
 def _index_notes(conn: sqlite3.Connection) -> int:
@@ -818,14 +822,15 @@ def import_paths(db: Database, files: Sequence[str | os.PathLike[str]], *, jobs:
     """Import files (not folders: see :func:`find_logs`), yielding one outcome a file, in order.
 
     With ``jobs > 1`` files are read and validated in that many worker processes; every write
-    happens here, in this process, one transaction a file.
+    happens here, in this process, one transaction a file. The WAL is checkpointed by a thread
+    of its own meanwhile (:class:`_Checkpointer`).
     """
     known = known_hashes(db)
     tasks = [(str(f), known.get(key), key) for f, key in zip(files, library_paths(files))]
     stored = 0
-    # a longer WAL between checkpoints: pages that every file's commit touches (the last leaf of
-    # each table, index pages) are copied into the database once a checkpoint, not once a file
-    db.execute(f"PRAGMA wal_autocheckpoint={IMPORT_CHECKPOINT_PAGES}")
+    checkpointer = _Checkpointer.start(db)
+    if checkpointer is not None:
+        db.execute(f"PRAGMA wal_autocheckpoint={IMPORT_CHECKPOINT_PAGES}")
     try:
         if jobs <= 1 or len(tasks) < 2:
             prepared_files: Iterable[Prepared] = map(_prepare_star, tasks)
@@ -842,15 +847,87 @@ def import_paths(db: Database, files: Sequence[str | os.PathLike[str]], *, jobs:
                     stored += 1
                     if stored % NOTES_BATCH == 0:
                         index_notes(db)
+                    if checkpointer is not None:
+                        checkpointer.between_files(stored)
                 yield outcome
         finally:
             if pool is not None:
                 pool.terminate()
                 pool.join()
     finally:
-        db.execute("PRAGMA wal_autocheckpoint=1000")  # SQLite's default
+        if checkpointer is not None:
+            checkpointer.stop()
+            db.execute("PRAGMA wal_autocheckpoint=1000")  # SQLite's default
         if stored:
             catch_up_notes(db)
+
+
+class _Checkpointer:
+    """Checkpoints the WAL of a bulk import from a thread and a connection of its own.
+
+    A checkpoint copies the pages of the WAL into the database file and syncs both files to
+    disk. Run by the importing connection (SQLite's auto-checkpoint), the commit that crosses
+    the threshold waits for all of it; most of it is waiting for the disk. Here the importer
+    asks for a checkpoint every :data:`CHECKPOINT_FILES` files and goes on reading and
+    validating the next files meanwhile (SQLite runs the checkpoint without Python's GIL).
+    A ``PASSIVE`` checkpoint never blocks the writer nor other readers, nor is it blocked by
+    them: what it cannot copy yet, the next one does. Nothing about durability changes: the
+    commits are in the WAL either way, and the checkpoint syncs as before.
+    """
+
+    def __init__(self, path: str, conn: sqlite3.Connection) -> None:
+        self._path = path
+        self._conn = conn
+        self.finished = self._seen = 0  # checkpoints the thread has run, and the last one seen
+        self._wanted = threading.Event()
+        self._stopping = False
+        self._thread = threading.Thread(target=self._run, name="replayer-checkpoint", daemon=True)
+        self._thread.start()
+
+    @classmethod
+    def start(cls, db: Database) -> "_Checkpointer | None":
+        """A checkpointer for the library ``db``; None for one not in WAL mode (``:memory:``)."""
+        row = db.execute("PRAGMA database_list").fetchone()
+        path = row[2] if row else ""
+        if not path or db.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
+            return None
+        return cls(path, db.conn)
+
+    def between_files(self, stored: int) -> None:
+        """Called by the importer between two files (``stored`` so far): asks for a checkpoint
+        every :data:`CHECKPOINT_FILES` files; once one has run, the importer copies the frames
+        written meanwhile itself, so that its next transaction starts the WAL over."""
+        if self.finished != self._seen:
+            self._seen = self.finished
+            self._conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+        elif stored % CHECKPOINT_FILES == 0:
+            self._wanted.set()
+
+    def stop(self) -> None:
+        """Stop the thread, after the checkpoint it may be running."""
+        self._stopping = True
+        self._wanted.set()
+        self._thread.join()
+
+    def _run(self) -> None:
+        try:
+            conn = sqlite3.connect(self._path, timeout=30)
+        except sqlite3.Error:
+            return  # the importer checkpoints by itself (wal_autocheckpoint)
+        try:
+            conn.execute("PRAGMA synchronous=NORMAL")
+            while True:
+                self._wanted.wait()
+                self._wanted.clear()
+                if self._stopping:
+                    return
+                try:
+                    conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+                except sqlite3.Error:
+                    continue  # busy, or the disk full: the next request, or the importer, tries again
+                self.finished += 1
+        finally:
+            conn.close()
 
 
 # ---- reviews (the window's verdicts) -------------------------------------------------------

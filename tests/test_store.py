@@ -719,3 +719,57 @@ def test_the_store_json_encoder_writes_what_json_dumps_writes():
     for value in values:
         assert store._dumps(value) == json.dumps(value, ensure_ascii=False, separators=(",", ":"))
         assert store._dumps_header(value) == json.dumps(value, ensure_ascii=False)
+
+
+def test_a_bulk_import_checkpoints_from_a_thread_and_the_wal_starts_over(tmp_path, monkeypatch):
+    """The WAL is checkpointed by a thread of its own every CHECKPOINT_FILES files; after each,
+    the importer copies what was written meanwhile, so the WAL file is reused rather than
+    growing with the import; the thread is gone and SQLite's default is back afterwards."""
+    import os
+    import threading
+
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    for i in range(60):
+        (folder / f"{i:02d}.duel").write_text(FRANKFURT_1.replace("turn", f"# copy {i}\nturn", 1), encoding="utf-8")
+    monkeypatch.setattr(store, "CHECKPOINT_FILES", 5)
+    started = []
+    monkeypatch.setattr(store._Checkpointer, "start", classmethod(
+        lambda cls, db, start=store._Checkpointer.start.__func__: started.append(start(cls, db)) or started[-1]))
+    path = tmp_path / "library.db"
+    db = store.open_library(path)
+    try:
+        wal_sizes = []
+        for outcome in store.import_paths(db, store.find_logs([folder])):
+            assert outcome.status == "new"
+            wal_sizes.append(os.path.getsize(str(path) + "-wal"))
+        checkpointer = started[0]
+        assert checkpointer is not None and checkpointer.finished >= 1
+        frames = db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()[1]
+        page = db.execute("PRAGMA page_size").fetchone()[0]
+        assert max(wal_sizes) < 0.75 * 60 * 8 * (page + 24)  # reused: not as long as 60 files' frames
+        assert frames < 60 * 8
+        assert not [t for t in threading.enumerate() if t.name == "replayer-checkpoint"]
+        assert db.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == 1000
+        assert store.count_rows(db)["matches"] == 60 and store.check_whole(db) == []
+    finally:
+        db.close()
+
+
+def test_an_import_stopped_early_stops_its_checkpoint_thread(tmp_path):
+    import threading
+
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    for i in range(3):
+        (folder / f"{i}.duel").write_text(FRANKFURT_1.replace("turn", f"# copy {i}\nturn", 1), encoding="utf-8")
+    db = store.open_library(tmp_path / "library.db")
+    try:
+        outcomes = store.import_paths(db, store.find_logs([folder]))
+        next(outcomes)
+        assert [t for t in threading.enumerate() if t.name == "replayer-checkpoint"]
+        outcomes.close()
+        assert not [t for t in threading.enumerate() if t.name == "replayer-checkpoint"]
+        assert store.count_rows(db)["matches"] == 1
+    finally:
+        db.close()
