@@ -86,7 +86,7 @@ def open_library(path: str | os.PathLike[str] | None = None) -> Database:
             # with WAL, NORMAL never loses a committed transaction to a killed process
             db.execute("PRAGMA synchronous=NORMAL")
         migrate(db)
-        catch_up_notes(db)
+        catch_up_index(db)
     except sqlite3.DatabaseError as e:
         db.close()
         raise LibraryError(f"{name}: not a replayer library ({e})") from None
@@ -313,7 +313,7 @@ def m002_events_json(db: Database) -> None:
                          "WHERE event_id IN (SELECT old FROM _event_remap)")
         conn.execute("DROP TABLE _event_remap")
     db["notes"].enable_fts(["text"], create_triggers=True)
-    # new notes are added to notes_fts by the writer (see index_notes), not by a trigger
+    # new notes are added to notes_fts by the writer (see update_index), not by a trigger
     conn.execute("DROP TRIGGER IF EXISTS [notes_ai]")
     conn.execute("DROP TABLE event_cards")
     conn.execute("DROP TABLE events")
@@ -350,6 +350,68 @@ def m003_hash_key(db: Database) -> None:
     db.execute(f"CREATE INDEX IF NOT EXISTS idx_matches_hash_key ON matches({_HASH_KEY})")
 
 
+# ---- m004: fewer B-trees written a file ----------------------------------------------------------
+# Each B-tree a file's transaction touches costs its commit at least one page of the WAL (the
+# last leaf, rewritten each time); at m003 a commit wrote 12.7 pages, of which ``findings``'
+# index on revision_id 1.3, ``notes`` 1.0 and ``match_cards`` 1.0. Since m004:
+#
+# * the findings of a revision have consecutive ids, from ``first_finding_id`` (a column of the
+#   revision and of its match) on, as many as its error, warning and info counts: a revision's
+#   findings are a range of the table's rowid, and the index went;
+# * a revision keeps its notes (``notes_json``) and its cards (``cards``) in its own row, and the
+#   search tables made from them (``notes``, ``notes_fts``, ``match_cards``) are filled for many
+#   files at once (every NOTES_BATCH files of a bulk import, at its end, and before any search
+#   that reads them); ``library_index`` holds the last revision they cover.
+
+@MIGRATIONS()
+def m004_finding_ranges(db: Database) -> None:
+    """Findings by id range (``first_finding_id``) instead of an index; notes and cards kept in the
+    revision row, the search tables filled from them in batches (``library_index``)."""
+    conn = db.conn
+    for table in ("match_revisions", "matches"):
+        conn.execute(f"ALTER TABLE {table} ADD COLUMN first_finding_id INTEGER")
+    conn.execute("ALTER TABLE match_revisions ADD COLUMN cards TEXT")
+    conn.execute("ALTER TABLE match_revisions ADD COLUMN notes_json TEXT")
+    _number_findings_by_revision(conn)
+    conn.execute("UPDATE match_revisions SET first_finding_id = coalesce("
+                 "(SELECT min(f.id) FROM findings f WHERE f.revision_id = match_revisions.id), "
+                 "(SELECT coalesce(max(f.id), 0) + 1 FROM findings f))")
+    conn.execute("UPDATE matches SET first_finding_id = "
+                 "(SELECT r.first_finding_id FROM match_revisions r WHERE r.id = matches.revision_id)")
+    conn.execute("UPDATE match_revisions SET cards = "
+                 "(SELECT c.cards FROM match_cards c WHERE c.revision_id = match_revisions.id)")
+    notes_of: dict[int, list] = {}
+    for revision_id, first_event, event_id, line, text in conn.execute(
+            "SELECT n.revision_id, r.first_event_id, n.event_id, n.line, n.text FROM notes n "
+            "JOIN match_revisions r ON r.id = n.revision_id ORDER BY n.id").fetchall():
+        seq = None if event_id is None or first_event is None else event_id - first_event
+        notes_of.setdefault(revision_id, []).append([seq, line, text])
+    conn.executemany("UPDATE match_revisions SET notes_json = ? WHERE id = ?",
+                     [(_dumps(notes), revision_id) for revision_id, notes in notes_of.items()])
+    conn.execute("DROP INDEX IF EXISTS idx_findings_revision")
+    db["library_index"].create({"id": int, "revision_id": int}, pk="id", not_null={"revision_id"})
+    conn.execute("INSERT INTO library_index (id, revision_id) SELECT 1, coalesce(max(id), 0) FROM match_revisions")
+
+
+def _number_findings_by_revision(conn: sqlite3.Connection) -> None:
+    """Give the findings consecutive ids revision by revision, if they do not have them yet (the
+    writer always gave them so; a library edited by hand may not), keeping reviews pointing at
+    them."""
+    gaps = conn.execute(
+        "SELECT count(*) FROM (SELECT revision_id, min(id) AS lo, max(id) AS hi, count(*) AS n FROM findings "
+        "GROUP BY revision_id) g WHERE g.hi - g.lo + 1 != g.n OR EXISTS (SELECT 1 FROM findings f "
+        "WHERE f.id BETWEEN g.lo AND g.hi AND f.revision_id IS NOT g.revision_id)").fetchone()[0]
+    if not gaps:
+        return
+    conn.execute("CREATE TEMP TABLE _finding_ids (old INTEGER PRIMARY KEY, new INTEGER)")
+    conn.execute("INSERT INTO _finding_ids SELECT id, row_number() OVER (ORDER BY revision_id, line, id) FROM findings")
+    conn.execute("UPDATE findings SET id = -(SELECT new FROM _finding_ids WHERE old = findings.id)")
+    conn.execute("UPDATE findings SET id = -id")
+    conn.execute("UPDATE reviews SET finding_id = (SELECT new FROM _finding_ids WHERE old = reviews.finding_id) "
+                 "WHERE finding_id IS NOT NULL")
+    conn.execute("DROP TABLE _finding_ids")
+
+
 def _insert_sql(table: str, columns: Iterable[str]) -> str:
     cols = list(columns)
     return (f"INSERT INTO [{table}] ({', '.join('[' + c + ']' for c in cols)}) "
@@ -366,18 +428,30 @@ _SQL_LOOKUP = (
     "AND +d.content_hash = ?1 LIMIT 1), "  # "+": else SQLite puts ?1 into the substr and skips the index
     "(SELECT coalesce(max(id), 0) + 1 FROM matches), "
     "(SELECT coalesce(max(id), 0) + 1 FROM match_revisions), "
-    "(SELECT first_event_id + event_count FROM match_revisions ORDER BY id DESC LIMIT 1) "
+    "(SELECT first_event_id + event_count FROM match_revisions ORDER BY id DESC LIMIT 1), "
+    "(SELECT coalesce(max(id), 0) + 1 FROM findings) "
     "FROM (SELECT 1) LEFT JOIN matches m ON m.path = ?3")
 _SQL_REVISION = _insert_sql("match_revisions", ["id", "match_id", "revision", "content_hash", "path",
                                                 *MATCH_COLUMNS, "imported_at", "text", "events_json",
-                                                "first_event_id"])
+                                                "first_event_id", "first_finding_id", "cards", "notes_json"])
 _SQL_MATCH_NEW = _insert_sql("matches", ["id", "path", "file", "revision", "revision_id", "content_hash",
-                                         *MATCH_COLUMNS, "first_imported", "imported_at"])
+                                         *MATCH_COLUMNS, "first_imported", "imported_at", "first_finding_id"])
 _SQL_MATCH_UPDATE = ("UPDATE matches SET revision = ?, revision_id = ?, content_hash = ?, "
-                     + ", ".join(f"[{c}] = ?" for c in MATCH_COLUMNS) + ", imported_at = ? WHERE id = ?")
+                     + ", ".join(f"[{c}] = ?" for c in MATCH_COLUMNS)
+                     + ", imported_at = ?, first_finding_id = ? WHERE id = ?")
 _SQL_MATCH_CARDS = "INSERT INTO match_cards (revision_id, match_id, cards) VALUES (?, ?, ?)"
-_SQL_FINDINGS = _insert_sql("findings", ["event_id", *_IDS, *FINDING_COLUMNS_M002])
-_SQL_NOTES = _insert_sql("notes", ["event_id", *_IDS, *NOTE_COLUMNS])
+_SQL_FINDINGS = _insert_sql("findings", ["id", "event_id", *_IDS, *FINDING_COLUMNS_M002])
+#: the findings of a revision ``?1``: a range of ids (see m004)
+_FINDINGS_OF_REVISION = (
+    "f.id >= (SELECT first_finding_id FROM match_revisions WHERE id = ?1) AND f.id < "
+    "(SELECT first_finding_id + error_count + warning_count + info_count FROM match_revisions WHERE id = ?1)")
+#: fill the search tables (``match_cards``, ``notes``) from the revisions after ``?1``
+_SQL_INDEX_CARDS = ("INSERT INTO match_cards (revision_id, match_id, cards) SELECT id, match_id, cards "
+                    "FROM match_revisions WHERE id > ?1 AND cards IS NOT NULL ORDER BY id")
+_SQL_INDEX_NOTES = ("INSERT INTO notes (event_id, match_id, revision_id, line, [text]) "
+                    "SELECT r.first_event_id + (j.value ->> 0), r.match_id, r.id, j.value ->> 1, j.value ->> 2 "
+                    "FROM match_revisions r, json_each(r.notes_json) j WHERE r.id > ?1 AND r.notes_json IS NOT NULL "
+                    "ORDER BY r.id, j.key")
 
 
 # ---- reading a file into rows (runs in worker processes) ---------------------------------------
@@ -608,7 +682,9 @@ def rows_of(match: Any, findings: Sequence[Any], path: str, digest: str, data: b
             substep = None
     prepared.events_json = _dumps(events)
     prepared.cards = _dumps(list(mentioned.values())) if mentioned else ""
-    for f in findings:
+    # line by line (check_match gives them so already): a revision's findings get their ids in
+    # this order, and a search lists findings in id order
+    for f in sorted(findings, key=_finding_line):
         line = f.span.line
         seq = by_line.get(line)
         if seq is not None:
@@ -629,6 +705,10 @@ def rows_of(match: Any, findings: Sequence[Any], path: str, digest: str, data: b
     for note in match.notes:
         prepared.notes.append((_event_of_note(note.line, lines_with_events, by_line), note.line, note.text))
     return prepared
+
+
+def _finding_line(finding: Any) -> int:
+    return finding.span.line
 
 
 def _tag(header: dict[str, str], key: str) -> str | None:
@@ -688,12 +768,12 @@ def known_hashes(db: Database) -> dict[str, str]:
 def save_prepared(db: Database, prepared: Prepared, *, index: bool = True) -> ImportOutcome:
     """Write one prepared file in one transaction. Same content again changes nothing.
 
-    With ``index`` (the default) its notes go into the full-text index in the same
-    transaction; a bulk import (:func:`import_paths`) passes ``False`` and indexes the notes
-    of many files at once (:func:`index_notes`).
+    With ``index`` (the default) its cards and notes go into the search tables in the same
+    transaction; a bulk import (:func:`import_paths`) passes ``False`` and fills them for many
+    files at once (:func:`update_index`).
 
-    The events go in as one JSON value of the revision row (``events_json``); the few other
-    rows with ``executemany`` on prepared statements: the same rows through ``Table.insert_all``
+    The events, notes and cards go in as JSON values of the revision row; the findings
+    with ``executemany`` on a prepared statement: the same rows through ``Table.insert_all``
     cost three times as long (see docs/performance.md, Library).
     """
     if prepared.status == "bad":
@@ -728,41 +808,43 @@ def _write_rows(conn: sqlite3.Connection, prepared: Prepared, index: bool) -> Im
     now = _now()
     revision_id = row[5]
     first = row[6] if row[6] is not None else 1
+    first_finding = row[7]
     if row[0] is None:
         match_id, revision = row[4], 1
     else:
         match_id, revision = row[0], row[1] + 1
     conn.execute(_SQL_REVISION, (revision_id, match_id, revision, digest, path, *prepared.match, now,
-                                 prepared.text, prepared.events_json or "[]", first))
+                                 prepared.text, prepared.events_json or "[]", first, first_finding,
+                                 prepared.cards or None, _dumps(prepared.notes) if prepared.notes else None))
     if revision == 1:
         conn.execute(_SQL_MATCH_NEW, (match_id, path, os.path.basename(path), 1, revision_id, digest,
-                                      *prepared.match, now, now))
+                                      *prepared.match, now, now, first_finding))
     else:
-        conn.execute(_SQL_MATCH_UPDATE, (revision, revision_id, digest, *prepared.match, now, match_id))
-    ids = (match_id, revision_id)
-    if prepared.cards:
-        conn.execute(_SQL_MATCH_CARDS, (revision_id, match_id, prepared.cards))
+        conn.execute(_SQL_MATCH_UPDATE, (revision, revision_id, digest, *prepared.match, now, first_finding,
+                                         match_id))
     if prepared.findings:
-        conn.executemany(_SQL_FINDINGS, [(None if r[0] is None else first + r[0], *ids, *r[1:])
-                                         for r in prepared.findings])
-    if prepared.notes:
-        conn.executemany(_SQL_NOTES, [(None if r[0] is None else first + r[0], *ids, *r[1:])
-                                      for r in prepared.notes])
-        if index:
-            _index_notes(conn)
+        ids = (match_id, revision_id)
+        conn.executemany(_SQL_FINDINGS, [(first_finding + i, None if r[0] is None else first + r[0], *ids, *r[1:])
+                                         for i, r in enumerate(prepared.findings)])
+    if index:
+        _update_index(conn)
     return ImportOutcome(path, "new" if revision == 1 else "revision", match_id=match_id, revision=revision,
                          findings=len(prepared.findings))
 
 
-# ---- the notes' full-text index -----------------------------------------------------------------
-# ``notes_fts`` (FTS5, external content: the ``notes`` table) is kept by the writer rather than by
-# an insert trigger: FTS5 writes a new index segment at every commit that touched it, which cost
-# a bulk import ~0.09 ms a file. A bulk import indexes the notes of NOTES_BATCH files at once; the
-# index covers a prefix of the notes (by id), so "what is missing" is every note above the last
-# indexed id. Opening a library and every full-text search first index what is missing (after a
-# killed import, say), so a search never misses a stored note.
+# ---- the search tables: match_cards, notes and notes_fts ----------------------------------------
+# A file's transaction writes its revision (with its notes and cards in the row), its match and
+# its findings; the tables a search reads its cards and notes from are made from the revision
+# rows for many files at once (a commit that touches a B-tree writes at least a page of it, and
+# FTS5 writes a new index segment at every commit that touched it): every NOTES_BATCH files of
+# a bulk import, at its end, and in the same transaction for a file stored on its own (the
+# window, ``import_text``). ``library_index.revision_id`` is the last revision they cover, and
+# the full-text index covers the notes up to the last id in ``notes_fts_docsize``. Opening a
+# library and every search first bring them up to date (after a killed import, say), so a
+# search never misses a stored match; only a raw query (Datasette) during a bulk import can see
+# them up to NOTES_BATCH files behind.
 
-#: files a bulk import stores between two updates of the notes' full-text index
+#: files a bulk import stores between two updates of the search tables
 NOTES_BATCH = 200
 #: files a bulk import stores between two checkpoints (run by :class:`_Checkpointer`)
 CHECKPOINT_FILES = 200
@@ -770,32 +852,43 @@ CHECKPOINT_FILES = 200
 #: thread fall behind (SQLite's default: 1000 pages, for every other connection)
 IMPORT_CHECKPOINT_PAGES = 50_000
 
+_SQL_INDEX_BEHIND = (
+    "SELECT (SELECT coalesce(max(id), 0) FROM match_revisions) > (SELECT revision_id FROM library_index) "
+    "OR (SELECT coalesce(max(id), 0) FROM notes) > (SELECT coalesce(max(id), 0) FROM notes_fts_docsize)")
 
-def _index_notes(conn: sqlite3.Connection) -> int:
-    upto = conn.execute("SELECT coalesce(max(id), 0) FROM notes_fts_docsize").fetchone()[0]
+
+def _update_index(conn: sqlite3.Connection) -> int:
+    """Fill the search tables from the revisions they do not cover yet (call in a transaction);
+    returns how many notes went into the full-text index."""
+    upto = conn.execute("SELECT revision_id FROM library_index").fetchone()[0]
+    last = conn.execute("SELECT coalesce(max(id), 0) FROM match_revisions").fetchone()[0]
+    if last > upto:
+        conn.execute(_SQL_INDEX_CARDS, [upto])
+        conn.execute(_SQL_INDEX_NOTES, [upto])
+        conn.execute("UPDATE library_index SET revision_id = ?", [last])
+    indexed = conn.execute("SELECT coalesce(max(id), 0) FROM notes_fts_docsize").fetchone()[0]
     return conn.execute("INSERT INTO notes_fts (rowid, [text]) SELECT id, [text] FROM notes WHERE id > ? ORDER BY id",
-                        [upto]).rowcount
+                        [indexed]).rowcount
 
 
-def notes_to_index(db: Database) -> bool:
-    """Whether some notes are not in the full-text index yet."""
-    return bool(db.conn.execute("SELECT (SELECT coalesce(max(id), 0) FROM notes) > "
-                                "(SELECT coalesce(max(id), 0) FROM notes_fts_docsize)").fetchone()[0])
+def index_behind(db: Database) -> bool:
+    """Whether the search tables (cards, notes, full text) miss some stored revisions."""
+    return bool(db.conn.execute(_SQL_INDEX_BEHIND).fetchone()[0])
 
 
-def index_notes(db: Database) -> int:
-    """Add the notes not yet in the full-text index (``notes_fts``) to it, in one transaction;
-    returns how many."""
+def update_index(db: Database) -> int:
+    """Bring the search tables up to date, in one transaction; returns how many notes went into
+    the full-text index."""
     with db.atomic():
-        return _index_notes(db.conn)
+        return _update_index(db.conn)
 
 
-def catch_up_notes(db: Database) -> None:
-    """:func:`index_notes` if some are missing; quietly nothing on a library opened read-only
-    or locked for long by another writer (the search then misses only those notes)."""
+def catch_up_index(db: Database) -> None:
+    """:func:`update_index` if the search tables are behind; quietly nothing on a library opened
+    read-only or locked for long by another writer (a search then misses only those files)."""
     try:
-        if notes_to_index(db):
-            index_notes(db)
+        if index_behind(db):
+            update_index(db)
     except sqlite3.OperationalError:
         pass
 
@@ -846,7 +939,7 @@ def import_paths(db: Database, files: Sequence[str | os.PathLike[str]], *, jobs:
                 if outcome.stored:
                     stored += 1
                     if stored % NOTES_BATCH == 0:
-                        index_notes(db)
+                        update_index(db)
                     if checkpointer is not None:
                         checkpointer.between_files(stored)
                 yield outcome
@@ -857,9 +950,13 @@ def import_paths(db: Database, files: Sequence[str | os.PathLike[str]], *, jobs:
     finally:
         if checkpointer is not None:
             checkpointer.stop()
-            db.execute("PRAGMA wal_autocheckpoint=1000")  # SQLite's default
-        if stored:
-            catch_up_notes(db)
+        try:
+            if checkpointer is not None:
+                db.execute("PRAGMA wal_autocheckpoint=1000")  # SQLite's default
+            if stored:
+                catch_up_index(db)
+        except sqlite3.ProgrammingError:
+            pass  # the caller closed the library before it dropped the import (a search catches up)
 
 
 class _Checkpointer:
@@ -959,8 +1056,8 @@ def _review_target(db: Database, path: str | os.PathLike[str], content_hash_of_f
 def _review_record(db: Database, match_id: int, revision_id: int, text: str, review: dict[str, Any],
                    reviewer: str) -> dict[str, Any]:
     rule, line = review["rule"], int(review["line"])
-    finding = db.conn.execute("SELECT id, message FROM findings WHERE revision_id = ? AND line = ? AND rule = ? "
-                              "LIMIT 1", [revision_id, line, rule]).fetchone()
+    finding = db.conn.execute(f"SELECT f.id, f.message FROM findings f WHERE {_FINDINGS_OF_REVISION} "
+                              "AND f.line = ?2 AND f.rule = ?3 ORDER BY f.id LIMIT 1", [revision_id, line, rule]).fetchone()
     source = review.get("source")
     if source is None:
         lines = text.splitlines()
@@ -1122,8 +1219,8 @@ def _in(column: str, values: Sequence[str], params: list, collate: str = "") -> 
 def _fts_query(db: Database, text: str) -> str:
     """The user's FTS5 query if it is valid, else each word quoted (so ``don't`` works).
 
-    Notes stored but not yet in the index (an import going on, or killed) are indexed first."""
-    catch_up_notes(db)
+    Notes stored but not yet in the index (an import going on, or killed) were indexed by
+    :func:`search` first."""
     try:
         db.execute("SELECT 1 FROM notes_fts WHERE notes_fts MATCH ? LIMIT 1", [text]).fetchall()
         return text
@@ -1229,6 +1326,7 @@ def search(db: Database, flt: Filters | None = None, *, limit: int | None = 100,
     Findings and notes come in the order they were imported, line by line.
     """
     flt = flt or Filters(**filters)
+    catch_up_index(db)
     fparams: list = []
     fwhere = _finding_where(db, flt, fparams)
     mparams: list = []
@@ -1236,27 +1334,40 @@ def search(db: Database, flt: Filters | None = None, *, limit: int | None = 100,
         mwhere = _match_where(db, flt, mparams)
         m_from = "FROM match_revisions r JOIN matches m ON m.id = r.match_id"
         rev_id, fields, order = "r.id", _MATCH_FIELDS, "r.date, m.path, r.revision"
+        rev = "r"
     else:  # the current revisions: their header is in matches, a small table
         mwhere = _match_where(db, flt, mparams, "m", "m.revision_id")
         m_from = "FROM matches m"
         rev_id, fields, order = "m.revision_id", _CURRENT_MATCH_FIELDS, "m.date, m.path"
+        rev = "m"
     # the revisions the match filters choose, as one set (built once by SQLite)
     scope = f"SELECT {rev_id} {m_from}" + _where(mwhere) if (mwhere or not flt.all_revisions) else None
     scope_params = mparams if scope else []
 
-    # findings: filtered on the findings table alone, joined to their matches for the rows shown
-    f_from = "FROM findings f" + _where(([f"f.revision_id IN ({scope})"] if scope else []) + fwhere)
+    # findings: filtered on the findings table alone (the ids of each chosen revision's findings
+    # are a range: see m004), joined to their matches for the rows shown
+    if mwhere:  # a few revisions: their ranges (CROSS JOIN: SQLite keeps them the outer loop)
+        ranges = (f"SELECT {rev}.first_finding_id AS lo, {rev}.first_finding_id + {rev}.error_count + "
+                  f"{rev}.warning_count + {rev}.info_count - 1 AS hi {m_from}" + _where(mwhere))
+        f_from = f"FROM ({ranges}) s CROSS JOIN findings f NOT INDEXED ON f.id BETWEEN s.lo AND s.hi" + _where(fwhere)
+    else:  # all the (current) revisions: one pass over the findings
+        f_from = "FROM findings f" + _where(([f"f.revision_id IN ({scope})"] if scope else []) + fwhere)
     f_params = scope_params + fparams
     lim = f" LIMIT {int(limit)}" if limit else ""
     findings = _rows(db.execute(
         "SELECT m.path, f.line, f.column, f.severity, f.kind, f.rule, f.message, f.hint, f.cite, f.player, "
         "f.player_name, f.card, r.revision, r.event, r.round, r.table_no, r.date, f.match_id, f.id AS finding_id "
-        f"FROM (SELECT * {f_from} ORDER BY f.revision_id, f.line, f.id{lim}) f "
+        f"FROM (SELECT f.* {f_from} ORDER BY f.id{lim}) f "
         "JOIN match_revisions r ON r.id = f.revision_id JOIN matches m ON m.id = r.match_id "
-        "ORDER BY f.revision_id, f.line, f.id", f_params))
+        "ORDER BY f.id", f_params))
     total_findings = len(findings)
     if limit and total_findings >= limit:
-        total_findings = db.execute(f"SELECT count(*) {f_from}", f_params).fetchone()[0]
+        if fwhere:
+            total_findings = db.execute(f"SELECT count(*) {f_from}", f_params).fetchone()[0]
+        else:  # every finding of the chosen revisions: their counts say how many
+            total_findings = db.execute(
+                f"SELECT coalesce(sum({rev}.error_count + {rev}.warning_count + {rev}.info_count), 0) {m_from}"
+                + _where(mwhere), mparams).fetchone()[0]
     # matches
     where = list(mwhere)
     params = list(mparams)
@@ -1303,6 +1414,7 @@ def stats(db: Database, flt: Filters | None = None, *, top: int = 10, **filters:
     the kinds in :data:`MISTAKE_KINDS`), for coaching.
     """
     flt = flt or Filters(**filters)
+    catch_up_index(db)
     mparams: list = []
     mwhere = _match_where(db, flt, mparams)
     fparams: list = []
@@ -1409,10 +1521,16 @@ def check_whole(db: Database) -> list[str]:
     for row in db.execute(
             "SELECT v.id, v.path, v.revision, v.event_count, v.error_count + v.warning_count + v.info_count, "
             "coalesce(json_array_length(v.events_json), 0), "
-            "(SELECT count(*) FROM findings f WHERE f.revision_id = v.id) FROM match_revisions v").fetchall():
+            "(SELECT count(*) FROM findings f WHERE f.revision_id = v.id AND f.id BETWEEN v.first_finding_id "
+            "AND v.first_finding_id + v.error_count + v.warning_count + v.info_count - 1) "
+            "FROM match_revisions v").fetchall():
         if row[3] != row[5] or row[4] != row[6]:
             bad.append(f"{row[1]} revision {row[2]}: {row[5]}/{row[3]} events, {row[6]}/{row[4]} findings")
     for row in db.execute("SELECT m.path FROM matches m LEFT JOIN match_revisions v ON v.id = m.revision_id "
-                          "WHERE v.id IS NULL").fetchall():
-        bad.append(f"{row[0]}: no current revision")
+                          "WHERE v.id IS NULL OR m.first_finding_id IS NOT v.first_finding_id").fetchall():
+        bad.append(f"{row[0]}: no current revision, or not its findings")
+    stray = db.execute("SELECT (SELECT count(*) FROM findings) - (SELECT coalesce(sum(error_count + warning_count "
+                       "+ info_count), 0) FROM match_revisions)").fetchone()[0]
+    if stray:
+        bad.append(f"{stray} findings outside the ranges of their revisions")
     return bad

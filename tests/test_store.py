@@ -124,13 +124,16 @@ def filled(library, tmp_path):
 
 
 # ---- schema ---------------------------------------------------------------------------------
+ALL_MIGRATIONS = ["m001_initial", "m002_events_json", "m003_hash_key", "m004_finding_ranges"]
+
+
 def test_schema_is_versioned_with_migrations_recorded_in_the_database(tmp_path):
     path = tmp_path / "library.db"
     db = store.open_library(path)
     try:
-        assert store.schema_version(db) == ["m001_initial", "m002_events_json", "m003_hash_key"]
+        assert store.schema_version(db) == ALL_MIGRATIONS
         assert db.execute("SELECT migration_set, name FROM _sqlite_migrations").fetchall() == [
-            ("replayer", "m001_initial"), ("replayer", "m002_events_json"), ("replayer", "m003_hash_key")]
+            ("replayer", name) for name in ALL_MIGRATIONS]
         assert db.journal_mode == "wal"
         assert {"matches", "match_revisions", "match_cards", "findings", "notes", "reviews",
                 "notes_fts"} <= set(db.table_names())
@@ -141,7 +144,7 @@ def test_schema_is_versioned_with_migrations_recorded_in_the_database(tmp_path):
     again = store.open_library(path)  # opening again applies nothing twice
     try:
         assert store.migrate(again) == []
-        assert again.execute("SELECT count(*) FROM _sqlite_migrations").fetchone()[0] == 3
+        assert again.execute("SELECT count(*) FROM _sqlite_migrations").fetchone()[0] == len(ALL_MIGRATIONS)
     finally:
         again.close()
 
@@ -299,7 +302,7 @@ def test_a_failure_inside_a_file_s_transaction_leaves_nothing_of_it(library, tmp
     before = store.count_rows(library)
     prepared = store.rows_of(read_text(FRANKFURT_2, "x"), [], str(tmp_path / "frankfurt-2.duel"), "f" * 64,
                              FRANKFURT_2.encode())
-    prepared.notes.append((None, 1, "a note", "one column too many"))  # fails after the events went in
+    prepared.findings.append((None, 1, 1, "error"))  # too few columns: fails after the revision went in
     with pytest.raises(sqlite3.Error):
         store.save_prepared(library, prepared)
     assert store.count_rows(library) == before
@@ -617,9 +620,9 @@ def test_a_library_of_the_first_schema_is_converted_with_its_event_ids(tmp_path)
     old.conn.commit()
     old.close()
 
-    db = store.open_library(path)  # applies m002 (and m003)
+    db = store.open_library(path)  # applies m002 (and the later ones)
     try:
-        assert store.schema_version(db) == ["m001_initial", "m002_events_json", "m003_hash_key"]
+        assert store.schema_version(db) == ALL_MIGRATIONS
         assert "events" in db.view_names() and "event_cards" in db.view_names()
         events = list(db.query("SELECT id, seq, kind, turn, phase, player, player_name, card, text FROM events "
                                "ORDER BY id"))
@@ -642,6 +645,40 @@ def test_a_library_of_the_first_schema_is_converted_with_its_event_ids(tmp_path)
         db.close()
 
 
+def store_as_m003(db, text: str, path: str, findings_id_start: int | None = None) -> int:
+    """Write a log as the writer of schema m002/m003 did (one row a note and a card list, findings
+    found by an index); returns the revision id. For the upgrade tests."""
+    prepared = store.prepare_bytes(text.encode("utf-8"), path)
+    row = db.execute("SELECT id, revision FROM matches WHERE path = ?", [path]).fetchone()
+    revision_id = db.execute("SELECT coalesce(max(id), 0) + 1 FROM match_revisions").fetchone()[0]
+    first = db.execute("SELECT coalesce(max(first_event_id + event_count), 1) FROM match_revisions").fetchone()[0]
+    match_id = row[0] if row else db.execute("SELECT coalesce(max(id), 0) + 1 FROM matches").fetchone()[0]
+    revision = row[1] + 1 if row else 1
+    header = dict(zip(store.MATCH_COLUMNS, prepared.match))
+    db["match_revisions"].insert(dict(id=revision_id, match_id=match_id, revision=revision,
+                                      content_hash=prepared.content_hash, path=path, **header, imported_at="then",
+                                      text=prepared.text, events_json=prepared.events_json, first_event_id=first))
+    match = dict(id=match_id, path=path, file=Path(path).name, revision=revision, revision_id=revision_id,
+                 content_hash=prepared.content_hash, **header, imported_at="then")
+    if row:
+        db["matches"].update(match_id, match)
+    else:
+        db["matches"].insert(dict(match, first_imported="then"))
+    if prepared.cards:
+        db["match_cards"].insert(dict(revision_id=revision_id, match_id=match_id, cards=prepared.cards))
+    ids = dict(match_id=match_id, revision_id=revision_id)
+    for i, r in enumerate(prepared.findings):
+        values = dict(zip(["event_id", *store.FINDING_COLUMNS_M002], [None if r[0] is None else first + r[0], *r[1:]]))
+        if findings_id_start is not None:
+            values["id"] = findings_id_start + i
+        db["findings"].insert(dict(values, **ids))
+    for seq, line, note in prepared.notes:
+        db["notes"].insert(dict(event_id=None if seq is None else first + seq, line=line, text=note, **ids))
+    db.execute("INSERT INTO notes_fts (rowid, [text]) SELECT id, [text] FROM notes WHERE revision_id = ?", [revision_id])
+    db.conn.commit()
+    return revision_id
+
+
 def test_m003_replaces_the_content_hash_index_and_duplicates_are_still_found(tmp_path):
     """m003 swaps the index on matches.content_hash for one on its first digits; an m002 library
     keeps its rows, and the duplicate check (now on the short key) still works."""
@@ -651,16 +688,21 @@ def test_m003_replaces_the_content_hash_index_and_duplicates_are_still_found(tmp
     assert store.schema_version(old) == ["m001_initial", "m002_events_json"]
     assert "idx_matches_content_hash" in {i.name for i in old["matches"].indexes}
     for name, text in (("one.duel", FRANKFURT_1), ("two.duel", FRANKFURT_2)):
-        assert store.import_text(old, text, path=str(tmp_path / name)).status == "new"
+        store_as_m003(old, text, store.library_path(tmp_path / name))
     before = {t: list(old.query(f"SELECT * FROM [{t}] ORDER BY 1")) for t in ("matches", "match_revisions", "findings")}
     old.close()
 
-    db = store.open_library(path)  # applies m003
+    db = store.open_library(path)  # applies m003 (and the later ones)
     try:
-        assert store.schema_version(db) == ["m001_initial", "m002_events_json", "m003_hash_key"]
+        assert store.schema_version(db) == ALL_MIGRATIONS
         indexes = {i.name for i in db["matches"].indexes}
         assert "idx_matches_content_hash" not in indexes and "idx_matches_hash_key" in indexes
-        assert {t: list(db.query(f"SELECT * FROM [{t}] ORDER BY 1")) for t in before} == before
+        after = {t: list(db.query(f"SELECT * FROM [{t}] ORDER BY 1")) for t in before}
+        for rows in (after["matches"], after["match_revisions"]):  # less what m004 added
+            for row in rows:
+                for column in ("first_finding_id", "cards", "notes_json"):
+                    row.pop(column, None)
+        assert after == before
         plan = " ".join(r[3] for r in db.execute("EXPLAIN QUERY PLAN " + store._SQL_LOOKUP, ["h" * 64, "h" * 10, "/x"]))
         assert "idx_matches_hash_key" in plan and "idx_matches_path" in plan
         # the same content under another path: a duplicate; the same path again: unchanged
@@ -670,6 +712,77 @@ def test_m003_replaces_the_content_hash_index_and_duplicates_are_still_found(tmp
         outcome = store.import_text(db, changed, path=str(tmp_path / "two.duel"))
         assert (outcome.status, outcome.revision) == ("revision", 2)
         assert store.import_text(db, changed, path=str(tmp_path / "three.duel")).status == "duplicate"
+        assert store.check_whole(db) == []
+    finally:
+        db.close()
+
+
+def test_m004_finds_findings_by_id_range_and_keeps_notes_and_cards_in_the_revision(tmp_path):
+    """An m003 library (a match with two revisions, another match, a review) upgrades to m004:
+    each revision's findings are a range of ids from first_finding_id, its notes and cards are
+    in its row, the index on findings.revision_id is gone, and everything is found as before."""
+    path = tmp_path / "m003.db"
+    old = store.Database(sqlite3.connect(path))
+    store.MIGRATIONS.apply(old, stop_before="m004_finding_ranges")
+    one, two = store.library_path(tmp_path / "one.duel"), store.library_path(tmp_path / "two.duel")
+    store_as_m003(old, FRANKFURT_1, one)
+    store_as_m003(old, FRANKFURT_2, two)
+    store_as_m003(old, FRANKFURT_1.replace("resolve", "resolve   # second look: appeal upheld"), one)
+    finding_id = old.execute("SELECT id FROM findings WHERE revision_id = 2 ORDER BY id LIMIT 1").fetchone()[0]
+    old["reviews"].insert(dict(match_id=2, revision_id=2, finding_id=finding_id, rule="x", line=1, verdict="confirmed",
+                               reviewer="judge"))
+    before = {
+        "findings": old.execute("SELECT id, revision_id, rule, line FROM findings ORDER BY id").fetchall(),
+        "notes": old.execute("SELECT id, event_id, revision_id, line, text FROM notes ORDER BY id").fetchall(),
+        "cards": old.execute("SELECT revision_id, cards FROM match_cards ORDER BY 1").fetchall()}
+    old.conn.commit()
+    old.close()
+
+    db = store.open_library(path)  # applies m004
+    try:
+        assert store.schema_version(db) == ALL_MIGRATIONS
+        assert "idx_findings_revision" not in {i.name for i in db["findings"].indexes}
+        assert db.execute("SELECT id, revision_id, rule, line FROM findings ORDER BY id").fetchall() == before["findings"]
+        assert db.execute("SELECT id, event_id, revision_id, line, text FROM notes ORDER BY id").fetchall() == before["notes"]
+        assert db.execute("SELECT id, cards FROM match_revisions WHERE cards IS NOT NULL").fetchall() == before["cards"]
+        for revision_id, first in db.execute("SELECT id, first_finding_id FROM match_revisions").fetchall():
+            assert first == db.execute("SELECT min(id) FROM findings WHERE revision_id = ?", [revision_id]).fetchone()[0]
+        assert db.execute("SELECT notes_json FROM match_revisions WHERE id = 3").fetchone()[0].count("appeal") == 2
+        assert db.execute("SELECT revision_id FROM library_index").fetchone()[0] == 3
+        assert db.execute("SELECT finding_id FROM reviews").fetchone()[0] == finding_id
+        assert store.check_whole(db) == [] and not store.index_behind(db)
+        assert store.search(db, text="upheld").total_notes == 1
+        assert store.search(db, card=["Honest"], all_revisions=True).total_matches == 3
+        assert [f["rule"] for f in store.search(db, event="Frankfurt", rule=["syntax"]).findings] == [
+            f["rule"] for f in store.search(db, rule=["syntax"]).findings]
+        # the next file's findings follow on
+        store.import_text(db, GRAND_PRIX, path=str(tmp_path / "three.duel"))
+        assert store.check_whole(db) == [] and not store.index_behind(db)
+    finally:
+        db.close()
+
+
+def test_m004_numbers_findings_revision_by_revision_where_they_were_not(tmp_path):
+    """A library edited by hand may have a revision's findings apart: m004 renumbers them, and
+    the reviews go on pointing at the same findings."""
+    path = tmp_path / "m003.db"
+    old = store.Database(sqlite3.connect(path))
+    store.MIGRATIONS.apply(old, stop_before="m004_finding_ranges")
+    one, two = store.library_path(tmp_path / "one.duel"), store.library_path(tmp_path / "two.duel")
+    store_as_m003(old, FRANKFURT_2, one, findings_id_start=10)
+    store_as_m003(old, FRANKFURT_2.replace("[Round", "[Table \"7\"]\n[Round"), two, findings_id_start=5)
+    old.execute("UPDATE findings SET id = 100 WHERE id = 5")  # revision 2's first finding, far away
+    old["reviews"].insert(dict(match_id=2, revision_id=2, finding_id=100, rule="x", line=1, verdict="confirmed",
+                               reviewer="judge"))
+    rules = old.execute("SELECT rule, line FROM findings WHERE id = 100").fetchone()
+    old.conn.commit()
+    old.close()
+    db = store.open_library(path)
+    try:
+        ids = db.execute("SELECT revision_id, id FROM findings ORDER BY id").fetchall()
+        assert [r for r, _ in ids] == sorted(r for r, _ in ids) and [i for _, i in ids] == list(range(1, len(ids) + 1))
+        review = db.execute("SELECT f.rule, f.line FROM reviews r JOIN findings f ON f.id = r.finding_id").fetchone()
+        assert review == rules
         assert store.check_whole(db) == []
     finally:
         db.close()
@@ -685,16 +798,18 @@ def test_a_bulk_import_indexes_the_notes_in_batches_and_a_search_never_misses_on
     try:
         outcomes = store.import_paths(db, store.find_logs([folder]))
         next(outcomes)
-        assert store.notes_to_index(db)  # the first file's notes wait for the batch
-        # ... but a full-text search finds them all the same
+        assert store.index_behind(db)  # the first file's notes and cards wait for the batch
+        assert db.execute("SELECT count(*) FROM notes").fetchone()[0] == 0
+        # ... but a search finds them all the same
         assert store.search(db, text="appeal").total_notes == 1
         assert [o.status for o in outcomes] == ["new"] * 4
-        assert not store.notes_to_index(db)  # all indexed at the end
+        assert not store.index_behind(db)  # all indexed at the end
+        assert db.execute("SELECT count(*) FROM match_cards").fetchone()[0] == 5
         assert db.execute("SELECT count(*) FROM notes_fts WHERE notes_fts MATCH 'appeal'").fetchone()[0] == 5
         # a single file (the window, import_text) is indexed in its own transaction
         store.import_text(db, FRANKFURT_2.replace("B: activte", "B: activte   # unusual appeal"),
                           path=str(tmp_path / "one.duel"))
-        assert not store.notes_to_index(db)
+        assert not store.index_behind(db)
     finally:
         db.close()
 
