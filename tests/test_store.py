@@ -831,8 +831,11 @@ def test_the_store_json_encoder_writes_what_json_dumps_writes():
 
     values = [[1, -2, "a\"b\\c\n\t\u2028", None, True, False, 2.5, ["x", ["y", None, 3]]], [], "日本 《オネスト》",
               [["Honest", "オネスト", None]], {"Game": "ygo", "A": "Yu\"ki", "Event": "Regional 日本"}]
+    values.append([2 ** 70, "beyond orjson's 64 bits"])
+    plain = store._json_encoder()
     for value in values:
         assert store._dumps(value) == json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+        assert plain(value) == json.dumps(value, ensure_ascii=False, separators=(",", ":"))
         assert store._dumps_header(value) == json.dumps(value, ensure_ascii=False)
 
 
@@ -888,3 +891,23 @@ def test_an_import_stopped_early_stops_its_checkpoint_thread(tmp_path):
         assert store.count_rows(db)["matches"] == 1
     finally:
         db.close()
+
+
+def test_the_store_json_encoder_agrees_with_json_dumps_on_any_text_and_integers():
+    """The values the store writes: strings (any character), integers, None, booleans, nested
+    lists, dicts with string keys."""
+    import json
+
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    scalars = st.text() | st.integers() | st.none() | st.booleans()
+    values = st.recursive(scalars, lambda inner: st.lists(inner) | st.tuples(inner, inner)
+                          | st.dictionaries(st.text(), inner), max_leaves=20)
+
+    @settings(max_examples=300, deadline=None)
+    @given(values)
+    def agrees(value):
+        assert store._dumps(value) == json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+    agrees()
