@@ -626,7 +626,6 @@ def rows_of(match: Any, findings: Sequence[Any], path: str, digest: str, data: b
     find = catalog.find
     card_classes = _CARD_CLASSES  # event class -> whether its events can name cards
     turn = turn_player = phase = step = timing = substep = None
-    by_line: dict[int, int] = {}
     cached = _CANONICAL.get(match.game)
     if cached is None or cached[0] is not catalog or len(cached[1]) > 50_000:
         cached = _CANONICAL[match.game] = (catalog, {})
@@ -637,7 +636,7 @@ def rows_of(match: Any, findings: Sequence[Any], path: str, digest: str, data: b
     # the text of each line, stripped (index 0: no line)
     texts = [""]
     texts += [line.strip() for line in lines]
-    for seq, event in enumerate(match.events):
+    for event in match.events:
         kind = event.kind
         if kind in _STATE_KINDS:
             if kind == "turn":
@@ -696,18 +695,19 @@ def rows_of(match: Any, findings: Sequence[Any], path: str, digest: str, data: b
                 while row[-1] is None:
                     row.pop()
                 append(row)
-        if line not in by_line:
-            by_line[line] = seq
         if kind == "attack-ends":
             substep = None
     prepared.events_json = _dumps(events)
+    # the events are in line order: the first event on a line, by bisection
+    event_lines = [row[0] for row in events]
+    nevents = len(event_lines)
     prepared.cards = _dumps(list(mentioned.values())) if mentioned else ""
     # line by line (check_match gives them so already): a revision's findings get their ids in
     # this order, and a search lists findings in id order
     for f in sorted(findings, key=_finding_line):
         line = f.span.line
-        seq = by_line.get(line)
-        if seq is not None:
+        seq = bisect.bisect_left(event_lines, line)
+        if seq < nevents and event_lines[seq] == line:
             row = events[seq]
             if len(row) > _CARDS_AT:
                 player, card = row[7], row[10]
@@ -716,14 +716,16 @@ def rows_of(match: Any, findings: Sequence[Any], path: str, digest: str, data: b
             else:
                 player, card, cards = row[7] if len(row) > 7 else None, None, None
         else:
+            seq = None
             player, card, cards = _line_player(lines, line), None, None
         prepared.findings.append((
             seq, line, f.span.column, f.severity.value, f.kind.value, f.rule, f.message, f.hint, f.cite,
             player, names.get(player) if player else None, card, cards,
         ))
-    lines_with_events = sorted(by_line)
     for note in match.notes:
-        prepared.notes.append((_event_of_note(note.line, lines_with_events, by_line), note.line, note.text))
+        # a trailing note belongs to its line's event, a note on its own line to the next event
+        seq = bisect.bisect_left(event_lines, note.line)
+        prepared.notes.append((seq if seq < nevents else None, note.line, note.text))
     return prepared
 
 
@@ -741,14 +743,6 @@ def _line_player(lines: Sequence[str], line: int) -> str | None:
         m = _LINE_PLAYER.match(lines[line - 1])
         if m:
             return m.group(1).upper()
-    return None
-
-
-def _event_of_note(line: int, lines_with_events: list[int], by_line: dict[int, int]) -> int | None:
-    """A trailing note belongs to its line's event, a note on its own line to the next event."""
-    i = bisect.bisect_left(lines_with_events, line)
-    if i < len(lines_with_events):
-        return by_line[lines_with_events[i]]
     return None
 
 
