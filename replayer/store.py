@@ -867,14 +867,20 @@ CHECKPOINT_FILES = 200
 IMPORT_CHECKPOINT_PAGES = 50_000
 
 _SQL_INDEX_BEHIND = (
-    "SELECT (SELECT coalesce(max(id), 0) FROM match_revisions) > (SELECT revision_id FROM library_index) "
+    "SELECT (SELECT coalesce(max(id), 0) FROM match_revisions) > "
+    "coalesce((SELECT revision_id FROM library_index), -1) "
     "OR (SELECT coalesce(max(id), 0) FROM notes) > (SELECT coalesce(max(id), 0) FROM notes_fts_docsize)")
 
 
 def _update_index(conn: sqlite3.Connection) -> int:
     """Fill the search tables from the revisions they do not cover yet (call in a transaction);
     returns how many notes went into the full-text index."""
-    upto = conn.execute("SELECT revision_id FROM library_index").fetchone()[0]
+    row = conn.execute("SELECT revision_id FROM library_index").fetchone()
+    if row is None or row[0] is None:  # lost (a library edited by hand): made again from the revisions
+        _clear_index(conn)
+        upto = 0
+    else:
+        upto = row[0]
     last = conn.execute("SELECT coalesce(max(id), 0) FROM match_revisions").fetchone()[0]
     if last > upto:
         conn.execute(_SQL_INDEX_CARDS, [upto])
@@ -883,6 +889,14 @@ def _update_index(conn: sqlite3.Connection) -> int:
     indexed = conn.execute("SELECT coalesce(max(id), 0) FROM notes_fts_docsize").fetchone()[0]
     return conn.execute("INSERT INTO notes_fts (rowid, [text]) SELECT id, [text] FROM notes WHERE id > ? ORDER BY id",
                         [indexed]).rowcount
+
+
+def _clear_index(conn: sqlite3.Connection) -> None:
+    conn.execute("DELETE FROM match_cards")
+    conn.execute("DELETE FROM notes")
+    conn.execute("INSERT INTO notes_fts (notes_fts) VALUES ('delete-all')")
+    conn.execute("DELETE FROM library_index")
+    conn.execute("INSERT INTO library_index (id, revision_id) VALUES (1, 0)")
 
 
 def index_behind(db: Database) -> bool:
@@ -1010,7 +1024,11 @@ class _Checkpointer:
         written meanwhile itself, so that its next transaction starts the WAL over."""
         if self.finished != self._seen:
             self._seen = self.finished
-            self._conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+            if not self._conn.in_transaction:  # (within a caller's transaction the WAL cannot start over)
+                try:
+                    self._conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+                except sqlite3.OperationalError:
+                    pass  # busy: SQLite's own auto-checkpoint, or the next round, does it
         elif stored % CHECKPOINT_FILES == 0:
             self._wanted.set()
 

@@ -911,3 +911,31 @@ def test_the_store_json_encoder_agrees_with_json_dumps_on_any_text_and_integers(
         assert store._dumps(value) == json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
     agrees()
+
+
+def test_search_tables_are_made_again_if_their_bookmark_is_lost(filled):
+    """``library_index`` tells how far notes, notes_fts and match_cards go; without it (a library
+    edited by hand) they are made again from the revisions, not filled twice."""
+    before = {t: filled.execute(f"SELECT count(*) FROM {t}").fetchone()[0] for t in ("notes", "match_cards")}
+    filled.execute("DELETE FROM library_index")
+    filled.conn.commit()
+    assert store.index_behind(filled)
+    assert store.search(filled, text="appeal").total_notes == 1
+    assert {t: filled.execute(f"SELECT count(*) FROM {t}").fetchone()[0] for t in before} == before
+    assert filled.execute("SELECT count(*) FROM notes_fts WHERE notes_fts MATCH 'appeal'").fetchone()[0] == 1
+    assert not store.index_behind(filled)
+
+
+def test_an_import_inside_a_caller_s_transaction_is_whole_and_checkpoints_nothing_itself(tmp_path, monkeypatch):
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    for i in range(12):
+        (folder / f"{i:02d}.duel").write_text(FRANKFURT_1.replace("turn", f"# copy {i}\nturn", 1), encoding="utf-8")
+    monkeypatch.setattr(store, "CHECKPOINT_FILES", 2)
+    db = store.open_library(tmp_path / "library.db")
+    try:
+        with db.atomic():
+            assert {o.status for o in store.import_paths(db, store.find_logs([folder]))} == {"new"}
+        assert store.count_rows(db)["matches"] == 12 and store.check_whole(db) == []
+    finally:
+        db.close()
