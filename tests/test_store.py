@@ -108,6 +108,15 @@ def store_with(db, folder: Path, name: str, text: str | None = None, findings=No
     return store.import_result(db, CheckResult(match, found), text.encode("utf-8"))
 
 
+def copies(tmp_path: Path, count: int) -> Path:
+    """A folder of ``count`` logs: FRANKFURT_1, each with a comment of its own (new content)."""
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    for i in range(count):
+        (folder / f"{i:03d}.duel").write_text(FRANKFURT_1.replace("turn", f"# copy {i}\nturn", 1), encoding="utf-8")
+    return folder
+
+
 @pytest.fixture
 def library():
     """An in-memory library, closed after the test."""
@@ -789,10 +798,7 @@ def test_m004_numbers_findings_revision_by_revision_where_they_were_not(tmp_path
 
 
 def test_a_bulk_import_indexes_the_notes_in_batches_and_a_search_never_misses_one(tmp_path, monkeypatch):
-    folder = tmp_path / "logs"
-    folder.mkdir()
-    for i in range(5):
-        (folder / f"{i}.duel").write_text(FRANKFURT_1.replace("turn", f"# copy {i}\nturn", 1), encoding="utf-8")
+    folder = copies(tmp_path, 5)
     monkeypatch.setattr(store, "NOTES_BATCH", 2)
     db = store.open_library(tmp_path / "library.db")
     try:
@@ -846,10 +852,7 @@ def test_a_bulk_import_checkpoints_from_a_thread_and_the_wal_starts_over(tmp_pat
     import os
     import threading
 
-    folder = tmp_path / "logs"
-    folder.mkdir()
-    for i in range(60):
-        (folder / f"{i:02d}.duel").write_text(FRANKFURT_1.replace("turn", f"# copy {i}\nturn", 1), encoding="utf-8")
+    folder = copies(tmp_path, 60)
     monkeypatch.setattr(store, "CHECKPOINT_FILES", 5)
     started = []
     monkeypatch.setattr(store._Checkpointer, "start", classmethod(
@@ -877,10 +880,7 @@ def test_a_bulk_import_checkpoints_from_a_thread_and_the_wal_starts_over(tmp_pat
 def test_an_import_stopped_early_stops_its_checkpoint_thread(tmp_path):
     import threading
 
-    folder = tmp_path / "logs"
-    folder.mkdir()
-    for i in range(3):
-        (folder / f"{i}.duel").write_text(FRANKFURT_1.replace("turn", f"# copy {i}\nturn", 1), encoding="utf-8")
+    folder = copies(tmp_path, 3)
     db = store.open_library(tmp_path / "library.db")
     try:
         outcomes = store.import_paths(db, store.find_logs([folder]))
@@ -927,10 +927,7 @@ def test_search_tables_are_made_again_if_their_bookmark_is_lost(filled):
 
 
 def test_an_import_inside_a_caller_s_transaction_is_whole_and_checkpoints_nothing_itself(tmp_path, monkeypatch):
-    folder = tmp_path / "logs"
-    folder.mkdir()
-    for i in range(12):
-        (folder / f"{i:02d}.duel").write_text(FRANKFURT_1.replace("turn", f"# copy {i}\nturn", 1), encoding="utf-8")
+    folder = copies(tmp_path, 12)
     monkeypatch.setattr(store, "CHECKPOINT_FILES", 2)
     db = store.open_library(tmp_path / "library.db")
     try:
