@@ -37,6 +37,7 @@ import re
 import sqlite3
 import threading
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -393,9 +394,6 @@ def m004_finding_ranges(db: Database) -> None:
     conn.execute("ALTER TABLE match_revisions ADD COLUMN cards TEXT")
     conn.execute("ALTER TABLE match_revisions ADD COLUMN notes_json TEXT")
     _number_findings_by_revision(conn)
-    conn.execute("UPDATE match_revisions SET first_finding_id = coalesce("
-                 "(SELECT min(f.id) FROM findings f WHERE f.revision_id = match_revisions.id), "
-                 "(SELECT coalesce(max(f.id), 0) + 1 FROM findings f))")
     conn.execute("UPDATE matches SET first_finding_id = "
                  "(SELECT r.first_finding_id FROM match_revisions r WHERE r.id = matches.revision_id)")
     conn.execute("UPDATE match_revisions SET cards = "
@@ -414,17 +412,41 @@ def m004_finding_ranges(db: Database) -> None:
 
 
 def _number_findings_by_revision(conn: sqlite3.Connection) -> None:
-    """Give the findings consecutive ids revision by revision, if they do not have them yet (the
-    writer always gave them so; a library edited by hand may not), keeping reviews pointing at
-    them."""
-    gaps = conn.execute(
-        "SELECT count(*) FROM (SELECT revision_id, min(id) AS lo, max(id) AS hi, count(*) AS n FROM findings "
-        "GROUP BY revision_id) g WHERE g.hi - g.lo + 1 != g.n OR EXISTS (SELECT 1 FROM findings f "
-        "WHERE f.id BETWEEN g.lo AND g.hi AND f.revision_id IS NOT g.revision_id)").fetchone()[0]
-    if not gaps:
+    """Set ``first_finding_id`` of every revision. The writer gave a revision's findings
+    consecutive ids, as many as its counts say; where a library (edited by hand, say) has them
+    otherwise, every revision gets a block of ids of its own, as long as its counts or its rows
+    (whichever is more), in revision order, and the reviews follow their findings."""
+    revisions = conn.execute(
+        "SELECT r.id, r.error_count + r.warning_count + r.info_count, g.lo, g.hi, coalesce(g.n, 0) "
+        "FROM match_revisions r LEFT JOIN (SELECT revision_id, min(id) AS lo, max(id) AS hi, count(*) AS n "
+        "FROM findings GROUP BY revision_id) g ON g.revision_id = r.id ORDER BY r.id").fetchall()
+    stray = conn.execute("SELECT count(*) FROM findings WHERE revision_id NOT IN "
+                         "(SELECT id FROM match_revisions) OR revision_id IS NULL").fetchone()[0]
+    packed = not stray and all(count == n and (n == 0 or hi - lo + 1 == n) for _, count, lo, hi, n in revisions)
+    if packed:  # and no two revisions' ranges interleave
+        ranges = sorted((lo, hi) for _, _, lo, hi, n in revisions if n)
+        packed = all(a[1] < b[0] for a, b in zip(ranges, ranges[1:]))
+    if packed:
+        following = (conn.execute("SELECT coalesce(max(id), 0) + 1 FROM findings").fetchone()[0])
+        conn.executemany("UPDATE match_revisions SET first_finding_id = ? WHERE id = ?",
+                         [(lo if n else following, revision_id) for revision_id, _, lo, _, n in revisions])
         return
+    # blocks: each revision's findings (by line) from its first id on; stray findings after all
     conn.execute("CREATE TEMP TABLE _finding_ids (old INTEGER PRIMARY KEY, new INTEGER)")
-    conn.execute("INSERT INTO _finding_ids SELECT id, row_number() OVER (ORDER BY revision_id, line, id) FROM findings")
+    rows_of: dict[int, list[int]] = {}
+    for finding_id, revision_id in conn.execute(
+            "SELECT id, revision_id FROM findings ORDER BY revision_id, line, id").fetchall():
+        rows_of.setdefault(revision_id, []).append(finding_id)
+    remap, firsts, next_id = [], [], 1
+    for revision_id, count, _, _, n in revisions:
+        firsts.append((next_id, revision_id))
+        remap += [(old, next_id + i) for i, old in enumerate(rows_of.pop(revision_id, []))]
+        next_id += max(count, n)
+    for old in sorted(old for ids in rows_of.values() for old in ids):
+        remap.append((old, next_id))
+        next_id += 1
+    conn.executemany("INSERT INTO _finding_ids VALUES (?, ?)", remap)
+    conn.executemany("UPDATE match_revisions SET first_finding_id = ? WHERE id = ?", firsts)
     conn.execute("UPDATE findings SET id = -(SELECT new FROM _finding_ids WHERE old = findings.id)")
     conn.execute("UPDATE findings SET id = -id")
     conn.execute("UPDATE reviews SET finding_id = (SELECT new FROM _finding_ids WHERE old = reviews.finding_id) "
@@ -449,7 +471,8 @@ _SQL_LOOKUP = (
     "(SELECT coalesce(max(id), 0) + 1 FROM matches), "
     "(SELECT coalesce(max(id), 0) + 1 FROM match_revisions), "
     "(SELECT first_event_id + event_count FROM match_revisions ORDER BY id DESC LIMIT 1), "
-    "(SELECT coalesce(max(id), 0) + 1 FROM findings) "
+    "max((SELECT coalesce(max(id), 0) + 1 FROM findings), coalesce((SELECT first_finding_id + error_count + "
+    "warning_count + info_count FROM match_revisions ORDER BY id DESC LIMIT 1), 1)) "
     "FROM (SELECT 1) LEFT JOIN matches m ON m.path = ?3")
 _SQL_REVISION = _insert_sql("match_revisions", ["id", "match_id", "revision", "content_hash", "path",
                                                 *MATCH_COLUMNS, "imported_at", "text", "events_json",
@@ -792,20 +815,33 @@ def save_prepared(db: Database, prepared: Prepared, *, index: bool = True) -> Im
     """
     if prepared.status == "bad":
         return ImportOutcome(prepared.path, "skipped", prepared.error)
+    with writing(db):
+        return _write_rows(db.conn, prepared, index)
+
+
+@contextmanager
+def writing(db: Database) -> Iterator[sqlite3.Connection]:
+    """A write transaction: ``BEGIN IMMEDIATE`` … ``COMMIT`` (rolled back on an exception), or a
+    savepoint within a caller's transaction.
+
+    IMMEDIATE takes the write lock at once, waiting for another writer (the busy timeout): a
+    transaction that read first and wrote then would fail at once ("database is locked") if
+    another connection had committed in between, as a window saving verdicts during an
+    import would.
+    """
     conn = db.conn
-    if conn.in_transaction:  # within a caller's transaction: a savepoint
+    if conn.in_transaction:
         with db.atomic():
-            return _write_rows(conn, prepared, index)
-    # IMMEDIATE: the write lock at once (not a read lock first, upgraded at the first write)
+            yield conn
+        return
     conn.execute("BEGIN IMMEDIATE")
     try:
-        outcome = _write_rows(conn, prepared, index)
+        yield conn
         conn.execute("COMMIT")
     except BaseException:
         if conn.in_transaction:
             conn.rollback()
         raise
-    return outcome
 
 
 def _write_rows(conn: sqlite3.Connection, prepared: Prepared, index: bool) -> ImportOutcome:
@@ -877,10 +913,9 @@ def _update_index(conn: sqlite3.Connection) -> int:
     returns how many notes went into the full-text index."""
     row = conn.execute("SELECT revision_id FROM library_index").fetchone()
     if row is None or row[0] is None:  # lost (a library edited by hand): made again from the revisions
-        _clear_index(conn)
-        upto = 0
-    else:
-        upto = row[0]
+        _rebuild_index(conn)
+        return conn.execute("SELECT count(*) FROM notes").fetchone()[0]
+    upto = row[0]
     last = conn.execute("SELECT coalesce(max(id), 0) FROM match_revisions").fetchone()[0]
     if last > upto:
         conn.execute(_SQL_INDEX_CARDS, [upto])
@@ -891,12 +926,23 @@ def _update_index(conn: sqlite3.Connection) -> int:
                         [indexed]).rowcount
 
 
-def _clear_index(conn: sqlite3.Connection) -> None:
+def _rebuild_index(conn: sqlite3.Connection) -> None:
+    """Make ``match_cards``, ``notes`` and ``notes_fts`` again from every revision."""
+    # the triggers that keep notes_fts in step with deleted notes would send it deletions of
+    # notes it may never have had (which FTS5 takes for a damaged index): off meanwhile
+    triggers = conn.execute("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'notes'"
+                            ).fetchall()
+    for name, _ in triggers:
+        conn.execute(f"DROP TRIGGER [{name}]")
     conn.execute("DELETE FROM match_cards")
     conn.execute("DELETE FROM notes")
-    conn.execute("INSERT INTO notes_fts (notes_fts) VALUES ('delete-all')")
+    conn.execute(_SQL_INDEX_CARDS, [0])
+    conn.execute(_SQL_INDEX_NOTES, [0])
+    conn.execute("INSERT INTO notes_fts (notes_fts) VALUES ('rebuild')")
+    for _, sql in triggers:
+        conn.execute(sql)
     conn.execute("DELETE FROM library_index")
-    conn.execute("INSERT INTO library_index (id, revision_id) VALUES (1, 0)")
+    conn.execute("INSERT INTO library_index (id, revision_id) SELECT 1, coalesce(max(id), 0) FROM match_revisions")
 
 
 def index_behind(db: Database) -> bool:
@@ -907,8 +953,8 @@ def index_behind(db: Database) -> bool:
 def update_index(db: Database) -> int:
     """Bring the search tables up to date, in one transaction; returns how many notes went into
     the full-text index."""
-    with db.atomic():
-        return _update_index(db.conn)
+    with writing(db) as conn:
+        return _update_index(conn)
 
 
 def catch_up_index(db: Database) -> None:
@@ -949,33 +995,37 @@ def import_paths(db: Database, files: Sequence[str | os.PathLike[str]], *, jobs:
     known = known_hashes(db)
     tasks = [(str(f), known.get(key), key) for f, key in zip(files, library_paths(files))]
     stored = 0
-    checkpointer = _Checkpointer.start(db)
-    if checkpointer is not None:
-        db.execute(f"PRAGMA wal_autocheckpoint={IMPORT_CHECKPOINT_PAGES}")
-    try:
-        if jobs <= 1 or len(tasks) < 2:
-            prepared_files: Iterable[Prepared] = map(_prepare_star, tasks)
-            pool = None
-        else:
-            import multiprocessing
+    if jobs <= 1 or len(tasks) < 2:
+        prepared_files: Iterable[Prepared] = map(_prepare_star, tasks)
+        pool = None
+    else:
+        import multiprocessing
 
-            pool = multiprocessing.get_context().Pool(min(jobs, len(tasks)))
-            prepared_files = pool.imap(_prepare_star, tasks, chunksize=chunksize)
-        try:
-            for prepared in prepared_files:
-                outcome = save_prepared(db, prepared, index=False)
-                if outcome.stored:
-                    stored += 1
-                    if stored % NOTES_BATCH == 0:
+        # (made before the checkpoint thread starts: a process forked with threads running
+        # can inherit a lock one of them held)
+        pool = multiprocessing.get_context().Pool(min(jobs, len(tasks)))
+        prepared_files = pool.imap(_prepare_star, tasks, chunksize=chunksize)
+    checkpointer = None
+    try:
+        checkpointer = _Checkpointer.start(db)
+        if checkpointer is not None:
+            db.execute(f"PRAGMA wal_autocheckpoint={IMPORT_CHECKPOINT_PAGES}")
+        for prepared in prepared_files:
+            outcome = save_prepared(db, prepared, index=False)
+            if outcome.stored:
+                stored += 1
+                if stored % NOTES_BATCH == 0:
+                    try:
                         update_index(db)
-                    if checkpointer is not None:
-                        checkpointer.between_files(stored)
-                yield outcome
-        finally:
-            if pool is not None:
-                pool.terminate()
-                pool.join()
+                    except sqlite3.OperationalError:
+                        pass  # locked for long by another writer: the next batch, or a search, catches up
+                if checkpointer is not None:
+                    checkpointer.between_files(stored)
+            yield outcome
     finally:
+        if pool is not None:
+            pool.terminate()
+            pool.join()
         if checkpointer is not None:
             checkpointer.stop()
         try:
@@ -1111,7 +1161,7 @@ def save_review(db: Database, path: str | os.PathLike[str], rule: str, line: int
     One verdict per reviewer and finding: saving again replaces it. Returns the review's id.
     ``source`` (the text of the line) and ``message`` default to those in the library.
     """
-    with db.atomic():
+    with writing(db):
         match_id, revision_id, text = _review_target(db, path, content_hash_of_file)
         record = _review_record(db, match_id, revision_id, text,
                                 {"rule": rule, "line": line, "verdict": verdict, "note": note, "source": source,
@@ -1132,7 +1182,7 @@ def replace_reviews(db: Database, path: str | os.PathLike[str], reviews: Iterabl
     This is what the window saves: the file as it is on disk is imported first if it changed
     (its verdicts go with that revision); earlier revisions keep theirs.
     """
-    with db.atomic():
+    with writing(db):
         match_id, revision_id, text = _review_target(db, path, follow_file=True)
         db.conn.execute("DELETE FROM reviews WHERE revision_id = ? AND reviewer = ?", [revision_id, reviewer or ""])
         records = [_review_record(db, match_id, revision_id, text, r, reviewer) for r in reviews]
@@ -1561,8 +1611,9 @@ def check_whole(db: Database) -> list[str]:
     for row in db.execute("SELECT m.path FROM matches m LEFT JOIN match_revisions v ON v.id = m.revision_id "
                           "WHERE v.id IS NULL OR m.first_finding_id IS NOT v.first_finding_id").fetchall():
         bad.append(f"{row[0]}: no current revision, or not its findings")
-    stray = db.execute("SELECT (SELECT count(*) FROM findings) - (SELECT coalesce(sum(error_count + warning_count "
-                       "+ info_count), 0) FROM match_revisions)").fetchone()[0]
+    stray = db.execute("SELECT count(*) FROM findings f LEFT JOIN match_revisions v ON v.id = f.revision_id "
+                       "WHERE v.id IS NULL OR f.id NOT BETWEEN v.first_finding_id AND v.first_finding_id "
+                       "+ v.error_count + v.warning_count + v.info_count - 1").fetchone()[0]
     if stray:
         bad.append(f"{stray} findings outside the ranges of their revisions")
     return bad

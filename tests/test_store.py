@@ -797,6 +797,35 @@ def test_m004_numbers_findings_revision_by_revision_where_they_were_not(tmp_path
         db.close()
 
 
+def test_m004_gives_each_revision_ids_of_its_own_where_counts_and_rows_disagree(tmp_path):
+    """A hand-edited library whose counts say more findings than it has rows: each revision
+    still gets a block of ids as long as its counts, the blocks do not overlap, and the next
+    file's findings come after them all."""
+    path = tmp_path / "m003.db"
+    old = store.Database(sqlite3.connect(path))
+    store.MIGRATIONS.apply(old, stop_before="m004_finding_ranges")
+    one, two = store.library_path(tmp_path / "one.duel"), store.library_path(tmp_path / "two.duel")
+    store_as_m003(old, FRANKFURT_2, one)
+    store_as_m003(old, FRANKFURT_2.replace("[Round", "[Table \"7\"]\n[Round"), two)
+    old.execute("UPDATE match_revisions SET error_count = error_count + 2")  # two findings too few
+    old.conn.commit()
+    old.close()
+    db = store.open_library(path)
+    try:
+        blocks = db.execute("SELECT first_finding_id, error_count + warning_count + info_count FROM match_revisions "
+                            "ORDER BY id").fetchall()
+        assert blocks[0][0] + blocks[0][1] <= blocks[1][0]
+        for revision_id, (first, n) in enumerate(blocks, 1):
+            rows = db.execute("SELECT id FROM findings WHERE revision_id = ? ORDER BY id", [revision_id]).fetchall()
+            assert all(first <= r[0] < first + n for r in rows)
+        assert len(store.check_whole(db)) == 2  # what the counts say is still reported as missing
+        store.import_text(db, GRAND_PRIX, path=str(tmp_path / "three.duel"))
+        first = db.execute("SELECT first_finding_id FROM match_revisions WHERE id = 3").fetchone()[0]
+        assert first == blocks[1][0] + blocks[1][1]
+    finally:
+        db.close()
+
+
 def test_a_bulk_import_indexes_the_notes_in_batches_and_a_search_never_misses_one(tmp_path, monkeypatch):
     folder = copies(tmp_path, 5)
     monkeypatch.setattr(store, "NOTES_BATCH", 2)
@@ -915,9 +944,11 @@ def test_the_store_json_encoder_agrees_with_json_dumps_on_any_text_and_integers(
 
 def test_search_tables_are_made_again_if_their_bookmark_is_lost(filled):
     """``library_index`` tells how far notes, notes_fts and match_cards go; without it (a library
-    edited by hand) they are made again from the revisions, not filled twice."""
+    edited by hand) they are made again from the revisions, not filled twice, even with notes
+    that never reached the full-text index (an import killed before m004)."""
     before = {t: filled.execute(f"SELECT count(*) FROM {t}").fetchone()[0] for t in ("notes", "match_cards")}
     filled.execute("DELETE FROM library_index")
+    filled.execute("INSERT INTO notes (match_id, revision_id, line, text) VALUES (1, 1, 1, 'stray appeal')")
     filled.conn.commit()
     assert store.index_behind(filled)
     assert store.search(filled, text="appeal").total_notes == 1

@@ -399,3 +399,48 @@ def test_verdicts_of_a_sidecar_move_into_the_library(tmp_path, logs):
     assert again.get(finding).status == reviews.CONFIRMED
     again.set(finding, None, "")
     assert reviews.Reviews.open(log, lines, backend=backend).get(finding).empty
+
+
+def test_searches_and_verdicts_while_an_import_runs_never_fail(tmp_path):
+    """The window and the command line use one library while an import writes to it: their
+    searches (which first bring the search tables up to date: a write) and their verdicts wait
+    for the importer's transaction of the moment instead of failing with "database is locked",
+    and the import is not stopped by them either."""
+    folder = tmp_path / "batch"
+    folder.mkdir()
+    count = 600
+    for n in range(count):
+        text = big_log(n, turns=20).replace("frobnicate", 'activate "Honest"') if n % 3 == 0 else big_log(n, turns=20)
+        (folder / f"m{n:04d}.duel").write_text(text, encoding="utf-8")
+    reviewed = tmp_path / "reviewed.duel"
+    reviewed.write_text(big_log(10_000), encoding="utf-8")
+    db_path = tmp_path / "library.db"
+    store.open_library(db_path).close()
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
+    proc = subprocess.Popen([sys.executable, "-m", "replayer", "import", str(folder), "--db", str(db_path),
+                             "--no-progress"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    db = store.open_library(db_path)
+    searches = reviews = 0
+    try:
+        deadline = time.monotonic() + 180
+        while proc.poll() is None and time.monotonic() < deadline:
+            store.search(db, event="Kill", limit=5)
+            store.search(db, card=["Honest"], text="note", limit=5)
+            searches += 2
+            store.replace_reviews(db, reviewed, [{"rule": "x", "line": 1, "verdict": "confirmed"}], reviewer="judge")
+            reviews += 1
+        stderr = proc.communicate(timeout=180)[1].decode()
+        assert proc.returncode == 0, stderr
+        assert searches >= 4 and reviews >= 2  # they did run during the import
+        result = store.search(db, card=["Honest"], limit=None)
+        assert store.count_rows(db)["matches"] == count + 1 and store.check_whole(db) == []
+        assert not store.index_behind(db)
+        assert len(store.load_reviews(db, reviewed)) == 1
+        assert result.total_matches == count // 3 == db.execute(
+            "SELECT count(*) FROM matches m JOIN match_revisions r ON r.id = m.revision_id "
+            "WHERE r.cards LIKE '%\"Honest\"%'").fetchone()[0]
+    finally:
+        db.close()
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
