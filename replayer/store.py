@@ -381,7 +381,7 @@ def m003_hash_key(db: Database) -> None:
 #   findings are a range of the table's rowid, and the index went;
 # * a revision keeps its notes (``notes_json``) and its cards (``cards``) in its own row, and the
 #   search tables made from them (``notes``, ``notes_fts``, ``match_cards``) are filled for many
-#   files at once (every NOTES_BATCH files of a bulk import, at its end, and before any search
+#   files at once (every INDEX_BATCH files of a bulk import, at its end, and before any search
 #   that reads them); ``library_index`` holds the last revision they cover.
 
 @MIGRATIONS()
@@ -511,9 +511,10 @@ class Prepared:
 
     ``events_json`` is the JSON array of the file's events (one array an event, fields in the
     order of :data:`EVENT_FIELDS`), stored as it is in ``match_revisions.events_json``; ``cards``
-    is the ``match_cards.cards`` value (the distinct cards, a JSON array; "" for none); ``findings`` and ``notes`` rows
-    start with the index (``seq``) of their event (``None``: no event), then their columns. The
-    ids are added when the file is written. Strings and tuples, not dicts: they cross from worker
+    is ``match_revisions.cards`` (the distinct cards, a JSON array; "" for none); ``findings``
+    and ``notes`` rows start with the index (``seq``) of their event (``None``: no event), then
+    their columns (the notes go into ``match_revisions.notes_json`` as they are). The ids are
+    added when the file is written. Strings and tuples, not dicts: they cross from worker
     processes cheaply.
     """
 
@@ -886,16 +887,16 @@ def _write_rows(conn: sqlite3.Connection, prepared: Prepared, index: bool) -> Im
 # A file's transaction writes its revision (with its notes and cards in the row), its match and
 # its findings; the tables a search reads its cards and notes from are made from the revision
 # rows for many files at once (a commit that touches a B-tree writes at least a page of it, and
-# FTS5 writes a new index segment at every commit that touched it): every NOTES_BATCH files of
+# FTS5 writes a new index segment at every commit that touched it): every INDEX_BATCH files of
 # a bulk import, at its end, and in the same transaction for a file stored on its own (the
 # window, ``import_text``). ``library_index.revision_id`` is the last revision they cover, and
 # the full-text index covers the notes up to the last id in ``notes_fts_docsize``. Opening a
 # library and every search first bring them up to date (after a killed import, say), so a
 # search never misses a stored match; only a raw query (Datasette) during a bulk import can see
-# them up to NOTES_BATCH files behind.
+# them up to INDEX_BATCH files behind.
 
 #: files a bulk import stores between two updates of the search tables
-NOTES_BATCH = 200
+INDEX_BATCH = 200
 #: files a bulk import stores between two checkpoints (run by :class:`_Checkpointer`)
 CHECKPOINT_FILES = 200
 #: WAL pages at which the importing connection checkpoints by itself, should the checkpoint
@@ -1014,7 +1015,7 @@ def import_paths(db: Database, files: Sequence[str | os.PathLike[str]], *, jobs:
             outcome = save_prepared(db, prepared, index=False)
             if outcome.stored:
                 stored += 1
-                if stored % NOTES_BATCH == 0:
+                if stored % INDEX_BATCH == 0:
                     try:
                         update_index(db)
                     except sqlite3.OperationalError:

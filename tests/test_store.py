@@ -828,7 +828,7 @@ def test_m004_gives_each_revision_ids_of_its_own_where_counts_and_rows_disagree(
 
 def test_a_bulk_import_indexes_the_notes_in_batches_and_a_search_never_misses_one(tmp_path, monkeypatch):
     folder = copies(tmp_path, 5)
-    monkeypatch.setattr(store, "NOTES_BATCH", 2)
+    monkeypatch.setattr(store, "INDEX_BATCH", 2)
     db = store.open_library(tmp_path / "library.db")
     try:
         outcomes = store.import_paths(db, store.find_logs([folder]))
