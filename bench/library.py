@@ -61,12 +61,17 @@ NOTES = ["judge call at this point", "appeal: timing disputed", "player hesitate
          "Aufruf des Schiedsrichters", "ジャッジを呼んだ", "video skips a few seconds"]
 
 
-def ygo_log(rng: random.Random, n: int) -> str:
+def header(rng: random.Random, n: int, game: str, events: list[str]) -> list[str]:
+    """A generated match's comment and header tags, and the blank line after them."""
     a, b = rng.sample(PLAYERS, 2)
-    lines = ["# generated match %d" % n, '[Game "ygo"]', f'[A "{a}"]', f'[B "{b}"]',
-             f'[Event "{rng.choice(EVENTS[:5])}"]', f'[Round "{rng.randint(1, 9)}"]',
-             f'[Table "{rng.randint(1, 64)}"]',
-             f'[Date "{rng.choice(["2024", "2025"])}-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}"]', ""]
+    return ["# generated match %d" % n, f'[Game "{game}"]', f'[A "{a}"]', f'[B "{b}"]',
+            f'[Event "{rng.choice(events)}"]', f'[Round "{rng.randint(1, 9)}"]',
+            f'[Table "{rng.randint(1, 64)}"]',
+            f'[Date "{rng.choice(["2024", "2025"])}-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}"]', ""]
+
+
+def ygo_log(rng: random.Random, n: int) -> str:
+    lines = header(rng, n, "ygo", EVENTS[:5])
     lp = {"A": 8000, "B": 8000}
     seconds = rng.randint(0, 600)
     for turn in range(rng.randint(2, 5), rng.randint(6, 9)):
@@ -102,11 +107,7 @@ def ygo_log(rng: random.Random, n: int) -> str:
 
 
 def dm_log(rng: random.Random, n: int) -> str:
-    a, b = rng.sample(PLAYERS, 2)
-    lines = ["# generated match %d" % n, '[Game "dm"]', f'[A "{a}"]', f'[B "{b}"]',
-             f'[Event "{rng.choice(EVENTS[5:])}"]', f'[Round "{rng.randint(1, 9)}"]',
-             f'[Table "{rng.randint(1, 64)}"]',
-             f'[Date "{rng.choice(["2024", "2025"])}-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}"]', ""]
+    lines = header(rng, n, "dm", EVENTS[5:])
     for turn in range(rng.randint(3, 6), rng.randint(8, 11)):
         p = "A" if turn % 2 else "B"
         o = "B" if p == "A" else "A"
