@@ -11,9 +11,11 @@ import click
 
 from .diagnostics import Span, make_finding, render_json, render_text
 from .reader import UnreadableFile, find_logs, read_log
-from .validator import check_match
+from .check import check_match
 
-GAME_CHOICE = click.Choice(["ygo", "dm"], case_sensitive=False)
+from . import games
+
+GAME_CHOICE = click.Choice(list(games.ALL), case_sensitive=False)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -97,10 +99,8 @@ def check(paths: tuple[str, ...], fmt: str, colour: str) -> None:
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
 def cards(game: str, name: tuple[str, ...], fmt: str) -> None:
     """Print the catalog entry of a card (any of its names, or part of one)."""
-    from .catalog import load_catalog
-
     text = " ".join(name)
-    found = load_catalog(game.lower()).search(text)
+    found = games.get(game.lower()).catalog.search(text)
     if not found:
         click.echo(f"replayer: no {game} card matches {text!r}", err=True)
         sys.exit(1)
@@ -136,9 +136,7 @@ def cards(game: str, name: tuple[str, ...], fmt: str) -> None:
 @click.argument("game", type=GAME_CHOICE)
 def rules(game: str) -> None:
     """Print the rules table the validator uses for GAME, with citations."""
-    from .validator import model_for
-
-    model = model_for(game.lower())
+    model = games.get(game.lower()).model
     describe = getattr(model, "describe", None)
     if describe is None:
         click.echo(f"replayer: no rules model for {game} yet", err=True)

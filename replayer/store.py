@@ -46,15 +46,14 @@ from typing import Any, Callable, Iterable, Iterator, Sequence
 from sqlite_utils import Database, Migrations
 
 from . import events as ev
-from .reader import ReplayerError, UnreadableFile, find_logs, read_bytes  # noqa: F401  (find_logs: part of the API)
+from . import games
+from .check import check_match
+from .errors import LibraryError, ReplayerError, UnreadableFile  # noqa: F401  (re-exported)
+from .reader import find_logs, read_bytes  # noqa: F401  (find_logs: part of the API)
 
 #: the migration set of the library schema; each function runs once, in a transaction
 MIGRATIONS = Migrations("replayer")
 APP_NAME = "replayer"
-
-
-class LibraryError(ReplayerError):
-    """The library cannot be used (made by a newer replayer, not a library, …)."""
 
 
 # ---- where the library lives --------------------------------------------------------------
@@ -603,8 +602,6 @@ def prepare_bytes(data: bytes, path: str, digest: str | None = None) -> Prepared
     """Read, validate and turn a log's bytes into rows (``path`` names it in the library)."""
     digest = digest or content_hash(data)
     try:
-        from .validator import check_match
-
         match = read_bytes(data, path)
         if any(f.rule == "syntax.encoding" for f in match.findings):
             return Prepared(path, digest, "bad", match.findings[0].message)
@@ -628,9 +625,7 @@ _STATE_KINDS = frozenset({"turn", "phase", "step", "timing"})
 
 def rows_of(match: Any, findings: Sequence[Any], path: str, digest: str, data: bytes | None = None) -> Prepared:
     """Rows of a read match and its findings (a :class:`~replayer.validator.CheckResult`'s)."""
-    from .catalog import load_catalog
-
-    catalog = load_catalog(match.game)
+    catalog = games.get(match.game).catalog
     names = match.players
     header = match.header
     counts = {"error": 0, "warning": 0, "info": 0}
@@ -1262,14 +1257,12 @@ def _player_letter(player: str | None) -> str | None:
 
 def _card_keys(cards: Sequence[str]) -> list[str]:
     """The names to look for: each as given and, where the catalog knows it, its catalog name."""
-    from .catalog import load_catalog
-
     out: list[str] = []
     for name in cards:
         name = " ".join(name.strip().strip('"《》「」„“”').split())
         out.append(name)
-        for game in ("ygo", "dm"):
-            info = load_catalog(game).find(name)
+        for game in games.ALL.values():
+            info = game.catalog.find(name)
             if info is not None and info.id not in out:
                 out.append(info.id)
     return out

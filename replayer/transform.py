@@ -61,10 +61,6 @@ class ToEvents(Transformer):
     result for one line text can be cached and reused.
     """
 
-    def __init__(self, game: str):
-        super().__init__()
-        self.game = game
-
     # ---- cards --------------------------------------------------------------------------
     def card(self, children):
         name_tok = children[0]

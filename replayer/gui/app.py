@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (QApplication, QComboBox, QFileDialog, QFrame, QLa
                                QMessageBox, QProgressBar, QSplitter, QToolBar, QVBoxLayout, QWidget)
 
 from ..reader import Match
-from ..validator import CheckResult, check_match
+from ..check import CheckResult, check_match
 from . import theme as themes
 from .document import SEVERITY_RANK, Document, build_document
 from .export import export_html, export_pdf, export_png

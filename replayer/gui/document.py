@@ -16,7 +16,7 @@ from typing import Callable
 from .. import events as ev
 from ..diagnostics import Finding
 from ..reader import Match, read_bytes, read_text
-from ..validator import CheckResult, check_match
+from ..check import CheckResult, check_match
 from .state import Replay, cards_of, replay
 
 SEVERITY_RANK = {"info": 1, "warning": 2, "error": 3}

@@ -13,6 +13,7 @@ import os
 from datetime import datetime
 from pathlib import Path
 
+from .. import games
 from .document import Document
 from .reviews import CONFIRMED, DISMISSED, Reviews, Verdict
 
@@ -62,7 +63,7 @@ def report_html(doc: Document, reviews: Reviews | None, *, for_pdf: bool = False
     verdicts = [reviews.get(f) if reviews is not None else Verdict() for f in doc.findings]
     confirmed = sum(1 for v in verdicts if v.status == CONFIRMED)
     dismissed = sum(1 for v in verdicts if v.status == DISMISSED)
-    game = {"ygo": "Yu-Gi-Oh!", "dm": "Duel Masters"}.get(match.game, match.game)
+    game = games.get(match.game).title
     out = ["<!DOCTYPE html>", "<html lang='en'><head><meta charset='utf-8'>",
            f"<title>Review report: {_e(name)}</title>", f"<style>{_CSS}</style></head><body>",
            f"<h1>Review report: {_e(name)}</h1>",

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Iterable, Protocol, Sequence
 
 from ..diagnostics import Finding
+from ..errors import ReviewStoreError  # noqa: F401  (re-exported: the window catches it from here)
 
 CONFIRMED = "confirmed"
 DISMISSED = "dismissed"
@@ -83,9 +84,6 @@ class ReviewStore(Protocol):
 
     def save(self, log_path: str, entries: list[Entry]) -> None: ...
 
-
-class ReviewStoreError(OSError):
-    """Verdicts could not be read or written (the window shows it; the log is unaffected)."""
 
 
 def sidecar_path(log_path: str | os.PathLike) -> Path:

@@ -22,9 +22,9 @@ from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 from typing import Callable
 
-from .. import events as ev
-from ..diagnostics import Kind, RULES, Severity, define
-from ..validator import Model
+from ... import events as ev
+from ...diagnostics import Kind, RULES, Severity, define
+from ...replay import Model
 
 # ---- citations (docs/rules-dm.md, "Citation labels") ---------------------------------------
 SOURCE = "Duel Masters attack procedure"
