@@ -13,8 +13,8 @@ from typing import Any
 
 import click
 
-from . import games, store
-from .reader import find_logs
+from .. import games, store
+from ..reader import find_logs
 
 DB_HELP = "the library (default: library.db in the user's data folder; env REPLAYER_LIBRARY)"
 
