@@ -233,9 +233,6 @@ class Reviews:
         self.backend.save(self.log_path, self.entries)
         return verdict
 
-    def set_note(self, finding: Finding, note: str) -> Verdict:
-        return self.set(finding, self.get(finding).status, note)
-
     def orphans(self, findings: Iterable[Finding]) -> list[Entry]:
         """Stored verdicts that match none of ``findings`` (their finding is gone)."""
         used = {self._find(f) for f in findings}

@@ -1,6 +1,6 @@
 """Lark tree -> events. Positions are kept: a card's columns are those of its name on the line.
 
-The alias table :data:`ALIASES` is the one place where Japanese and German keywords (spec §8)
+The alias table :data:`ALIASES` is the one place where Japanese and German keywords (notation §8)
 are mapped to the English ones; the grammar lists which words are accepted where.
 """
 

@@ -188,11 +188,6 @@ class LibraryView(QWidget):
         more = f" (first {shown} shown)" if result.total_matches > shown else ""
         self.status.setText(f"{result.total_matches} match{'es' if result.total_matches != 1 else ''}{more}")
 
-    def selected_path(self) -> str | None:
-        rows = self.table.selectionModel().selectedRows()
-        row = self.model.row(rows[0]) if rows else None
-        return row["path"] if row else None
-
     def open_selected(self) -> None:
         rows = self.table.selectionModel().selectedRows()
         if rows:
