@@ -64,3 +64,31 @@ def format_timecode(position: float) -> str:
     h, rest = divmod(s, 3600)
     m, s = divmod(rest, 60)
     return f"@{h}:{m:02d}:{s:02d}" if h else f"@{m}:{s:02d}"
+
+
+def is_url(video: str) -> bool:
+    """Whether a ``[Video]`` value is a web address rather than a file."""
+    v = video.strip().lower()
+    return v.startswith(("http://", "https://", "www."))
+
+
+def url_at(url: str, position: float) -> str:
+    """The web address of the footage at ``position`` seconds: its ``t=`` parameter set.
+
+    Twitch wants ``t=1h02m03s``; YouTube and the rest take whole seconds (``t=3723``). An
+    existing ``t=`` is replaced, any other parameter (``v=`` of YouTube) kept."""
+    from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+
+    if url.strip().lower().startswith("www."):
+        url = "https://" + url.strip()
+    parts = urlsplit(url.strip())
+    s = max(int(position), 0)
+    if "twitch.tv" in parts.netloc.lower():
+        h, rest = divmod(s, 3600)
+        m, sec = divmod(rest, 60)
+        t = f"{h}h{m:02d}m{sec:02d}s"
+    else:
+        t = str(s)
+    query = [(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if k != "t"]
+    query.append(("t", t))
+    return urlunsplit((parts.scheme, parts.netloc, parts.path, urlencode(query), parts.fragment))
