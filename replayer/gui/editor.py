@@ -455,7 +455,7 @@ class LogEditor(QObject):
                 self.complete(forced=True)
                 return True
             if event.text() and event.text().isprintable() or key == Qt.Key_Backspace:
-                QTimer.singleShot(0, self._complete_after_key)
+                QTimer.singleShot(0, self, self._complete_after_key)
         return False
 
     def _complete_after_key(self) -> None:

@@ -278,7 +278,7 @@ class LogView(QPlainTextEdit):
             self._update_margins()
         if not self._pending_highlight:
             self._pending_highlight = True
-            QTimer.singleShot(0, self._deferred_highlight)
+            QTimer.singleShot(0, self, self._deferred_highlight)  # not after the view is gone
 
     def _deferred_highlight(self) -> None:
         self._pending_highlight = False

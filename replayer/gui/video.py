@@ -206,6 +206,7 @@ class VideoPane(QWidget):
         self.target_ms: int | None = None  # the last seek asked for
         self.frame_ms = -1  # start time of the frame shown
         self.frame_count = 0
+        self.seek_frames = 0  # frame_count when the last seek was asked for
         self.seek_started = 0.0
         self.seek_ms = -1.0  # how long the last seek took until its frame came (bench)
         self.fps = DEFAULT_FPS
@@ -400,7 +401,7 @@ class VideoPane(QWidget):
             return
         self.frame_ms = frame.startTime() // 1000
         self.frame_count += 1
-        if self.seek_started and self.target_ms is not None and abs(self.frame_ms - self.target_ms) <= self.frame_step_ms():
+        if self.seek_started and self.seek_done():
             self.seek_ms = (time.perf_counter() - self.seek_started) * 1000
             self.seek_started = 0.0
         self.view.set_image(image)
@@ -440,6 +441,12 @@ class VideoPane(QWidget):
     def _update_ticks(self) -> None:
         self.slider.set_ticks(self.own_ms)
 
+    def seek_done(self) -> bool:
+        """Whether a frame came since the last seek, within a frame of where it was asked to go."""
+        # the frame that holds the instant asked for: it starts at most one frame before it
+        return (self.target_ms is not None and self.frame_count > self.seek_frames
+                and self.target_ms - self.frame_step_ms() < self.frame_ms <= self.target_ms + 1)
+
     def frame_step_ms(self) -> int:
         return max(int(round(1000 / (self.fps or DEFAULT_FPS))), 1)
 
@@ -460,6 +467,7 @@ class VideoPane(QWidget):
         if self.player is None or not self.file:
             return
         self.target_ms = ms
+        self.seek_frames = self.frame_count
         self.seek_started = time.perf_counter()
         # a frame spans [start, start + 1/fps); Qt shows the frame before an exact frame boundary,
         # so the seek goes a millisecond into the frame that starts at ms
@@ -490,6 +498,7 @@ class VideoPane(QWidget):
     def play(self) -> None:
         if self.has_media():
             self._apply_rate()
+            self.target_ms = None
             self.player.play()
 
     def pause(self) -> None:
@@ -528,14 +537,18 @@ class VideoPane(QWidget):
             if self.playing() and i > 0:
                 self.speed.setCurrentIndex(i - 1)
             else:
-                self._set_position(max(self.position_ms() - JUMP_BACK_MS, 0))
+                base = self.target_ms if self.target_ms is not None and not self.playing() else self.position_ms()
+                self._set_position(max(base - JUMP_BACK_MS, 0))
 
     def frame_step(self, frames: int) -> None:
         """Shift+←/→: pause and move by whole frames."""
         if not self.has_media():
             return
+        was_playing = self.playing()
         self.pause()
-        self._set_position(max(self.position_ms() + frames * self.frame_step_ms(), 0))
+        # from where the last seek went (its frame may not have come yet: keys pressed quickly add up)
+        base = self.target_ms if self.target_ms is not None and not was_playing else self.position_ms()
+        self._set_position(max(base + frames * self.frame_step_ms(), 0))
 
     # ---- sync, attach, browser -------------------------------------------------------------------
     def sync_offset(self) -> float | None:
@@ -615,10 +628,9 @@ class VideoPane(QWidget):
         if not self.has_media() or self.target_ms is None:
             return False
         end = time.perf_counter() + timeout_ms / 1000
-        step = self.frame_step_ms()
         while time.perf_counter() < end:
             (process or QApplication.processEvents)()
-            if self.frame_ms >= 0 and abs(self.frame_ms - self.target_ms) <= step:
+            if self.seek_done():
                 return True
             time.sleep(0.002)
         return False
