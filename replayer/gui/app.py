@@ -465,7 +465,7 @@ class MainWindow(QMainWindow):
         self._update_actions()
         # what to select: the same line after a re-check, else the first of the worst findings
         if same and keep_line is not None:
-            self.select_line(keep_line)
+            self.select_line(keep_line, origin="reload")
         else:
             row = self._default_finding()
             if row >= 0:
@@ -643,7 +643,7 @@ class MainWindow(QMainWindow):
         self.findings.select_finding(row)
         self.select_event(i, origin="findings", line=f.span.line)
 
-    def select_line(self, line: int) -> None:
+    def select_line(self, line: int, origin: str = "log") -> None:
         """The user picked a log line: the event there, or the last before it."""
         doc = self.doc
         if doc is None:
@@ -657,7 +657,7 @@ class MainWindow(QMainWindow):
         i = doc.replay.event_for_line(line)
         if line < doc.events[0].span.line:
             i = 0
-        self.select_event(i, origin="log", line=line)
+        self.select_event(i, origin=origin, line=line)
 
     def _show_line_findings(self, line: int) -> None:
         self.log_pane.show_line(self.doc, line, self.theme)

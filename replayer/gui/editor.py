@@ -199,6 +199,7 @@ class LogEditor(QObject):
         self.conflict = False  # the file changed on disk while there were unsaved changes
         self.checked_text: str | None = None
         self.last_recheck = -1
+        self.applied = -1  # the generation of the last re-check shown
         self.rechecker = Loader(self)
         self.rechecker.loaded.connect(self._on_rechecked)
         self.rechecker.failed.connect(lambda g, msg: window.statusBar().showMessage(f"Check failed: {msg}", 8000))
@@ -314,7 +315,7 @@ class LogEditor(QObject):
         line = self.view.textCursor().blockNumber() + 1
         w = self.window
         if w.doc is not None and line != self.view.selected_line:
-            w.select_line(line)
+            w.select_line(line, origin="editor")  # the panes follow; the video is the transcriber's
 
     def recheck(self) -> None:
         """Check the text as it is now, on the worker thread (the window follows when it is done)."""
@@ -325,7 +326,13 @@ class LogEditor(QObject):
         path = self.window.path or "untitled.duel"
         self.last_recheck = self.rechecker.request(path, encode_text(text))
 
+    def idle(self) -> bool:
+        """Whether the findings shown are those of the text as it is (no re-check pending)."""
+        return (not self.timer.isActive() and self.applied == self.last_recheck
+                and self.checked_text == self.text())
+
     def _on_rechecked(self, generation: int, doc) -> None:
+        self.applied = generation
         w = self.window
         w._keep_line = self.view.textCursor().blockNumber() + 1
         w.show_document(doc, w.reviews)

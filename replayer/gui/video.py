@@ -477,7 +477,7 @@ class VideoPane(QWidget):
     def on_selected(self, index: int, origin: str = "") -> None:
         """The window selected event ``index``: seek to it (not when the footage chose it)."""
         self.current = index
-        if origin == "video" or index < 0 or index >= len(self.event_tc):
+        if origin in ("video", "editor", "reload") or index < 0 or index >= len(self.event_tc):
             return
         self._followed = index
         tc = self.event_tc[index]
@@ -661,7 +661,8 @@ def install(window: MainWindow) -> VideoPane:
         show_pane(window, pane.wanted() or window.act_show_video.isChecked())
         window.act_show_video.setChecked(pane.isVisible())
         window.act_attach_video.setEnabled(window.path is not None)
-        if window.current >= 0:
+        editing = window.editor is not None and window.editor.editing()
+        if window.current >= 0 and not editing:  # a re-check while typing leaves the footage alone
             pane.on_selected(window.current, "load")
 
     window.loaded.connect(on_loaded)
