@@ -9,6 +9,7 @@ from pathlib import Path
 
 import click
 
+from .cards.commands import cards_db_option
 from .diagnostics import Span, make_finding, render_json, render_text
 from .reader import UnreadableFile, find_logs, read_log
 from .validator import check_match
@@ -36,6 +37,7 @@ def _use_colour(choice: str) -> bool:
               help="text for people, json for programs (one object a file, one a line)")
 @click.option("--color", "colour", type=click.Choice(["auto", "always", "never"]), default="auto",
               show_default=True, help="colour the text output (auto: on a terminal only)")
+@cards_db_option
 def check(paths: tuple[str, ...], fmt: str, colour: str) -> None:
     """Check match logs: FILE or DIR (searched for *.duel).
 
@@ -93,47 +95,6 @@ def check(paths: tuple[str, ...], fmt: str, colour: str) -> None:
 
 @cli.command()
 @click.argument("game", type=GAME_CHOICE)
-@click.argument("name", nargs=-1, required=True)
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
-def cards(game: str, name: tuple[str, ...], fmt: str) -> None:
-    """Print the catalog entry of a card (any of its names, or part of one)."""
-    from .catalog import load_catalog
-
-    text = " ".join(name)
-    found = load_catalog(game.lower()).search(text)
-    if not found:
-        click.echo(f"replayer: no {game} card matches {text!r}", err=True)
-        sys.exit(1)
-    for card in found:
-        if fmt == "json":
-            click.echo(json.dumps(card.to_dict(), ensure_ascii=False))
-            continue
-        click.echo(click.style(card.id, bold=True))
-        for lang in ("en", "ja", "de"):
-            if lang in card.names:
-                click.echo(f"  {lang}: {card.names[lang]}")
-        if card.kind:
-            click.echo(f"  kind: {card.kind}")
-        stats = []
-        if card.atk is not None or card.def_ is not None:
-            stats.append(f"ATK/DEF {card.atk if card.atk is not None else '?'}/{card.def_ if card.def_ is not None else '?'}")
-        if card.level is not None:
-            stats.append(f"level {card.level}")
-        if card.power is not None:
-            stats.append(f"power {card.power}")
-        if stats:
-            click.echo("  " + ", ".join(stats))
-        props = sorted(card.props - {card.kind})
-        if props:
-            click.echo("  properties: " + ", ".join(props))
-        for i, eff in enumerate(card.effects, 1):
-            click.echo(f"  effect {i}: " + ", ".join(sorted(eff)))
-        for note in card.notes:
-            click.echo(f"    note: {note}")
-
-
-@cli.command()
-@click.argument("game", type=GAME_CHOICE)
 def rules(game: str) -> None:
     """Print the rules table the validator uses for GAME, with citations."""
     from .validator import model_for
@@ -157,6 +118,10 @@ from .store_commands import import_command, search as search_command, stats as s
 cli.add_command(import_command)
 cli.add_command(search_command)
 cli.add_command(stats_command)
+# The card data (replayer/cards/commands.py) registers `cards` (ygo NAME, dm NAME, import PATH…).
+from .cards.commands import cards as cards_command  # noqa: E402
+
+cli.add_command(cards_command)
 
 
 def main() -> None:

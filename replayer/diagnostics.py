@@ -80,6 +80,7 @@ class Finding:
     hint: str = ""
     cite: str = ""
     related: tuple[Span, ...] = field(default=())
+    source: str = ""  # where the card facts the finding rests on came from, when imported (the `from` line)
 
     @property
     def line(self) -> int:
@@ -96,6 +97,7 @@ class Finding:
             "message": self.message,
             "hint": self.hint,
             "cite": self.cite,
+            **({"from": self.source} if self.source else {}),
         }
 
 
@@ -155,6 +157,8 @@ def render_text(path: str, findings: Sequence[Finding], lines: Sequence[str], *,
             out.append(f"  = hint: {f.hint}")
         if f.cite:
             out.append(f"  = {_DIM if colour else ''}cite: {f.cite}{_RESET if colour else ''}")
+        if f.source:
+            out.append(f"  = from: {f.source}")
     return "\n".join(out)
 
 

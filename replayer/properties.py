@@ -12,7 +12,7 @@ YGO_KINDS = frozenset({
 YGO_TIMINGS = ("ds-start", "before-calc", "calc", "after-calc", "ds-end", "battle-damage")
 YGO_WORDS = YGO_KINDS | frozenset({
     "quick", "trigger", "ignition", "flip", "continuous", "mandatory", "optional", "atk-mod",
-    "negates-activation", "negates-effect", "self-trigger", "battle-trigger", "ds-ok", "no-ds",
+    "negates-activation", "negates-effect", "self-trigger", "battle-trigger", "ds-ok", "no-ds", "no-calc",
     "summons", "ends-battle-phase", "targets", "piercing", "monster", "spell", "trap",
 }) | frozenset(f"timing:{t}" for t in YGO_TIMINGS)
 

@@ -10,11 +10,13 @@ game state and has no side effects beyond its findings. Nothing here knows of Qt
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 from dataclasses import dataclass
 from typing import Iterable
 
 from . import events as ev
+from .cards.layers import catalog_for, suggest
 from .catalog import Catalog, CardInfo, load_catalog
 from .diagnostics import Finding, Span, make_finding, sort_findings
 from .reader import Match
@@ -37,9 +39,19 @@ class CardFacts:
     def known(self) -> bool:
         return self.info is not None or self.inline
 
-    def effect_props(self, effect: int | None = None, *, flip: bool = False, trigger: bool = False) -> frozenset[str]:
-        base = self.info.effect_props(effect, flip=flip, trigger=trigger) if self.info else frozenset()
-        return base | self.props
+    def effect_props(self, effect: int | None = None, *, flip: bool = False, trigger: bool = False,
+                     timing: str | None = None) -> frozenset[str]:
+        if self.info is None:
+            return self.props
+        if timing is not None and not self.inline and hasattr(self.info, "effect_timings"):
+            # imported card data: the effect the log leaves open is one that fits the timing
+            return self.info.effect_props(effect, flip=flip, trigger=trigger, timing=timing) | self.props
+        return self.info.effect_props(effect, flip=flip, trigger=trigger) | self.props
+
+    @property
+    def imported_from(self) -> str:
+        """Where the card's facts came from when they are imported card data (not the catalog, not inline)."""
+        return "" if self.inline or self.info is None else getattr(self.info, "source", "")
 
 
 class Model:
@@ -49,7 +61,7 @@ class Model:
 
     def __init__(self, match: Match, catalog: Catalog | None = None):
         self.match = match
-        self.catalog = catalog if catalog is not None else load_catalog(match.game)
+        self.catalog = catalog if catalog is not None else catalog_for(match.game)
         self.rules = match.rules
         self.findings: list[Finding] = []
         self.facts: dict[str, CardFacts] = {}
@@ -125,9 +137,12 @@ class Model:
         if ref.power is not None:
             facts.power = ref.power
         if first and not facts.known:
+            maybe = suggest(self.catalog, ref.name)
             self.report("card.unknown", event, f'"{ref.name}" is not in the {self.game_name} card catalog '
-                        "and the log gives no properties for it; rules that depend on it are not checked",
-                        "add its properties inline, e.g. " + self.example_props(), card=ref)
+                        "and the log gives no properties for it; rules that depend on it are not checked"
+                        + ("; did you mean " + " or ".join(f'"{m}"' for m in maybe) + "?" if maybe else ""),
+                        (f'if it is "{maybe[0]}", correct the name; otherwise add' if maybe else "add")
+                        + " its properties inline, e.g. " + self.example_props(), card=ref)
         return facts
 
     def facts_of(self, ref: ev.CardRef) -> CardFacts:
@@ -156,7 +171,13 @@ class Model:
         else:
             span = event.span
         rel = tuple(r.span if isinstance(r, ev.Event) else r for r in related)
-        self.findings.append(make_finding(rule_id, span, message, hint, related=rel))
+        finding = make_finding(rule_id, span, message, hint, related=rel)
+        if card is not None and rule_id != "card.unknown":
+            facts = self.facts.get(self.card_name_key(card))
+            source = facts.imported_from if facts is not None else ""
+            if source:  # the verdict rests on imported card data: say which
+                finding = dataclasses.replace(finding, source=f"{facts.name}: imported card data, {source}")
+        self.findings.append(finding)
 
 
 #: game -> "module:Class" of its rules model; a game without one gets the base checks only
