@@ -37,6 +37,7 @@ EVENT_TIMINGS: dict[int, tuple[str, ...]] = {
 BATTLE_EVENTS = frozenset({1139, 1140, 1143})
 #: when each battle event happens in the Damage Step
 EVENT_WHEN: dict[int, frozenset[str]] = {
+    1130: frozenset(), 1131: frozenset(),  # attack declaration, being attacked: the Battle Step, never here
     1132: frozenset({"ds-start"}), 1133: frozenset({"before-calc"}),
     1134: frozenset({"calc"}), 1135: frozenset({"calc"}), 1136: frozenset({"calc"}),
     1137: frozenset({"after-calc"}), 1138: frozenset({"after-calc"}),

@@ -238,7 +238,8 @@ def ygo_row(rec: YgoRecord, old: dict | None) -> tuple[dict, list[tuple[str, str
             sources.setdefault(f"name.{lang}", f"{Path(script.path).name}:{1 if lang == 'ja' else 2}")
         if kind is None:
             acts = [e for e in script.effects if e.activated]
-            if acts and not any(e.type & K.ACTIVATE for e in acts):
+            # a Spell/Trap's script always registers its activation (ACTIVATE); a monster's never does
+            if script.effects and not any(e.type & K.ACTIVATE for e in acts):
                 kind = "flip-monster" if any(e.type & K.FLIP for e in acts) else "effect-monster"
                 sources["kind"] = f"{Path(script.path).name} (inferred: effects of a monster)"
         raw = [(_script_facts(e), e.line, Path(script.path).name) for e in script.effects if e.activated]
