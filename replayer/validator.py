@@ -48,10 +48,24 @@ class CardFacts:
             return self.info.effect_props(effect, flip=flip, trigger=trigger, timing=timing) | self.props
         return self.info.effect_props(effect, flip=flip, trigger=trigger) | self.props
 
+    def assumed_effect(self, effect: int | None, timing: str | None) -> int | None:
+        """The effect (1-based) taken for an activation that names none, when it is not the first
+        (imported card data: the first effect that may be activated at ``timing``)."""
+        if effect is not None or timing is None or self.inline or self.info is None:
+            return None
+        timings = getattr(self.info, "effect_timings", ())
+        for i, allowed in enumerate(timings, 1):
+            if timing in allowed:
+                return i if i > 1 else None
+        return None
+
     @property
     def imported_from(self) -> str:
         """Where the card's facts came from when they are imported card data (not the catalog, not inline)."""
-        return "" if self.inline or self.info is None else getattr(self.info, "source", "")
+        if self.inline or self.info is None:
+            return ""
+        effects = getattr(self.info, "effect_sources", ())
+        return effects[0] if len(effects) == 1 else getattr(self.info, "source", "")
 
 
 class Model:

@@ -649,8 +649,14 @@ class YgoModel(Model):
     # ---- activations ---------------------------------------------------------------------
     def handle_Activate(self, e: ev.Activate) -> None:
         facts = self.facts_of(e.card)
-        props = facts.effect_props(e.effect, flip=e.flip_effect, trigger=e.trigger,
-                                   timing=self.timing.word if self.in_damage_step else None)
+        ds_timing = self.timing.word if self.in_damage_step and not (e.flip_effect or e.trigger) else None
+        props = facts.effect_props(e.effect, flip=e.flip_effect, trigger=e.trigger, timing=ds_timing)
+        assumed = facts.assumed_effect(e.effect, ds_timing)
+        if assumed is not None:
+            src = facts.info.effect_sources[assumed - 1] if facts.info is not None else ""
+            self.report("card.effect-assumed", e, f'the log does not say which effect of "{e.card.label}" is '
+                        f"activated: effect {assumed} ({src}) is taken, the first that may be activated at "
+                        f"{ds_timing}", f"write `effect N` to name another", card=e.card)
         if e.flip_effect:
             props |= {"flip"}
         c = self.card(e.card)
