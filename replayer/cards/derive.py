@@ -131,7 +131,7 @@ def descriptive_words(e: ScriptEffect, kind: str | None) -> set[str]:
 
 def replayer_timings(words: frozenset[str] | set[str], kind: str | None) -> frozenset[str]:
     """The timings at which replayer's Damage Step rules (current revision) allow these words."""
-    from ..rules import ygo
+    from ..games.ygo import model as ygo
 
     p = frozenset(words) | ({kind} if kind else frozenset())
     out = set()

@@ -280,7 +280,9 @@ def ygo_row(rec: YgoRecord, old: dict | None) -> tuple[dict, list[tuple[str, str
 
 
 def read_dm(path: Path, summary: Summary) -> list[tuple[dict, list[tuple[str, str]]]]:
-    from ..properties import is_known
+    from ..games import get as get_game
+
+    is_known = lambda word, game: get_game(game).is_property(word)  # noqa: E731
 
     try:
         data = json.loads(path.read_bytes())

@@ -50,11 +50,11 @@ def view(file: str | None, shot: str | None, size: str, theme: str | None, selec
                    err=True)
         if file is None:
             sys.exit(2)
-        from ..cli import check
+        from .check import check
 
         check.main([file], prog_name="replayer view", standalone_mode=True)
     try:
-        from . import app
+        from ..gui import app
     except ImportError as e:  # PySide6 missing or broken
         click.echo(f"replayer: the window needs PySide6 ({e})", err=True)
         sys.exit(2)
@@ -84,11 +84,10 @@ def use_library(app, db_path: str | None) -> None:
     (until then, to a sidecar file next to the log)."""
     from pathlib import Path
 
-    from .. import store
-    from . import reviews
-    from .library import LibraryReviewStore, install
+    from .. import reviews, store
+    from ..gui.library import install
 
     db = Path(db_path) if db_path else store.default_library_path()
     app.register_extension(lambda window: install(window, db))
     if db.is_file():
-        reviews.set_store(LibraryReviewStore(db))
+        reviews.set_store(reviews.LibraryReviewStore(db))
