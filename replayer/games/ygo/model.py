@@ -78,6 +78,9 @@ R_NOT_ALLOWED = _rule("ygo.ds.not-allowed", Kind.ILLEGAL_ACTIVATION,
                       "an effect with no clause that allows it in the Damage Step", YP_ACT)
 R_NO_DS = _rule("ygo.ds.no-ds", Kind.ILLEGAL_ACTIVATION,
                 "a card that says (or is ruled) it cannot be activated in the Damage Step", YP_ACT)
+R_NO_CALC_ALLOWED = _rule("ygo.ds.no-calc", Kind.ILLEGAL_ACTIVATION,
+                          "an effect allowed in the Damage Step but not during damage calculation, "
+                          "activated during damage calculation", YP_ACT)
 R_ATK_AFTER_CALC = _rule("ygo.ds.atk-mod-after-calc", Kind.ILLEGAL_ACTIVATION,
                          "an ATK/DEF changer activated at or after damage calculation", YP_ACT)
 R_NAMED_TIMING = _rule("ygo.ds.named-timing", Kind.WRONG_TIMING,
@@ -646,7 +649,14 @@ class YgoModel(Model):
     # ---- activations ---------------------------------------------------------------------
     def handle_Activate(self, e: ev.Activate) -> None:
         facts = self.facts_of(e.card)
-        props = facts.effect_props(e.effect, flip=e.flip_effect, trigger=e.trigger)
+        ds_timing = self.timing.word if self.in_damage_step and not (e.flip_effect or e.trigger) else None
+        props = facts.effect_props(e.effect, flip=e.flip_effect, trigger=e.trigger, timing=ds_timing)
+        assumed = facts.assumed_effect(e.effect, ds_timing)
+        if assumed is not None:
+            src = facts.info.effect_sources[assumed - 1] if facts.info is not None else ""
+            self.report("card.effect-assumed", e, f'the log does not say which effect of "{e.card.label}" is '
+                        f"activated: effect {assumed} ({src}) is taken, the first that may be activated at "
+                        f"{ds_timing}", f"write `effect N` to name another", card=e.card)
         if e.flip_effect:
             props |= {"flip"}
         c = self.card(e.card)
@@ -717,6 +727,10 @@ class YgoModel(Model):
             self.report(R_NO_DS, e, f'"{label}" cannot be activated during the Damage Step (its text or a ruling '
                         "says so)", "activate it in the Battle Step, before the attack reaches the Damage Step",
                         card=e.card)
+            return
+        if "no-calc" in props and t == CALC:
+            self.report(R_NO_CALC_ALLOWED, e, f'"{label}" may be activated in the Damage Step but not during damage '
+                        "calculation", "activate it under `timing before-calc` or `timing after-calc`", card=e.card)
             return
         # flip effects of the monster flipped by this attack come after damage calculation
         if ("flip" in props) and c.key in self.flipped_in_ds and t < AFTER_CALC:
