@@ -112,6 +112,19 @@ def split_line(raw: str) -> tuple[int, str | None, str, str | None]:
     return start + 1, timecode, body, note
 
 
+#: full-width ASCII (what a Japanese IME types: Ａ：攻撃, ｄｒａｗ　２) to ASCII, and half-width
+#: corner brackets and stops to full-width; one character for one, so columns stay the raw line's
+_WIDTH_FOLD = {cp: cp - 0xFEE0 for cp in range(0xFF01, 0xFF5F)}
+_WIDTH_FOLD.update({0xFF61: 0x3002, 0xFF62: 0x300C, 0xFF63: 0x300D, 0xFF64: 0x3001})
+
+
+def fold_width(text: str) -> str:
+    """``text`` with full-width ASCII forms read as ASCII (NFKC's width folding, restricted to the
+    characters that keep one column each; half-width katakana is left to name matching, which
+    normalises with NFKC: see :func:`replayer.catalog.name_key`)."""
+    return text.translate(_WIDTH_FOLD)
+
+
 def split_lines(text: str) -> list[str]:
     """The lines of ``text``, numbered as an editor numbers them: only \\n, \\r\\n and \\r end a line.
 
@@ -240,6 +253,7 @@ def read_text(text: str, path: str = "<log>", game: str | None = None) -> Match:
                                              "write the event on the same line as its timecode"))
             continue
         own = tuple(pending) + ((note,) if note is not None else ())
+        body = fold_width(body)
         result = reader.read(body, column, span=Span(number, column, number, column + len(body)),
                              timecode=timecode, notes=own)
         if isinstance(result, UnexpectedInput):
@@ -392,7 +406,23 @@ _WORDS_OF = {
     "TURN": ["turn"], "RESOLVE": ["resolve"], "RESOLVE_ONE": ["resolve"], "ATTACK": ["attack"],
     "ENDS": ["ends"], "PHASE": ["phase"], "STEP": ["step"], "TIMING": ["timing"], "ACTIVATE": ["activate"],
     "FROM": ["from"], "GY": ["gy"], "SHIELDS": ["shields"],
+    # keyword terminals that carry their Japanese and German aliases (the English word first)
+    "S_TRIGGER": ["s-trigger"], "TO:dm": ["to", "into"],
 }
+
+#: terminals that are not keywords (their words are not candidates for "did you mean")
+_NOT_KEYWORDS = {"CARD_NAME", "COPY", "PROPS", "PLAYER", "CL", "INT", "SIGNED_INT", "STATS", "TAG_KEY",
+                 "WS_INLINE"}
+
+
+def _keyword_words(base: str, game: str) -> list[str]:
+    """The English words of a keyword terminal (``_SUMMON`` -> ``summon``); none for an alias-only one."""
+    listed = _WORDS_OF.get(f"{base}:{game}", _WORDS_OF.get(base))
+    if listed is not None:
+        return list(listed)
+    if base.endswith("_ALIAS") or base in _NOT_KEYWORDS or not re.fullmatch(r"[A-Z_]+", base):
+        return []
+    return [base.lower().replace("_", " ")]
 
 #: the written form of each line, by its first keyword, shown when nothing closer can be said
 _FORMS = {
@@ -500,8 +530,8 @@ def _describe(expected: set[str], game: str) -> str:
             words.add(_NAMES.get(base) or _NAMES[f"{base}:{game}"])
         elif isinstance(patterns.get(name), PatternStr):
             words.add(f"`{patterns[name].value}`")
-        elif base in _WORDS_OF:
-            words.add(f"`{_WORDS_OF[base][0]}`")
+        elif base in _WORDS_OF or f"{base}:{game}" in _WORDS_OF:
+            words.add(f"`{_keyword_words(base, game)[0]}`")
         else:
             words.add(f"`{base.lower().replace('_', ' ')}`")
     ordered = sorted(words, key=lambda w: (not w.startswith("`"), w))
@@ -521,7 +551,8 @@ def _candidate_words(expected: set[str], game: str) -> list[str]:
         pattern = patterns.get(name)
         if isinstance(pattern, PatternStr) and re.fullmatch(r"[^\W\d][\w -]*", pattern.value):
             out.append(pattern.value)
-        out.extend(_WORDS_OF.get(f"{base}:{game}", _WORDS_OF.get(base, ())))
+        elif not name.startswith("__ANON"):
+            out.extend(_keyword_words(base, game))
     return sorted(set(out))
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from . import events as ev
-from .catalog import Catalog, CardInfo, load_catalog
+from .catalog import Catalog, CardInfo, load_catalog, name_key
 from .diagnostics import Finding, Span, make_finding, sort_findings
 from .reader import Match
 
@@ -89,7 +89,7 @@ class Model:
         key = self._name_keys.get(ref.name)
         if key is None:
             info = self.catalog.find(ref.name)
-            key = self._name_keys[ref.name] = info.id if info else " ".join(ref.name.split()).casefold()
+            key = self._name_keys[ref.name] = info.id if info else name_key(ref.name)
         return key
 
     def card_key(self, ref: ev.CardRef) -> str:
