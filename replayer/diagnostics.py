@@ -86,7 +86,7 @@ class Finding:
         return self.span.line
 
     def to_dict(self) -> dict:
-        """The JSON shape of spec §9."""
+        """The JSON shape of ``replayer check --format json`` (docs/notation.md)."""
         return {
             "severity": self.severity.value,
             "kind": self.kind.value,

@@ -1,6 +1,6 @@
 """Lark tree -> events. Positions are kept: a card's columns are those of its name on the line.
 
-The alias table :data:`ALIASES` is the one place where Japanese and German keywords (spec §8)
+The alias table :data:`ALIASES` is the one place where Japanese and German keywords (notation §8)
 are mapped to the English ones; the grammar lists which words are accepted where.
 """
 
@@ -80,10 +80,6 @@ class ToEvents(Transformer):
     The events carry no span yet: the reader adds line, timecode and notes, so that the
     result for one line text can be cached and reused.
     """
-
-    def __init__(self, game: str):
-        super().__init__()
-        self.game = game
 
     # ---- cards --------------------------------------------------------------------------
     def card(self, children):

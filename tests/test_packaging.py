@@ -1,5 +1,6 @@
-"""The built package carries its grammar: a wheel installed (not editable) finds grammar/*.lark,
-and the sdist contains them.
+"""The built package carries its grammar: a wheel installed (not editable) finds the games'
+``.lark`` files (``replayer/games/core.lark``, ``replayer/games/<id>/grammar.lark``), and the sdist
+contains them.
 
 Slow-ish (a wheel build and a venv, about ten seconds) but run by default: a grammar missing
 from the wheel breaks every installed copy while every other test stays green.
@@ -26,7 +27,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-GRAMMARS = sorted(p.name for p in (ROOT / "grammar").glob("*.lark"))
+GRAMMARS = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "replayer" / "games").rglob("*.lark"))
 
 
 def _have_hatchling() -> bool:
@@ -54,12 +55,15 @@ def wheel(tmp_path_factory) -> Path:
 
 def test_the_wheel_contains_the_grammar_and_the_data(wheel: Path):
     names = set(zipfile.ZipFile(wheel).namelist())
-    assert GRAMMARS == ["core.lark", "dm.lark", "ygo.lark"]
+    assert GRAMMARS == ["replayer/games/core.lark", "replayer/games/dm/grammar.lark",
+                        "replayer/games/ygo/grammar.lark"]
     for grammar in GRAMMARS:
-        assert f"replayer/_grammar/{grammar}" in names
+        assert grammar in names
     assert "replayer/py.typed" in names
-    for toml in (ROOT / "replayer" / "catalog").glob("*.toml"):
-        assert f"replayer/catalog/{toml.name}" in names
+    tomls = sorted((ROOT / "replayer" / "games").rglob("catalog.toml"))
+    assert len(tomls) == 2
+    for toml in tomls:
+        assert toml.relative_to(ROOT).as_posix() in names
     entry_points = next(n for n in names if n.endswith(".dist-info/entry_points.txt"))
     assert "replayer = replayer.cli:main" in zipfile.ZipFile(wheel).read(entry_points).decode()
 
@@ -122,7 +126,7 @@ def test_an_installed_wheel_finds_its_grammar(wheel: Path, tmp_path: Path):
     assert proc.returncode == 0, proc.stderr
     got = json.loads(proc.stdout)
     assert got["module"].startswith(str(venv)), got["module"]
-    assert got["grammar"] == str(Path(got["module"]).parent / "_grammar")
+    assert got["grammar"] == str(Path(got["module"]).parent / "games")
     assert got["events"] == 1
     assert got["findings"] == [[3, "syntax.line"]]
 
@@ -144,6 +148,6 @@ def test_the_sdist_contains_the_grammar(tmp_path: Path):
     with tarfile.open(sdist) as tar:
         names = {n.split("/", 1)[1] for n in tar.getnames() if "/" in n}
     for grammar in GRAMMARS:
-        assert f"grammar/{grammar}" in names
+        assert grammar in names
     for required in ("pyproject.toml", "README.md", "replayer/__init__.py", "replayer/grammar.py"):
         assert required in names

@@ -6,7 +6,7 @@ Entry points for other parts of replayer (the match library among them):
   :class:`~replayer.validator.CheckResult` in a window (a new one, or the one given);
 * :func:`register_extension` — a function called with every new :class:`MainWindow`, e.g. to
   put the library's action into the File menu (``window.library_menu`` is kept for it);
-* :func:`replayer.gui.reviews.set_store` — where verdicts are kept.
+* :func:`replayer.reviews.set_store` — where verdicts are kept.
 """
 
 from __future__ import annotations
@@ -24,15 +24,15 @@ from PySide6.QtWidgets import (QApplication, QComboBox, QFileDialog, QFrame, QLa
                                QMessageBox, QProgressBar, QSplitter, QToolBar, QVBoxLayout, QWidget)
 
 from ..reader import Match
-from ..validator import CheckResult, check_match
+from ..check import CheckResult, check_match
 from . import theme as themes
 from .document import SEVERITY_RANK, Document, build_document
-from .export import export_html, export_pdf, export_png
+from ..export import write_html, write_pdf
 from .legend import LegendDialog
 from .loader import Loader, load_now
 from .logpane import LogPane
 from .panes import FindingsPane, StatePane
-from .reviews import CONFIRMED, DISMISSED, Reviews, ReviewStoreError
+from ..reviews import CONFIRMED, DISMISSED, Reviews, ReviewStoreError
 from .timeline import DEFAULT_PPE, LABELS_PPE, OverviewStrip, TimelineView
 
 log = logging.getLogger("replayer.gui")
@@ -759,11 +759,13 @@ class MainWindow(QMainWindow):
             if not path:
                 return None
         if kind == "png":
-            export_png(self.timeline, path)
+            image = self.timeline.render_image()  # the visible range, with its gutter
+            if not image.save(str(path), "PNG"):
+                raise OSError(f"could not write {path}")
         elif kind == "html":
-            export_html(self.doc, self.reviews, path)
+            write_html(self.doc.result, self.reviews, path)
         else:
-            export_pdf(self.doc, self.reviews, path)
+            write_pdf(self.doc.result, self.reviews, path)
         self.statusBar().showMessage(f"Exported {path}", 5000)
         return str(path)
 

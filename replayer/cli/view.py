@@ -49,7 +49,7 @@ def view(file: str | None, shot: str | None, size: str, theme: str | None, selec
             sys.exit(2)
         _text_findings(file)
     else:
-        from . import preflight
+        from ..gui import preflight
 
         found = preflight.check()
         if not found.ok:
@@ -60,7 +60,7 @@ def view(file: str | None, shot: str | None, size: str, theme: str | None, selec
                 sys.exit(2)
             _text_findings(file)
     try:
-        from . import app
+        from ..gui import app
     except ImportError as e:  # PySide6 missing or broken
         click.echo(f"replayer: the window needs PySide6 ({e})", err=True)
         sys.exit(2)
@@ -78,7 +78,7 @@ def view(file: str | None, shot: str | None, size: str, theme: str | None, selec
 
 def _text_findings(file: str) -> None:
     """What `replayer check FILE` prints, and its exit status (this does not return)."""
-    from ..cli import check
+    from .check import check
 
     check.main([file], prog_name="replayer view", standalone_mode=True)
 
@@ -97,11 +97,10 @@ def use_library(app, db_path: str | None) -> None:
     (until then, to a sidecar file next to the log)."""
     from pathlib import Path
 
-    from .. import store
-    from . import reviews
-    from .library import LibraryReviewStore, install
+    from .. import reviews, store
+    from ..gui.library import install
 
     db = Path(db_path) if db_path else store.default_library_path()
     app.register_extension(lambda window: install(window, db))
     if db.is_file():
-        reviews.set_store(LibraryReviewStore(db))
+        reviews.set_store(reviews.LibraryReviewStore(db))

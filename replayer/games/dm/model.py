@@ -1,7 +1,7 @@
 """Duel Masters: the attack procedure, as tables and small named guards.
 
 Source: the Japanese rules explanation of an attack (the project's seed on the attack, cited as
-``Duel Masters attack procedure, …``; labels as in docs/rules-dm.md), with spec §5 and §6 for
+``Duel Masters attack procedure, …``; labels as in docs/rules-dm.md), with notation §5 and §6 for
 the log forms. The model replays a log's events, keeps the state the log tells (turn and turn
 player, each creature's tapped state, when it entered and where it is, the shields, the current
 attack and its sub-step, the abilities waiting to resolve and whose they are) and reports what
@@ -22,9 +22,9 @@ from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 from typing import Callable
 
-from .. import events as ev
-from ..diagnostics import Kind, RULES, Severity, define
-from ..validator import Model
+from ... import events as ev
+from ...diagnostics import Kind, RULES, Severity, define
+from ...replay import Model
 
 # ---- citations (docs/rules-dm.md, "Citation labels") ---------------------------------------
 SOURCE = "Duel Masters attack procedure"
@@ -209,7 +209,7 @@ class Line:
     """One row of the line table: a kind of log line and the sub-steps it may belong to."""
 
     kind: str
-    form: str  # how the log writes it (spec §5)
+    form: str  # how the log writes it (notation §5)
     steps: tuple[SubStep, ...] | None  # None: any sub-step (the result of an ability), no sub-step of its own
     case: Case | None = None
     needs: Need = Need.NOTHING
@@ -601,7 +601,7 @@ class DmModel(Model):
 
     def creature(self, ref: ev.CardRef, owner: str | None) -> Creature:
         """The creature a line mentions. A first mention (or one after it left) places it in the battle
-        zone, untapped and not summoning sick (spec §3), unless its state words say otherwise."""
+        zone, untapped and not summoning sick (notation §3), unless its state words say otherwise."""
         key = self.card_key(ref)
         c = self.creatures.get(key)
         if c is None:

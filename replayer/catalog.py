@@ -1,6 +1,7 @@
 """The card catalog: facts about cards (names in JA/EN/DE, kind, stats, effect properties).
 
-Data lives in ``ygo.toml`` and ``dm.toml`` beside this file, one ``[[card]]`` table a card.
+Each game's data lives in its package (``replayer/games/<id>/catalog.toml``), one ``[[card]]``
+table a card; ``Game.catalog`` reads it.
 The validator decides legality from these properties (and a log's inline ``{...}``), never
 from a card's name.
 """
@@ -8,13 +9,7 @@ from a card's name.
 from __future__ import annotations
 
 import unicodedata
-
-import tomllib
-from dataclasses import dataclass, field
-from functools import lru_cache
-from pathlib import Path
-
-HERE = Path(__file__).resolve().parent
+from dataclasses import dataclass
 
 
 @dataclass(frozen=True)
@@ -92,7 +87,7 @@ class Catalog:
         return len(self.cards)
 
 
-def _card_from_toml(game: str, data: dict) -> CardInfo:
+def card_from_toml(game: str, data: dict) -> CardInfo:
     names = {lang: data[lang] for lang in ("en", "ja", "de") if data.get(lang)}
     props = set(data.get("props", ()))
     kind = data.get("kind")
@@ -112,11 +107,8 @@ def _card_from_toml(game: str, data: dict) -> CardInfo:
     )
 
 
-@lru_cache(maxsize=None)
 def load_catalog(game: str) -> Catalog:
-    path = HERE / f"{game}.toml"
-    if not path.is_file():
-        return Catalog(game, [])
-    with path.open("rb") as f:
-        data = tomllib.load(f)
-    return Catalog(game, [_card_from_toml(game, c) for c in data.get("card", [])])
+    """The built-in catalog of the game with this id."""
+    from .games import get
+
+    return get(game).catalog

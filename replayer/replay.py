@@ -4,20 +4,23 @@ The machinery both games share lives here: dispatch of each event to ``handle_<E
 card identity (a card is the same whatever language or quote style names it), the merge of the
 catalog's properties with the log's inline ``{...}``, the ``unknown-card`` warnings, and
 ``report`` which turns a registered rule id into a finding at the right line and column.
-A rules model (``replayer/rules/ygo.py``, ``dm.py``) subclasses :class:`Model`; it keeps its own
-game state and has no side effects beyond its findings. Nothing here knows of Qt or SQLite.
+A game's rules model (``replayer/games/<id>/model.py``) subclasses :class:`Model`; it keeps its
+own game state and has no side effects beyond its findings. Nothing here knows a game by name,
+nor Qt or SQLite; :mod:`replayer.check` is the pipeline that calls it.
 """
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from . import events as ev
-from .catalog import Catalog, CardInfo, load_catalog, name_key
+from .catalog import Catalog, CardInfo, name_key
 from .diagnostics import Finding, Span, make_finding, sort_findings
-from .reader import Match
+
+if TYPE_CHECKING:
+    from .games import Game
+    from .reader import Match
 
 
 @dataclass
@@ -45,11 +48,12 @@ class CardFacts:
 class Model:
     """Base of a game's rules model. ``run()`` replays the events and returns the findings."""
 
-    game = ""
+    def __init__(self, match: "Match", catalog: Catalog | None = None):
+        from .games import get  # the games package imports the models: not at module level
 
-    def __init__(self, match: Match, catalog: Catalog | None = None):
         self.match = match
-        self.catalog = catalog if catalog is not None else load_catalog(match.game)
+        self.game: "Game" = get(match.game)
+        self.catalog = catalog if catalog is not None else self.game.catalog
         self.rules = match.rules
         self.findings: list[Finding] = []
         self.facts: dict[str, CardFacts] = {}
@@ -135,10 +139,10 @@ class Model:
 
     @property
     def game_name(self) -> str:
-        return {"ygo": "Yu-Gi-Oh!", "dm": "Duel Masters"}.get(self.match.game, self.match.game)
+        return self.game.title
 
     def example_props(self) -> str:
-        return '"Name" {quick-play, atk-mod}' if self.match.game == "ygo" else '"Name" 5000 {creature, blocker}'
+        return self.game.example_props
 
     # ---- findings -----------------------------------------------------------------------
     def report(self, rule_id: str, event: ev.Event, message: str, hint: str = "", *,
@@ -157,56 +161,3 @@ class Model:
             span = event.span
         rel = tuple(r.span if isinstance(r, ev.Event) else r for r in related)
         self.findings.append(make_finding(rule_id, span, message, hint, related=rel))
-
-
-#: game -> "module:Class" of its rules model; a game without one gets the base checks only
-MODELS = {"ygo": "replayer.rules.ygo:YgoModel", "dm": "replayer.rules.dm:DmModel"}
-
-
-def model_for(game: str) -> type[Model]:
-    target = MODELS.get(game)
-    if target:
-        module_name, _, cls = target.partition(":")
-        try:
-            module = importlib.import_module(module_name)
-        except ModuleNotFoundError as e:
-            if e.name != module_name:
-                raise
-            return Model
-        return getattr(module, cls)
-    return Model
-
-
-def validate(match: Match, catalog: Catalog | None = None) -> list[Finding]:
-    """The rules findings of a read match (without its syntax findings)."""
-    if any(f.rule == "syntax.encoding" for f in match.findings):
-        return []
-    return model_for(match.game)(match, catalog).run()
-
-
-@dataclass
-class CheckResult:
-    match: Match
-    findings: list[Finding]
-
-    @property
-    def errors(self) -> int:
-        return sum(1 for f in self.findings if f.severity.value == "error")
-
-    @property
-    def unreadable(self) -> bool:
-        return any(f.rule == "syntax.encoding" for f in self.findings)
-
-    def to_dict(self) -> dict:
-        """The JSON object of spec §9."""
-        return {
-            "file": self.match.path,
-            "game": self.match.game,
-            "rules": self.match.rules,
-            "events": len(self.match.events),
-            "findings": [f.to_dict() for f in self.findings],
-        }
-
-
-def check_match(match: Match) -> CheckResult:
-    return CheckResult(match, sort_findings(list(match.findings) + validate(match)))

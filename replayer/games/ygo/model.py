@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Callable
 
-from .. import events as ev
-from ..diagnostics import Kind, Severity, define
-from ..validator import CardFacts, Model
+from ... import events as ev
+from ...diagnostics import Kind, Severity, define
+from ...replay import CardFacts, Model
 
 # ---- citations ---------------------------------------------------------------------------
 YP_ACT = "Yugipedia: Damage Step § Cards and effects that can be activated"
@@ -838,7 +838,7 @@ def describe_table() -> str:
             lines.append(f"  {rev}: {name} once per timing at " + ", ".join(t.word for t in sorted(ts))
                          + f"  [{diff.cite}]")
     lines += ["", "Rule ids:"]
-    from ..diagnostics import RULES
+    from ...diagnostics import RULES
 
     for rid, rule in sorted(RULES.items()):
         if rid.startswith("ygo."):

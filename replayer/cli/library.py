@@ -13,8 +13,8 @@ from typing import Any
 
 import click
 
-from . import store
-from .reader import find_logs
+from .. import games, store
+from ..reader import find_logs
 
 DB_HELP = "the library (default: library.db in the user's data folder; env REPLAYER_LIBRARY)"
 
@@ -128,7 +128,7 @@ def filter_options(f):
         click.option("--to", "date_to", metavar="DATE", help="header Date on or before (ISO)"),
         click.option("--table", help="the header Table"),
         click.option("--round", "round_", metavar="ROUND", help="the header Round"),
-        click.option("--game", type=click.Choice(["ygo", "dm"], case_sensitive=False)),
+        click.option("--game", type=click.Choice(list(games.ALL), case_sensitive=False)),
         click.option("--all-revisions", is_flag=True, help="also earlier revisions of changed files"),
     ]
     for option in reversed(options):

@@ -1,4 +1,4 @@
-"""The command line. Thin: each command calls one public function and prints its result."""
+"""``replayer check``, ``replayer cards``, ``replayer rules``: a log's findings, a card, a game's rules."""
 
 from __future__ import annotations
 
@@ -9,17 +9,13 @@ from pathlib import Path
 
 import click
 
-from .diagnostics import Span, make_finding, render_json, render_text
-from .reader import UnreadableFile, find_logs, read_log
-from .validator import check_match
+from .. import games
+from ..check import check_match
+from ..diagnostics import Span, make_finding, render_json, render_text
+from ..errors import UnreadableFile
+from ..reader import find_logs, read_log
 
-GAME_CHOICE = click.Choice(["ygo", "dm"], case_sensitive=False)
-
-
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="replayer")
-def cli() -> None:
-    """Replay trading card game match logs and check them against the timing rules."""
+GAME_CHOICE = click.Choice(list(games.ALL), case_sensitive=False)
 
 
 def _use_colour(choice: str) -> bool:
@@ -30,7 +26,7 @@ def _use_colour(choice: str) -> bool:
     return sys.stdout.isatty() and "NO_COLOR" not in os.environ and os.environ.get("TERM") != "dumb"
 
 
-@cli.command()
+@click.command()
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="text for people, json for programs (one object a file, one a line)")
@@ -91,16 +87,14 @@ def check(paths: tuple[str, ...], fmt: str, colour: str) -> None:
     sys.exit(status)
 
 
-@cli.command()
+@click.command()
 @click.argument("game", type=GAME_CHOICE)
 @click.argument("name", nargs=-1, required=True)
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
 def cards(game: str, name: tuple[str, ...], fmt: str) -> None:
     """Print the catalog entry of a card (any of its names, or part of one)."""
-    from .catalog import load_catalog
-
     text = " ".join(name)
-    found = load_catalog(game.lower()).search(text)
+    found = games.get(game.lower()).catalog.search(text)
     if not found:
         click.echo(f"replayer: no {game} card matches {text!r}", err=True)
         sys.exit(1)
@@ -132,39 +126,13 @@ def cards(game: str, name: tuple[str, ...], fmt: str) -> None:
             click.echo(f"    note: {note}")
 
 
-@cli.command()
+@click.command()
 @click.argument("game", type=GAME_CHOICE)
 def rules(game: str) -> None:
     """Print the rules table the validator uses for GAME, with citations."""
-    from .validator import model_for
-
-    model = model_for(game.lower())
+    model = games.get(game.lower()).model
     describe = getattr(model, "describe", None)
     if describe is None:
         click.echo(f"replayer: no rules model for {game} yet", err=True)
         sys.exit(1)
     click.echo(describe())
-
-
-# ---- commands that live with their feature ---------------------------------------------------
-# The window (replayer/gui/commands.py) registers `view` below this line.
-from .gui.commands import view  # noqa: E402  (PySide6 is imported only when `view` runs)
-
-cli.add_command(view)
-# The match library (replayer/store_commands.py) registers `import`, `search`, `stats` below this line.
-from .store_commands import import_command, search as search_command, stats as stats_command  # noqa: E402
-
-cli.add_command(import_command)
-cli.add_command(search_command)
-cli.add_command(stats_command)
-
-
-def main() -> None:
-    try:
-        cli(prog_name="replayer")
-    except KeyboardInterrupt:
-        sys.exit(130)
-
-
-if __name__ == "__main__":
-    main()
