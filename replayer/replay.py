@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Iterable
 
 from . import events as ev
 from .cards.layers import catalog_for, suggest
-from .catalog import Catalog, CardInfo
+from .catalog import Catalog, CardInfo, name_key
 from .diagnostics import Finding, Span, make_finding, sort_findings
 
 if TYPE_CHECKING:
@@ -120,7 +120,7 @@ class Model:
         key = self._name_keys.get(ref.name)
         if key is None:
             info = self.catalog.find(ref.name)
-            key = self._name_keys[ref.name] = info.id if info else " ".join(ref.name.split()).casefold()
+            key = self._name_keys[ref.name] = info.id if info else name_key(ref.name)
         return key
 
     def card_key(self, ref: ev.CardRef) -> str:

@@ -50,9 +50,18 @@ def view(file: str | None, shot: str | None, size: str, theme: str | None, selec
                    err=True)
         if file is None:
             sys.exit(2)
-        from .check import check
+        _text_findings(file)
+    else:
+        from ..gui import preflight
 
-        check.main([file], prog_name="replayer view", standalone_mode=True)
+        found = preflight.check()
+        if not found.ok:
+            click.echo(f"replayer: the window cannot open here: {found.message()}. The findings as text "
+                       "follow (`replayer doctor` tells more; `replayer view FILE --screenshot out.png` "
+                       "renders the window to a picture).", err=True)
+            if file is None:
+                sys.exit(2)
+            _text_findings(file)
     try:
         from ..gui import app
     except ImportError as e:  # PySide6 missing or broken
@@ -68,6 +77,13 @@ def view(file: str | None, shot: str | None, size: str, theme: str | None, selec
         return
     use_library(app, db_path)
     sys.exit(app.run(file, theme))
+
+
+def _text_findings(file: str) -> None:
+    """What `replayer check FILE` prints, and its exit status (this does not return)."""
+    from .check import check
+
+    check.main([file], prog_name="replayer view", standalone_mode=True)
 
 
 def has_display() -> bool:
