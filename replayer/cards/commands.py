@@ -170,6 +170,9 @@ def cards_import(paths: tuple[str, ...], jobs: int, progress: bool, fmt: str) ->
     if fmt == "json":
         click.echo(json.dumps({"db": str(path), "seconds": round(seconds, 2), **summary.to_dict()}, ensure_ascii=False))
     else:
+        if "unchanged files" in summary.cards:
+            click.echo(f"{summary.files} files read before, none changed since: nothing to import → {path}")
+            return
         games = ", ".join(f"{n} {'Yu-Gi-Oh!' if g == 'ygo' else 'Duel Masters'}" for g, n in summary.cards.items())
         click.echo(f"{summary.files} files read in {seconds:.1f} s: {games or 'no'} cards, {summary.effects} effects; "
                    f"{summary.written} cards written, {summary.unchanged} unchanged → {path}")

@@ -16,6 +16,8 @@ Two readings of one script effect are kept apart here:
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from . import constants as K
 from .lua import ScriptEffect
 
@@ -131,6 +133,11 @@ def descriptive_words(e: ScriptEffect, kind: str | None) -> set[str]:
 
 def replayer_timings(words: frozenset[str] | set[str], kind: str | None) -> frozenset[str]:
     """The timings at which replayer's Damage Step rules (current revision) allow these words."""
+    return _replayer_timings(frozenset(words), kind)
+
+
+@lru_cache(maxsize=4096)
+def _replayer_timings(words: frozenset[str], kind: str | None) -> frozenset[str]:
     from ..games.ygo import model as ygo
 
     p = frozenset(words) | ({kind} if kind else frozenset())
