@@ -16,7 +16,7 @@ import time
 
 import click
 
-from .layers import ENV, cards_db_path, catalog_for, use_cards_db
+from .layers import ENV, cards_db_path, catalog_for, suggest, use_cards_db
 
 CARDS_DB_HELP = ("the card database (default: cards.db in the user data folder, used when it exists; "
                  "env REPLAYER_CARDS_DB)")
@@ -56,7 +56,7 @@ def _show(game: str, name: tuple[str, ...], fmt: str) -> None:
     catalog = catalog_for(game)
     found = catalog.search(text)
     if not found:
-        maybe = catalog.suggest(text)
+        maybe = suggest(catalog, text)
         hint = (" — did you mean " + " or ".join(f'"{m}"' for m in maybe) + "?") if maybe else ""
         click.echo(f"replayer: no {game} card matches {text!r}{hint}", err=True)
         sys.exit(1)

@@ -87,7 +87,9 @@ _MISS = object()
 
 
 def _catalog_for(game: str) -> Catalog:
-    return LayeredCatalog(load_catalog(game), active_cards_db())
+    """The built-in catalog itself when there is no card database; else the two layers."""
+    db = active_cards_db()
+    return load_catalog(game) if db is None else LayeredCatalog(load_catalog(game), db)
 
 
 from functools import lru_cache  # noqa: E402
@@ -99,4 +101,10 @@ def suggest(catalog: Catalog, name: str, limit: int = 3) -> list[str]:
     """"Did you mean …?" for a name the catalog does not know."""
     if isinstance(catalog, LayeredCatalog):
         return catalog.suggest(name, limit)
-    return LayeredCatalog(catalog, None).suggest(name, limit)
+    wrapper = _WRAPPERS.get(id(catalog))
+    if wrapper is None or wrapper.builtin is not catalog:
+        wrapper = _WRAPPERS[id(catalog)] = LayeredCatalog(catalog, None)
+    return wrapper.suggest(name, limit)
+
+
+_WRAPPERS: dict[int, LayeredCatalog] = {}
