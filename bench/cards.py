@@ -105,7 +105,7 @@ def cmd_check(db_path: str, logs: list[str]) -> None:
             "print(time.process_time()-t)")
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     runs: dict[str, list[float]] = {"builtin": [], "imported": []}
-    for _ in range(5):
+    for _ in range(int(os.environ.get("ROUNDS", "3"))):
         for label, cards in (("builtin", ""), ("imported", db_path)):
             out = subprocess.run([sys.executable, "-c", code, *map(str, files)], env={**env, "REPLAYER_CARDS_DB": cards},
                                  capture_output=True, text=True, check=True).stdout

@@ -161,10 +161,13 @@ class CardDB:
     def names(self, game: str) -> list[str]:
         return [n for (n,) in self.conn().execute("SELECT name FROM names WHERE game = ?", (game,))]
 
+    def keyed_names(self, game: str) -> list[tuple[str, str]]:
+        return self.conn().execute("SELECT key, name FROM names WHERE game = ?", (game,)).fetchall()
+
     def suggester(self, game: str) -> Suggester:
         s = self._suggesters.get(game)
         if s is None:
-            s = self._suggesters[game] = Suggester(self.names(game))
+            s = self._suggesters[game] = Suggester([], self.keyed_names(game))
         return s
 
     def counts(self) -> dict[str, int]:

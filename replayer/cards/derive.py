@@ -170,11 +170,12 @@ def effect_words(e: ScriptEffect, kind: str | None) -> tuple[frozenset[str], fro
     """(property words, the engine's timings): words chosen so that the rules give those timings.
 
     For a card whose kind is unknown (a script with no cdb row) the readings it allows are
-    taken together: an activation that may be a Counter Trap's is given no permission word.
+    taken together: an activation that may be a Counter Trap's is allowed at every timing (``ds-ok``).
     """
     words = descriptive_words(e, kind)
-    if may_be_counter_trap(e, kind):
-        return frozenset(words), frozenset(ALL)
+    if may_be_counter_trap(e, kind):  # a Counter Trap would be allowed everywhere: so is it, until the kind is known
+        return frozenset(words | {"ds-ok"}) if not replayer_timings(words, kind) >= set(ALL) else frozenset(words), \
+            frozenset(ALL)
     want = engine_timings(e, kind)
     have = replayer_timings(words, kind)
     if have != want:

@@ -30,8 +30,11 @@ class Suggester:
     """The names of one game, for "did you mean …?" (rapidfuzz's normalized Indel similarity, ``fuzz.ratio``,
     over the folded keys). Only keys of the same script and of a length that can reach the cutoff are compared."""
 
-    def __init__(self, names: list[str]):
+    def __init__(self, names: list[str], keyed: list[tuple[str, str]] = ()):
+        """``names`` to fold here, ``keyed``: (key, name) pairs folded already (the card database keeps them)."""
         seen: dict[str, str] = {}
+        for k, n in keyed:
+            seen.setdefault(k, n)
         for n in names:
             seen.setdefault(name_key(n), n)
         self.keys = list(seen)
