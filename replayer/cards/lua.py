@@ -271,7 +271,7 @@ def read_script(path: str | Path, text: str | None = None) -> Script:
             src = effects.get(m.group(2))
             if src is None:
                 problems.append((lineno, f"clone of an unknown effect {m.group(2)}"))
-                effects[m.group(1)] = ScriptEffect(lineno, label=label, unread=["clone of unknown"])
+                effects[m.group(1)] = ScriptEffect(lineno, label=label)  # the problem is noted once, above
             else:
                 effects[m.group(1)] = src.copy(lineno)
             continue
