@@ -200,6 +200,7 @@ class LogEditor(QObject):
         self.checked_text: str | None = None
         self.last_recheck = -1
         self.applied = -1  # the generation of the last re-check shown
+        self._revision = -1
         self.rechecker = Loader(self)
         self.rechecker.loaded.connect(self._on_rechecked)
         self.rechecker.failed.connect(lambda g, msg: window.statusBar().showMessage(f"Check failed: {msg}", 8000))
@@ -304,7 +305,10 @@ class LogEditor(QObject):
         return encode_text(self.text(), newline=self.newline, bom=self.bom)
 
     def _on_changed(self) -> None:
-        if self._editing:
+        # the highlighter's re-formatting also says "changed": only a new revision is an edit
+        revision = self.view.document().revision()
+        if self._editing and revision != self._revision:
+            self._revision = revision
             self.timer.start()
 
     def _on_cursor(self) -> None:

@@ -322,7 +322,8 @@ class VideoPane(QWidget):
         self.event_tc = []
         own: list[tuple[int, int]] = []
         last: float | None = None
-        for i, e in enumerate(self.doc.events if self.doc is not None else ()):
+        has_video = self.doc is not None and bool(self.doc.match.header.get("Video", "").strip())
+        for i, e in enumerate(self.doc.events if has_video else ()):  # nothing to seek without a video
             tc = seconds(e.timecode) if e.timecode else None
             if tc is not None:
                 last = tc
