@@ -310,6 +310,12 @@ class LogEditor(QObject):
         if self._editing and revision != self._revision:
             self._revision = revision
             self.timer.start()
+            QTimer.singleShot(0, self, self._colour_current_line)
+
+    def _colour_current_line(self) -> None:
+        """The line being typed is coloured at once (the findings' underlines follow the re-check)."""
+        n = self.view.textCursor().blockNumber()
+        self.view.highlighter.highlight(n, n, force=True)
 
     def _on_cursor(self) -> None:
         if self._editing:
