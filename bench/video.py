@@ -207,8 +207,8 @@ def main(argv: list[str] | None = None) -> int:
             "- **The re-check target is not met.** Each re-check reads and checks the whole log again "
             "and the window rebuilds its panes (findings table, timeline, state) from the new document, "
             "then repaints them; on this log that is over a second of Python on two CPUs shared with "
-            "the GUI thread (reading alone, `read_text`, takes about 500 ms for these 5,000 lines on this "
-            "machine; it took 130 ms before the grammar changes merged at 09:45). Meeting 100 ms needs an incremental re-check: re-read "
+            "the GUI thread (reading alone, `read_text`, takes 130 to 500 ms for these 5,000 lines here, "
+            "depending on what else this shared machine runs). Meeting 100 ms needs an incremental re-check: re-read "
             "only the changed lines, re-validate from the turn they are in, and update the panes in "
             "place instead of resetting them.")
     if statistics.median(seeks) > 150:
