@@ -123,10 +123,14 @@ class CardDB:
         hit = self._cache.get((game, key), _MISS)
         if hit is not _MISS:
             return hit  # type: ignore[return-value]
-        card_id = self.card_id(game, name)
-        card = self._by_id.get(card_id) if card_id else None
-        if card is None and card_id:
-            card = self._by_id[card_id] = self.get(card_id)
+        try:
+            card_id = self.card_id(game, name)
+            card = self._by_id.get(card_id) if card_id else None
+            if card is None and card_id:
+                card = self._by_id[card_id] = self.get(card_id)
+        except (sqlite3.Error, ValueError, KeyError) as e:  # not a card database (any more): the built-in catalog only
+            self._broken(e)
+            card = None
         self._cache[(game, key)] = card
         return card
 
@@ -162,7 +166,21 @@ class CardDB:
         return [n for (n,) in self.conn().execute("SELECT name FROM names WHERE game = ?", (game,))]
 
     def keyed_names(self, game: str) -> list[tuple[str, str]]:
-        return self.conn().execute("SELECT key, name FROM names WHERE game = ?", (game,)).fetchall()
+        try:
+            return self.conn().execute("SELECT key, name FROM names WHERE game = ?", (game,)).fetchall()
+        except sqlite3.Error as e:
+            self._broken(e)
+            return []
+
+    _warned = False
+
+    def _broken(self, error: Exception) -> None:
+        if not self._warned:
+            self._warned = True
+            import sys
+
+            print(f"replayer: the card database {self.path} cannot be read ({error}); "
+                  "judging by the built-in catalog only", file=sys.stderr)
 
     def suggester(self, game: str) -> Suggester:
         s = self._suggesters.get(game)
