@@ -168,6 +168,14 @@ SCRIPTS = {
 }
 
 
+@pytest.fixture(autouse=True)
+def _no_card_database_left_behind(monkeypatch):
+    """`--cards-db` sets the choice for the process (and its workers): undo it after each test."""
+    monkeypatch.setenv("REPLAYER_CARDS_DB", "")
+    yield
+    use_cards_db(None)
+
+
 def write_cdb(path: Path, cards, lang_names: dict[int, str] | None = None) -> None:
     conn = sqlite3.connect(path)
     conn.executescript(SCHEMA)
