@@ -9,12 +9,14 @@ YGO_KINDS = frozenset({
     "continuous-spell", "equip-spell", "field-spell", "ritual-spell", "normal-trap",
     "continuous-trap", "counter-trap",
 })
-YGO_TIMINGS = ("ds-start", "before-calc", "calc", "after-calc", "ds-end", "battle-damage")
+YGO_TIMINGS = ("ds-start", "before-calc", "calc", "after-calc", "ds-end", "battle-damage", "battle-destruction")
+#: where an effect is used from (`from:gy` on an effect of the catalog): tells the effects of a card apart
+YGO_ZONES = ("hand", "field", "gy", "banished", "deck")
 YGO_WORDS = YGO_KINDS | frozenset({
     "quick", "trigger", "ignition", "flip", "continuous", "mandatory", "optional", "atk-mod",
     "negates-activation", "negates-effect", "self-trigger", "battle-trigger", "ds-ok", "no-ds",
     "summons", "ends-battle-phase", "targets", "piercing", "monster", "spell", "trap",
-}) | frozenset(f"timing:{t}" for t in YGO_TIMINGS)
+}) | frozenset(f"timing:{t}" for t in YGO_TIMINGS) | frozenset(f"from:{z}" for z in YGO_ZONES)
 
 DM_WORDS = frozenset({
     "creature", "spell", "speed-attacker", "mach-fighter", "blocker", "guardman", "redirect",
