@@ -303,9 +303,9 @@ class Replay:
         self._names: dict[str, str] = {}
         self._catalog = None
         try:
-            from ..catalog import load_catalog
+            from ..games import get
 
-            self._catalog = load_catalog(self.game)
+            self._catalog = get(self.game).catalog
         except Exception:  # the catalog is a nicety here: card identity falls back to the name
             self._catalog = None
         self._build()

@@ -1,0 +1,27 @@
+"""Every exception replayer raises, under one root.
+
+Problems in a log are findings, never exceptions; these are for misuse of the API and for files
+or databases that cannot be used at all.
+"""
+
+from __future__ import annotations
+
+
+class ReplayerError(Exception):
+    """Root of the errors replayer raises for misuse (not for problems in a log)."""
+
+
+class UnreadableFile(ReplayerError):
+    """The file could not be read at all (missing, a directory, permissions)."""
+
+
+class UnknownGame(ReplayerError, ValueError):
+    """A game replayer does not know was asked for."""
+
+
+class LibraryError(ReplayerError):
+    """The match library cannot be used (not a replayer library, too new, corrupt)."""
+
+
+class ReviewStoreError(ReplayerError, OSError):
+    """The reviewer's verdicts could not be read or written."""
