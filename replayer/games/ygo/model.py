@@ -16,6 +16,7 @@ from typing import Callable
 from ... import events as ev
 from ...diagnostics import Kind, Severity, define
 from ...replay import CardFacts, Model
+from . import effects as ygo_effects
 
 # ---- citations ---------------------------------------------------------------------------
 YP_ACT = "Yugipedia: Damage Step § Cards and effects that can be activated"
@@ -140,6 +141,14 @@ R_LP = _rule("ygo.lp.mismatch", Kind.STATE, "Life Points that do not follow from
 R_UNDECIDED = _rule("ygo.ds.undecided", Kind.UNKNOWN_CARD,
                     "an activation in the Damage Step that cannot be judged: the card is unknown", YP_ACT,
                     Severity.INFO)
+NOTATION_READINGS = "replayer log notation v1 §3 (clarification: the readings a log allows)"
+NOTATION_CLAUSES = "replayer log notation v1 §4 (activate clauses) and §6"
+R_ASSUMED = _rule("ygo.effect.assumed", Kind.STATE,
+                  "which effect of a card with several was activated: the log does not say; the one assumed",
+                  NOTATION_READINGS, Severity.INFO)
+R_UNLISTED = _rule("ygo.effect.not-in-catalog", Kind.UNKNOWN_CARD,
+                   "the log names an effect (trigger, flip effect, effect N) the catalog does not list for the card; "
+                   "checked as the kind the log says", NOTATION_CLAUSES, Severity.INFO)
 R_NOT_THERE = _rule("ygo.state.not-on-field", Kind.STATE, "a card used from the field that is not there",
                     "Yu-Gi-Oh! rulebook: the field")
 
@@ -179,12 +188,20 @@ def allows_damage_step(p: frozenset[str]) -> bool:
     return "ds-ok" in p
 
 
+#: `timing:` words that name a battle event instead of a timing, and the timing the event's triggers
+#: activate at: battle damage after damage calculation; destroying (or being destroyed by) a monster by
+#: battle at the end of the Damage Step (OCG wiki: Damage Step § other — Jurrac Guaiba, Flamvell Firedog)
+EVENT_TIMINGS = {"battle-damage": AFTER_CALC, "battle-destruction": DS_END}
+EVENT_SAYS = {"battle-damage": "triggers on inflicting battle damage",
+              "battle-destruction": "triggers on destroying a monster by battle"}
+
+
 def named_timings(p: frozenset[str]) -> frozenset[Timing]:
     out = set()
     for w in p:
         if w.startswith("timing:"):
             name = w.split(":", 1)[1]
-            out.add(AFTER_CALC if name == "battle-damage" else Timing.of(name))
+            out.add(EVENT_TIMINGS[name] if name in EVENT_TIMINGS else Timing.of(name))
     return frozenset(out)
 
 
@@ -331,6 +348,7 @@ class YgoModel(Model):
         self.lp: dict[str, int | None] = {"A": lp, "B": lp}
         self.damage_since_lp: dict[str, bool] = {"A": False, "B": False}
         self.flipped_in_ds: set[str] = set()
+        self.moved: set[str] = set()  # cards moved, flipped or summoned since the last activation (a trigger is likely)
         self.ds_over = False  # a Damage Step of this battle ended (by a step or phase line): no timing goes back
 
     # ---- helpers --------------------------------------------------------------------------
@@ -458,16 +476,19 @@ class YgoModel(Model):
     # ---- summons and positions --------------------------------------------------------------
     def handle_Summon(self, e: ev.Summon) -> None:
         c = self.card(e.card)
+        self.moved.add(c.key)
         c.zone, c.controller, c.face_down = "field", e.player, False
         c.position = c.position or "attack"
 
     def handle_SetCard(self, e: ev.SetCard) -> None:
         c = self.card(e.card)
+        self.moved.add(c.key)
         c.zone, c.controller, c.face_down = "field", e.player, True
         c.position = "defense"
 
     def handle_ChangePosition(self, e: ev.ChangePosition) -> None:
         c = self.card(e.card)
+        self.moved.add(c.key)
         if c.destroyed_by_battle and c.zone == "field":
             self.report(R_DESTROYED_CHANGED, e, f'"{e.card.label}" was destroyed by battle: until it is sent to the '
                         "GY its battle position cannot be changed", "remove the change", card=e.card)
@@ -505,6 +526,7 @@ class YgoModel(Model):
 
     def handle_Flip(self, e: ev.Flip) -> None:
         c = self.card(e.card)
+        self.moved.add(c.key)
         b = self.battle
         if self.in_damage_step and b and c.key == b.target and b.target_face_down:
             if self.timing == DS_START:
@@ -613,6 +635,7 @@ class YgoModel(Model):
 
     def handle_Destroy(self, e: ev.Destroy) -> None:
         c = self.card(e.card)
+        self.moved.add(c.key)
         if c.zone is None:
             c.zone, c.controller = "field", e.player
         if not e.by_battle:
@@ -637,6 +660,7 @@ class YgoModel(Model):
 
     def handle_Move(self, e: ev.Move) -> None:
         c = self.card(e.card)
+        self.moved.add(c.key)
         if c.zone is None:
             c.zone = "field" if e.how != "discard" else "hand"
             c.controller = e.player
@@ -665,25 +689,27 @@ class YgoModel(Model):
     # ---- activations ---------------------------------------------------------------------
     def handle_Activate(self, e: ev.Activate) -> None:
         facts = self.facts_of(e.card)
-        ds_timing = self.timing.word if self.in_damage_step and not (e.flip_effect or e.trigger) else None
-        props = facts.effect_props(e.effect, flip=e.flip_effect, trigger=e.trigger, timing=ds_timing)
-        assumed = facts.assumed_effect(e.effect, ds_timing)
-        if assumed is not None:
-            src = facts.info.effect_sources[assumed - 1] if facts.info is not None else ""
-            self.report("card.effect-assumed", e, f'the log does not say which effect of "{e.card.label}" is '
-                        f"activated: effect {assumed} ({src}) is taken, the first that may be activated at "
-                        f"{ds_timing}", f"write `effect N` to name another", card=e.card)
+        c = self.card(e.card)
+        just_moved = c.key in self.moved
+        self.moved = set()
+        if hasattr(facts.info, "effect_timings") and not facts.inline:
+            # imported card data (replayer/cards): the effect left open is the first one the data allows at
+            # this Damage Step timing
+            ds_timing = self.timing.word if self.in_damage_step and not (e.flip_effect or e.trigger) else None
+            props = facts.effect_props(e.effect, flip=e.flip_effect, trigger=e.trigger, timing=ds_timing)
+            assumed = facts.assumed_effect(e.effect, ds_timing)
+            if assumed is not None:
+                src = facts.info.effect_sources[assumed - 1] if facts.info is not None else ""
+                self.report("card.effect-assumed", e, f'the log does not say which effect of "{e.card.label}" is '
+                            f"activated: effect {assumed} ({src}) is taken, the first that may be activated at "
+                            f"{ds_timing}", f"write `effect N` to name another", card=e.card)
+            reading = ygo_effects.Reading(props, e.effect)
+        else:
+            reading = self.choose_reading(e, facts, c, just_moved)
+            props = reading.props
         if e.flip_effect:
             props |= {"flip"}
-        c = self.card(e.card)
-        if c.zone is None:
-            if e.from_zone:
-                c.zone = e.from_zone
-            elif props & SPELL_TRAP_KINDS or props & {"flip"}:
-                c.zone = "field"
-            c.controller = e.player
-        elif e.from_zone:
-            c.zone = e.from_zone
+        self.place_activated(e, c, props)
         link_no = len(self.chain) + 1
         if e.chain_link is not None and e.chain_link != link_no:
             self.report(R_LINK, e, f"written as chain link {e.chain_link}, but it is chain link {link_no}",
@@ -693,7 +719,7 @@ class YgoModel(Model):
         speed = spell_speed(props) if known else None
         if known:
             self.check_chain(e, props, speed)
-            if self.in_damage_step:
+            if self.in_damage_step and not reading.unlisted:
                 self.check_damage_step(e, props, c)
         elif self.in_damage_step and self.timing is not None:
             self.report(R_UNDECIDED, e, f'cannot decide whether "{e.card.label}" may be activated at '
@@ -701,6 +727,70 @@ class YgoModel(Model):
                         "give its properties inline, e.g. {quick-play, atk-mod}", card=e.card)
         self.check_targets_and_cost(e, props, c)
         self.chain.append(Link(e, c.key, e.player, props, speed))
+
+    def place_activated(self, e: ev.Activate, c: Card, props: frozenset[str]) -> None:
+        """Where an activated card is: the `from` clause, else where the log last put it, else where its
+        effect is used from (a Spell/Trap or a flip effect: the field)."""
+        if c.zone is None:
+            if e.from_zone:
+                c.zone = e.from_zone
+            elif props & SPELL_TRAP_KINDS or props & {"flip"}:
+                c.zone = "field"
+            c.controller = e.player
+        elif e.from_zone:
+            c.zone = e.from_zone
+
+    def choose_reading(self, e: ev.Activate, facts: CardFacts, c: Card, just_moved: bool) -> ygo_effects.Reading:
+        """The effect the line means: the one it names, or, where it leaves the choice open, the first of the
+        readings the log allows that is legal here (the likeliest if none is), named in an info finding."""
+        options, open_choice = ygo_effects.readings(facts, effect=e.effect, trigger=e.trigger, flip=e.flip_effect)
+        label = e.card.label
+        if options[0].unlisted:
+            what = f'a {options[0].unlisted} of "{label}"'
+            where = (f"neither the catalog nor the log's properties list {what}" if facts.inline else
+                     f"the catalog does not list {what}")
+            self.report(R_UNLISTED, e, f"{where}; the line is a fact about the match: it is checked as "
+                        f"a {options[0].unlisted} (chain and spell speed)" + (
+                            ", not against a Damage Step clause" if self.in_damage_step else ""),
+                        "add the effect to the catalog, or give its properties inline", card=e.card)
+            return options[0]
+        if not open_choice:
+            return options[0]
+        zone = e.from_zone or c.zone
+        order = ygo_effects.ranked(options, zone=zone, targets=bool(e.targets), just_moved=just_moved)
+        chosen = next((r for r in order if not self.would_err(e, r.props, c)), None)
+        legal = chosen is not None
+        chosen = chosen or order[0]
+        others = [r for r in order if r is not chosen]
+        why = ("the first of them that may be activated here" if legal else
+               "none of them may be activated here, so this one is judged")
+        more = "; the others: " + "; ".join(f"effect {r.number} ({r.describe()})" for r in others) if others else ""
+        self.report(R_ASSUMED, e, f'the log does not say which effect of "{label}" is activated; taken as effect '
+                    f"{chosen.number} ({chosen.describe()}), {why}" + more,
+                    f"write `effect {chosen.number}` (or `trigger`, `flip effect`) to say which", card=e.card)
+        return chosen
+
+    def would_err(self, e: ev.Activate, props: frozenset[str], c: Card) -> bool:
+        """Would this reading of the line give an error? (A dry run of the checks; nothing is kept.)"""
+        findings, reported = self.findings, self._reported
+        touched = [c] + ([self.card(e.cost_card)] if e.cost_card is not None else [])
+        saved = [(x, x.zone, x.controller, x.destroyed_by_battle, x.battle_fate) for x in touched]
+        left = set(self.battle.left_field) if self.battle else None
+        self.findings, self._reported = [], set(reported)
+        try:
+            self.place_activated(e, c, props)
+            speed = spell_speed(props)
+            self.check_chain(e, props, speed)
+            if self.in_damage_step:
+                self.check_damage_step(e, props, c)
+            self.check_targets_and_cost(e, props, c)
+            return any(f.severity is Severity.ERROR for f in self.findings)
+        finally:
+            self.findings, self._reported = findings, reported
+            for x, zone, controller, destroyed, fate in reversed(saved):
+                x.zone, x.controller, x.destroyed_by_battle, x.battle_fate = zone, controller, destroyed, fate
+            if self.battle and left is not None:
+                self.battle.left_field = left
 
     def check_chain(self, e: ev.Activate, props: frozenset[str], speed: int | None) -> None:
         if not self.chain or speed is None:
@@ -758,7 +848,9 @@ class YgoModel(Model):
         named = named_timings(props)
         if named and t not in named:
             names = ", ".join(x.word for x in sorted(named))
-            self.report(R_NAMED_TIMING, e, f'"{label}" names {names} and can be activated only there, not at '
+            events = [EVENT_SAYS[w[7:]] for w in sorted(props) if w[7:] in EVENT_SAYS and w.startswith("timing:")]
+            says = f"{' and '.join(events)}: it activates at {names}" if events else f"names {names}"
+            self.report(R_NAMED_TIMING, e, f'"{label}" {says} and can be activated only there, not at '
                         f"{t.word}", f"activate it under `timing {sorted(named)[0].word}`", card=e.card)
             return
         allowing = [cl for cl in CLAUSES if cl.applies(props) and t in clause_timings(cl, props, self.rules)]
