@@ -826,33 +826,16 @@ class YgoModel(Model):
                         "put it before the other trigger's link", card=e.card, related=[prev.event])
 
     def check_damage_step(self, e: ev.Activate, props: frozenset[str], c: Card) -> None:
+        """The Damage Step rows: the first restriction that applies decides; else one allowing clause is
+        enough (once per specific timing aside); else the clause that fits the effect names the timings."""
         t = self.timing
         assert t is not None
+        act = Act(e, props, c, t, e.card)
+        for guard in DS_RESTRICTIONS:
+            if guard.fails(self, act):
+                self.report_guard(guard, act)
+                return
         label = e.card.label
-        if "no-ds" in props:
-            self.report(R_NO_DS, e, f'"{label}" cannot be activated during the Damage Step (its text or a ruling '
-                        "says so)", "activate it in the Battle Step, before the attack reaches the Damage Step",
-                        card=e.card)
-            return
-        if "no-calc" in props and t == CALC:
-            self.report(R_NO_CALC_ALLOWED, e, f'"{label}" may be activated in the Damage Step but not during damage '
-                        "calculation", "activate it under `timing before-calc` or `timing after-calc`", card=e.card)
-            return
-        # flip effects of the monster flipped by this attack come after damage calculation
-        if ("flip" in props) and c.key in self.flipped_in_ds and t < AFTER_CALC:
-            self.report(R_FLIP_EARLY, e, f'the flip effect of "{label}" is activated at {t.word}; a monster '
-                        "flipped by the attack activates its flip effects after damage calculation",
-                        "write it under `timing after-calc`", card=e.card)
-            return
-        # an effect that names a timing is activated at that timing only, whatever else allows it
-        named = named_timings(props)
-        if named and t not in named:
-            names = ", ".join(x.word for x in sorted(named))
-            events = [EVENT_SAYS[w[7:]] for w in sorted(props) if w[7:] in EVENT_SAYS and w.startswith("timing:")]
-            says = f"{' and '.join(events)}: it activates at {names}" if events else f"names {names}"
-            self.report(R_NAMED_TIMING, e, f'"{label}" {says} and can be activated only there, not at '
-                        f"{t.word}", f"activate it under `timing {sorted(named)[0].word}`", card=e.card)
-            return
         allowing = [cl for cl in CLAUSES if cl.applies(props) and t in clause_timings(cl, props, self.rules)]
         if allowing:
             # once per specific timing binds only if every allowing clause is bound by it here
@@ -866,7 +849,6 @@ class YgoModel(Model):
         if applicable:
             cl = applicable[0]
             allowed = sorted(clause_timings(cl, props, self.rules))
-            where = ", ".join(x.word for x in allowed)
             hint = " or ".join(f"`timing {x.word}`" for x in allowed)
             if cl.name in REVISIONS["mr2"].timings and self.rules == "current":
                 hint += ' (before Master Rule 3, [Rules "mr2"], damage calculation was allowed too)'
@@ -882,45 +864,129 @@ class YgoModel(Model):
                     card=e.card)
 
     def check_targets_and_cost(self, e: ev.Activate, props: frozenset[str], c: Card) -> None:
-        for ref in e.targets:
-            t = self.card(ref)
-            if t.destroyed_by_battle and t.zone == "field":
-                self.report(R_TARGET_DESTROYED, e, f'"{ref.label}" was destroyed by battle; until it is sent to '
-                            "the GY at the end of the Damage Step it cannot be targeted",
-                            "choose another target", card=ref)
-        optional = "mandatory" not in props
+        """Every row of :data:`ACTIVATION_GUARDS` is checked (each is its own mistake): those on the targets
+        and the cost, then the cost is paid (a card that tributes itself has left the field), then those on
+        the activated card."""
+        for guard in ACTIVATION_GUARDS:
+            if guard.on != "card":
+                self.run_guard(guard, e, props, c)
         if e.cost_card is not None:
             cost = self.card(e.cost_card)
-            if cost.destroyed_by_battle and cost.zone == "field" and optional:
-                self.report(R_COST_DESTROYED, e, f'"{e.cost_card.label}" was destroyed by battle and cannot be '
-                            "used as the cost of an optional effect", "pay the cost with another card",
-                            card=e.cost_card)
-            if e.cost in ("discard",):
+            if e.cost == "discard":
                 cost.zone = "gy"
             elif e.cost in ("send", "tribute"):
                 self.leave_field(cost, "gy")
-        if c.destroyed_by_battle and c.zone == "field" and optional and "quick" in props:
-            self.report(R_QUICK_DESTROYED, e, f'"{e.card.label}" was destroyed by battle: its optional quick '
-                        "effects cannot be activated any more", "", card=e.card)
-        if "battle-trigger" in props and c.destroyed_by_battle and c.zone == "field" and self.in_damage_step \
-                and self.timing is not None and self.timing < DS_END:
-            self.report(R_TRIGGER_BEFORE_SENT, e, f'"{e.card.label}" was destroyed by battle; its destroyed-by-battle '
-                        "effect activates when it is sent to the GY at the end of the Damage Step, not at "
-                        f"{self.timing.word}", "write it under `timing ds-end`, after the move to the GY",
-                        card=e.card)
-        if "battle-trigger" in props and c.battle_fate == "pre-empted":
-            self.report(R_NOT_BY_BATTLE, e, f'"{e.card.label}" left the field by a card effect before it was sent '
-                        "to the GY by battle: its destroyed-by-battle effect cannot be activated",
-                        "remove the activation", card=e.card)
-        if "flip" in props and c.zone not in (None, "field") and e.from_zone in (None, "field"):
-            self.report(R_FLIP_GONE, e, f'"{e.card.label}" left the field ({c.zone}) before its flip effect '
-                        "could activate: the flip effect is not activated", "remove the activation",
-                        card=e.card)
+        for guard in ACTIVATION_GUARDS:
+            if guard.on == "card":
+                self.run_guard(guard, e, props, c)
+
+    def run_guard(self, guard: "Guard", e: ev.Activate, props: frozenset[str], c: Card) -> None:
+        refs = e.targets if guard.on == "target" else (e.cost_card,) if guard.on == "cost" else (e.card,)
+        for ref in refs:
+            if ref is not None:
+                act = Act(e, props, c, self.timing, ref)
+                if guard.fails(self, act):
+                    self.report_guard(guard, act)
+
+    def report_guard(self, guard: "Guard", act: "Act") -> None:
+        message, hint = guard.say(self, act)
+        self.report(guard.rule, act.event, message, hint, card=act.ref)
 
     # ---- the rules table, for `replayer rules ygo` -----------------------------------------------
     @classmethod
     def describe(cls) -> str:
         return describe_table()
+
+
+# ---- guards: the rows that forbid an activation ----------------------------------------------
+@dataclass(frozen=True)
+class Act:
+    """What a guard looks at: the line, the effect's properties, the card's state, the timing, and the card
+    the finding points at (the activated card, a target or the cost)."""
+
+    event: ev.Activate
+    props: frozenset[str]
+    card: Card
+    timing: Timing | None
+    ref: ev.CardRef
+
+    @property
+    def label(self) -> str:
+        return self.ref.label
+
+
+@dataclass(frozen=True)
+class Guard:
+    """A named predicate and the finding it gives: ``fails(model, act)``; ``say`` -> (message, hint)."""
+
+    rule: str
+    name: str
+    fails: Callable[["YgoModel", Act], bool]
+    say: Callable[["YgoModel", Act], tuple[str, str]]
+    on: str = "card"  # the card the finding is about: card | target | cost
+
+
+def _destroyed_on_field(c: Card) -> bool:
+    return c.destroyed_by_battle and c.zone == "field"
+
+
+def _named_says(a: Act) -> str:
+    named = sorted(named_timings(a.props))
+    names = ", ".join(x.word for x in named)
+    events = [EVENT_SAYS[w[7:]] for w in sorted(a.props) if w.startswith("timing:") and w[7:] in EVENT_SAYS]
+    return f"{' and '.join(events)}: it activates at {names}" if events else f"names {names}"
+
+
+#: Damage Step restrictions, in the order they are applied: the first that fails decides, whatever
+#: clause would allow the effect (an effect that names its timing is activated there only).
+DS_RESTRICTIONS: tuple[Guard, ...] = (
+    Guard(R_NO_DS, "no-ds", lambda m, a: "no-ds" in a.props,
+          lambda m, a: (f'"{a.label}" cannot be activated during the Damage Step (its text or a ruling says so)',
+                        "activate it in the Battle Step, before the attack reaches the Damage Step")),
+    Guard(R_NO_CALC_ALLOWED, "no-calc", lambda m, a: "no-calc" in a.props and a.timing == CALC,
+          lambda m, a: (f'"{a.label}" may be activated in the Damage Step but not during damage calculation',
+                        "activate it under `timing before-calc` or `timing after-calc`")),
+    Guard(R_FLIP_EARLY, "flip-early",
+          lambda m, a: "flip" in a.props and a.card.key in m.flipped_in_ds and a.timing < AFTER_CALC,
+          lambda m, a: (f'the flip effect of "{a.label}" is activated at {a.timing.word}; a monster flipped by '
+                        "the attack activates its flip effects after damage calculation",
+                        "write it under `timing after-calc`")),
+    Guard(R_NAMED_TIMING, "named-timing",
+          lambda m, a: bool(named_timings(a.props)) and a.timing not in named_timings(a.props),
+          lambda m, a: (f'"{a.label}" {_named_says(a)} and can be activated only there, not at {a.timing.word}',
+                        f"activate it under `timing {sorted(named_timings(a.props))[0].word}`")),
+)
+
+#: checks on the targets and the cost, then (once the cost is paid) on the activated card; every one that
+#: fails is a finding
+ACTIVATION_GUARDS: tuple[Guard, ...] = (
+    Guard(R_TARGET_DESTROYED, "target-destroyed", lambda m, a: _destroyed_on_field(m.card(a.ref)),
+          lambda m, a: (f'"{a.label}" was destroyed by battle; until it is sent to the GY at the end of the '
+                        "Damage Step it cannot be targeted", "choose another target"), on="target"),
+    Guard(R_COST_DESTROYED, "cost-destroyed",
+          lambda m, a: _destroyed_on_field(m.card(a.ref)) and "mandatory" not in a.props,
+          lambda m, a: (f'"{a.label}" was destroyed by battle and cannot be used as the cost of an optional '
+                        "effect", "pay the cost with another card"), on="cost"),
+    Guard(R_QUICK_DESTROYED, "quick-destroyed",
+          lambda m, a: _destroyed_on_field(a.card) and "mandatory" not in a.props and "quick" in a.props,
+          lambda m, a: (f'"{a.label}" was destroyed by battle: its optional quick effects cannot be activated '
+                        "any more", "")),
+    Guard(R_TRIGGER_BEFORE_SENT, "trigger-before-sent",
+          lambda m, a: "battle-trigger" in a.props and _destroyed_on_field(a.card) and m.in_damage_step
+          and a.timing is not None and a.timing < DS_END,
+          lambda m, a: (f'"{a.label}" was destroyed by battle; its destroyed-by-battle effect activates when it '
+                        f"is sent to the GY at the end of the Damage Step, not at {a.timing.word}",
+                        "write it under `timing ds-end`, after the move to the GY")),
+    Guard(R_NOT_BY_BATTLE, "not-by-battle",
+          lambda m, a: "battle-trigger" in a.props and a.card.battle_fate == "pre-empted",
+          lambda m, a: (f'"{a.label}" left the field by a card effect before it was sent to the GY by battle: '
+                        "its destroyed-by-battle effect cannot be activated", "remove the activation")),
+    Guard(R_FLIP_GONE, "flip-left-field",
+          lambda m, a: "flip" in a.props and a.card.zone not in (None, "field")
+          and a.event.from_zone in (None, "field"),
+          lambda m, a: (f'"{a.label}" left the field ({a.card.zone}) before its flip effect could activate: the '
+                        "flip effect is not activated", "remove the activation")),
+)
 
 
 def describe_effect(p: frozenset[str]) -> str:
@@ -949,7 +1015,12 @@ def describe_table() -> str:
     lines += ["", "Rows:"]
     for cl in CLAUSES:
         lines.append(f"  {cl.name}: {cl.description}  [{cl.cite}]")
-    lines += ["", "One allowing clause is enough; `no-ds` (\"except during the Damage Step\", or a ruling) forbids "
+    from ...diagnostics import RULES
+
+    lines += ["", "Restrictions, applied first and in this order (the first that applies decides):"]
+    for g in DS_RESTRICTIONS:
+        lines.append(f"  {g.name}: {g.rule}  {RULES[g.rule].title}  [{RULES[g.rule].cite}]")
+    lines += ["", "Then one allowing clause is enough; `no-ds` (\"except during the Damage Step\", or a ruling) forbids "
               "the card whatever else applies.",
               "named: only at the timing the effect names; ds-start and calc allow it once per timing "
               f"(not after a chain resolved there)  [{OCG_TIMINGS}]", "", "Rules revisions (differences from current):"]
@@ -959,9 +1030,11 @@ def describe_table() -> str:
         for name, ts in diff.once.items():
             lines.append(f"  {rev}: {name} once per timing at " + ", ".join(t.word for t in sorted(ts))
                          + f"  [{diff.cite}]")
+    lines += ["", "Checks on the targets and the cost, then (the cost paid) on the activated card; every one that "
+              "applies is a finding:"]
+    for g in ACTIVATION_GUARDS:
+        lines.append(f"  {g.name} ({g.on}): {g.rule}  {RULES[g.rule].title}  [{RULES[g.rule].cite}]")
     lines += ["", "Rule ids:"]
-    from ...diagnostics import RULES
-
     for rid, rule in sorted(RULES.items()):
         if rid.startswith("ygo."):
             lines.append(f"  {rid:40} {rule.kind.value:19} {rule.title}  [{rule.cite}]")
