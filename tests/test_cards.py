@@ -444,8 +444,8 @@ def test_an_open_effect_is_one_that_may_be_activated_and_an_info_says_so(cards_d
     db_path, _ = cards_db
     result = _check(db_path, "timing calc\nA: activate \"Test Knight\"\nresolve\n", "--format", "json")
     findings = json.loads(result.output)["findings"]
-    assert [f["rule"] for f in findings] == ["card.effect-assumed"]
-    assert "effect 2 (c1004.lua:14 (script))" in findings[0]["message"]
+    assert [f["rule"] for f in findings] == ["ygo.effect.assumed"]
+    assert "taken as effect 2 (" in findings[0]["message"] and "c1004.lua:14 (script))" in findings[0]["message"]
 
 
 def test_an_unknown_name_gets_did_you_mean_in_check(cards_db):

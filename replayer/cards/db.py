@@ -44,16 +44,6 @@ class ImportedCard(CardInfo):
     effect_timings: tuple[frozenset[str], ...] = ()  # per effect: the Damage Step timings allowed
     effect_details: tuple[dict, ...] = ()
 
-    def effect_props(self, effect: int | None = None, *, flip: bool = False, trigger: bool = False,
-                     timing: str | None = None) -> frozenset[str]:
-        """As :meth:`CardInfo.effect_props`; with no effect named, in the Damage Step, the first
-        effect that may be activated at ``timing`` (the log leaves open which effect it was)."""
-        if effect is None and not flip and not trigger and timing and self.effects:
-            for eff, allowed in zip(self.effects, self.effect_timings):
-                if timing in allowed:
-                    return self.props | eff
-        return CardInfo.effect_props(self, effect, flip=flip, trigger=trigger)
-
     def to_dict(self) -> dict:
         out = super().to_dict()
         out["from"] = self.source
