@@ -113,6 +113,8 @@ register("syntax.line", Kind.SYNTAX, Severity.ERROR, "the line does not parse", 
 register("syntax.header", Kind.SYNTAX, Severity.ERROR, "a header tag is missing or wrong", SYNTAX_CITE + " §2")
 register("syntax.header-late", Kind.SYNTAX, Severity.WARNING, "a header tag after the first event",
          SYNTAX_CITE + " §2")
+register("syntax.header-date", Kind.SYNTAX, Severity.WARNING, "a header Date that cannot be read as a date",
+         SYNTAX_CITE + " §2")
 register("syntax.property", Kind.SYNTAX, Severity.WARNING, "an unknown card property", SYNTAX_CITE + " §6")
 register("syntax.encoding", Kind.SYNTAX, Severity.ERROR, "the file is not UTF-8 text", SYNTAX_CITE + " §1")
 register("file.unreadable", Kind.SYNTAX, Severity.ERROR, "the file cannot be read", SYNTAX_CITE + " §1")

@@ -266,6 +266,7 @@ def read_text(text: str, path: str = "<log>", game: str | None = None) -> Match:
         events.append(event)
     rules = _rules_revision(header, header_lines, g, findings)
     _check_header_numbers(header, header_lines, g, findings)
+    _check_header_date(header, header_lines, findings)
     if not events and not any(f.kind.value == "syntax" and f.rule == "syntax.line" for f in findings):
         findings.append(make_finding("syntax.empty", Span(1, 1), "the log has no events",
                                      "write one event a line after the header tags"))
@@ -340,6 +341,18 @@ def _rules_revision(header, header_lines, game: Game, findings) -> str:
         f"unknown rules revision {header.get('Rules')!r} for {game.id}; judged by {default!r}",
         "known revisions: " + ", ".join(game.revisions)))
     return default
+
+
+def _check_header_date(header, header_lines, findings) -> None:
+    """A [Date] that is no date in a usual form: kept as written, but a search by date misses it."""
+    from .dates import FORMS, parse_date
+
+    value = header.get("Date")
+    if value is not None and value.strip() and parse_date(value) is None:
+        findings.append(make_finding("syntax.header-date", Span(header_lines.get("Date", 1), 1),
+                                     f"[Date {value!r}] is not a date replayer can read; it is kept as "
+                                     "written, and searches by date (--from/--to) will not find this match",
+                                     f"write it as {FORMS}"))
 
 
 def _check_header_numbers(header, header_lines, game: Game, findings) -> None:

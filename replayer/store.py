@@ -539,13 +539,13 @@ def content_hash(data: bytes) -> str:
 
 
 def normalize_date(value: str | None) -> str | None:
-    """``2024-5-12``, ``2024/05/12``, ``2024.05.12`` -> ``2024-05-12``; other text stays as it is."""
+    """A header Date as ISO (``18.05.2024``, ``2024/05/18``, ``2024年5月18日`` -> ``2024-05-18``:
+    :func:`replayer.dates.parse_date`); text that is no date stays as written (``check`` warns)."""
     if value is None:
         return None
-    m = _ISO_DATE.match(value)
-    if not m:
-        return value.strip() or None
-    return f"{int(m.group(1)):04d}-{int(m.group(2)):02d}-{int(m.group(3)):02d}"
+    from .dates import parse_date
+
+    return parse_date(value) or value.strip() or None
 
 
 def library_path(path: str | os.PathLike[str]) -> str:
@@ -865,8 +865,20 @@ def _write_rows(conn: sqlite3.Connection, prepared: Prepared, index: bool) -> Im
                                          for i, r in enumerate(prepared.findings)])
     if index:
         _update_index(conn)
-    return ImportOutcome(path, "new" if revision == 1 else "revision", match_id=match_id, revision=revision,
-                         findings=len(prepared.findings))
+    return ImportOutcome(path, "new" if revision == 1 else "revision", _date_warning(prepared),
+                         match_id=match_id, revision=revision, findings=len(prepared.findings))
+
+
+_DATE_COLUMN = list(MATCH_COLUMNS).index("date")
+_ISO_SHAPE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+
+def _date_warning(prepared: Prepared) -> str:
+    """What an import says of a header Date it could not read (stored as written)."""
+    value = prepared.match[_DATE_COLUMN] if len(prepared.match) > _DATE_COLUMN else None
+    if value and not _ISO_SHAPE.match(value):
+        return f"[Date {value!r}] is not a date replayer can read: stored as written, not found by --from/--to"
+    return ""
 
 
 # ---- the search tables: match_cards, notes and notes_fts ----------------------------------------
@@ -1312,6 +1324,8 @@ def _match_where(db: Database, flt: Filters, params: list, rev: str = "r", rev_i
     if flt.round:
         where.append(f"{rev}.round = ? COLLATE NOCASE")
         params.append(flt.round.strip())
+    if flt.date_from or flt.date_to:  # only dates read as ISO compare (text like "someday" sorts anywhere)
+        where.append(f"{rev}.date GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'")
     if flt.date_from:
         where.append(f"{rev}.date >= ?")
         params.append(normalize_date(flt.date_from))
