@@ -797,20 +797,22 @@ class MainWindow(QMainWindow):
 
     # ---- bits ---------------------------------------------------------------------------------------
     def _update_title(self) -> None:
+        # The application's display name ("replayer") is added to the title by Qt itself
+        # ("match.duel … — replayer"); writing it here too showed it twice.
         if self.doc is None and not self.path:
-            self.setWindowTitle("replayer")
+            self.setWindowTitle("")
             self.file_label.setText("")
             return
         name = Path(self.path or (self.doc.path if self.doc else "")).name
         if self.doc is not None:
             m = self.doc.match
             players = m.players
-            self.setWindowTitle(f"replayer — {name}  [Game {m.game} · Rules {m.rules} · A: {players['A']}  "
+            self.setWindowTitle(f"{name}  [Game {m.game} · Rules {m.rules} · A: {players['A']}  "
                                 f"B: {players['B']}]")
             self.file_label.setText(f"{name} · {m.game} · rules {m.rules}")
             self._update_timeline_title()
         else:
-            self.setWindowTitle(f"replayer — {name}")
+            self.setWindowTitle(name)
 
     def _update_timeline_title(self) -> None:
         if self.doc is None:

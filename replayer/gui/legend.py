@@ -115,7 +115,7 @@ class LegendCanvas(QWidget):
 class LegendDialog(QDialog):
     def __init__(self, theme: Theme, parent: QWidget | None = None):
         super().__init__(parent)
-        self.setWindowTitle("replayer — legend")
+        self.setWindowTitle("Legend")
         canvas = LegendCanvas(theme, self)
         keys = QLabel()
         keys.setTextFormat(Qt.RichText)
