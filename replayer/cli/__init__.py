@@ -10,7 +10,7 @@ import sys
 
 import click
 
-from . import check, library, report, view
+from . import check, doctor, library, report, view
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -20,7 +20,7 @@ def cli() -> None:
 
 
 for command in (check.check, check.cards, check.rules, report.report, view.view, library.import_command,
-                library.search, library.stats):
+                library.search, library.stats, doctor.doctor):
     cli.add_command(command)
 
 

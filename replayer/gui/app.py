@@ -450,6 +450,9 @@ class MainWindow(QMainWindow):
             f"{_plural(counts['warning'], 'warning')} · {counts['info']} info", 8000)
         self._update_title()
         self._update_actions()
+        from .fonts import warn_once
+
+        warn_once(doc.match.lines, lambda msg: self.statusBar().showMessage(msg, 30000))
         # what to select: the same line after a re-check, else the first of the worst findings
         if same and keep_line is not None:
             self.select_line(keep_line)
