@@ -26,6 +26,7 @@ from .errors import ReplayerError, UnknownGame, UnreadableFile  # noqa: F401  (r
 from .games import Game
 from .grammar import parser
 from .templates import Template, make_template
+from .timecodes import OFFSET_FORMS, parse_offset
 from .transform import ToEvents, canonical
 
 
@@ -267,6 +268,7 @@ def read_text(text: str, path: str = "<log>", game: str | None = None) -> Match:
     rules = _rules_revision(header, header_lines, g, findings)
     _check_header_numbers(header, header_lines, g, findings)
     _check_header_date(header, header_lines, findings)
+    _check_video_offset(header, header_lines, findings)
     if not events and not any(f.kind.value == "syntax" and f.rule == "syntax.line" for f in findings):
         findings.append(make_finding("syntax.empty", Span(1, 1), "the log has no events",
                                      "write one event a line after the header tags"))
@@ -384,6 +386,14 @@ def _check_header_numbers(header, header_lines, game: Game, findings) -> None:
         findings.append(make_finding("syntax.header", Span(header_lines[key], 1),
                                      f"[{key}] must be a whole number, not {header[key]!r}",
                                      f'e.g. [{key} "{game.counter_default}"]'))
+
+
+def _check_video_offset(header, header_lines, findings) -> None:
+    if "VideoOffset" in header and parse_offset(header["VideoOffset"]) is None:
+        findings.append(make_finding("syntax.header", Span(header_lines["VideoOffset"], 1),
+                                     f"[VideoOffset] is not an offset: {header['VideoOffset']!r}; "
+                                     "timecodes are used as they are",
+                                     f"write it as {OFFSET_FORMS}, e.g. [VideoOffset \"+0:12\"]"))
 
 
 def _property_finding(word: str, line: int, card: ev.CardRef, game: Game) -> Finding:

@@ -8,6 +8,8 @@ import sys
 
 import click
 
+from ..cards.commands import cards_db_option
+
 
 def _size(value: str) -> tuple[int, int]:
     try:
@@ -28,6 +30,7 @@ def _size(value: str) -> tuple[int, int]:
               help="with --screenshot: select the event on this line (default: the first worst finding)")
 @click.option("--db", "db_path", type=click.Path(dir_okay=False), envvar="REPLAYER_LIBRARY", default=None,
               help="the match library (default: library.db in the user data folder)")
+@cards_db_option
 def view(file: str | None, shot: str | None, size: str, theme: str | None, select_line: int | None,
          db_path: str | None) -> None:
     """Open the review window on FILE: timeline, log, findings and state.
