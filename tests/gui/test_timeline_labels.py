@@ -49,3 +49,19 @@ def test_band_labels_use_a_short_form_before_eliding():
     room = fm.horizontalAdvance("pre-calc") + 1
     forms = SHORT_BAND_LABELS["before calc"]
     assert next(f for f in forms if fm.horizontalAdvance(f) <= room) == "pre-calc"
+
+
+def test_the_legend_is_wide_enough_for_every_line(qtbot):
+    from PySide6.QtGui import QFontMetricsF
+
+    from replayer.gui.legend import LegendCanvas
+    from replayer.gui.theme import THEMES
+
+    canvas = LegendCanvas(THEMES["light"])
+    qtbot.add_widget(canvas)
+    fm = QFontMetricsF(canvas.font_)
+    marker_col, x2, width = canvas._columns()
+    assert all(38 + fm.horizontalAdvance(text) <= x2 for text in canvas.LEFT_TEXTS)  # the line the issue saw cut
+    assert all(x2 + 34 + fm.horizontalAdvance(text) <= width for text in canvas.BAND_TEXTS)
+    assert all(14 + marker_col + 24 + fm.horizontalAdvance(name) <= width for _, name in canvas._entries())
+    assert canvas.sizeHint().width() >= width
