@@ -15,7 +15,23 @@ from .check import check_match
 
 from . import games
 
-GAME_CHOICE = click.Choice(list(games.ALL), case_sensitive=False)
+class _GameChoice(click.Choice):
+    """The ids of :data:`replayer.games.ALL` at the time a command runs, not at import: a game
+    registered later (``replayer.games.register``) is a choice too."""
+
+    def __init__(self) -> None:
+        super().__init__((), case_sensitive=False)
+
+    @property
+    def choices(self):
+        return tuple(games.ALL)
+
+    @choices.setter
+    def choices(self, value) -> None:  # click.Choice.__init__ sets it; the games decide
+        pass
+
+
+GAME_CHOICE = _GameChoice()
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
