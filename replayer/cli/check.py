@@ -16,6 +16,7 @@ from ..diagnostics import Span, make_finding, render_json, render_text
 from ..errors import UnreadableFile
 from ..reader import find_logs, read_log
 
+
 class _GameChoice(click.Choice):
     """The ids of :data:`replayer.games.ALL` at the time a command runs, not at import: a game
     registered later (``replayer.games.register``) is a choice too."""

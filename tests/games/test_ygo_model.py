@@ -282,6 +282,13 @@ def test_a_card_that_says_it_cannot_be_used_in_the_damage_step_is_refused_whatev
         (6, "ygo.ds.no-ds")]
 
 
+def test_an_effect_allowed_in_the_damage_step_but_not_during_damage_calculation():
+    card = '"Half Guard" {quick-play, ds-ok, no-calc}'
+    assert findings(BATTLE + f"timing calc\nB: activate {card}\n") == [(6, "ygo.ds.no-calc")]
+    assert findings(BATTLE + f"timing before-calc\nB: activate {card}\n") == []
+    assert findings(BATTLE + f"timing after-calc\nB: activate {card}\n") == []
+
+
 def test_a_battle_trigger_comes_after_damage_calculation():
     card = '"Avenger" {effect-monster, trigger, battle-trigger}'
     assert findings(BATTLE + f"timing before-calc\nB: activate {card}\n") == [(6, "ygo.ds.battle-trigger-early")]
@@ -312,12 +319,31 @@ def test_a_damage_step_needs_an_attack():
 
 def test_after_the_damage_step_the_game_returns_to_the_battle_step():
     end = BATTLE + "timing ds-end\n"
-    assert findings(end + "phase main2\n") == [(6, "ygo.ds.leaves-to-wrong-phase")]
-    assert findings(end + "step end\n") == [(6, "ygo.ds.leaves-to-wrong-phase")]
-    assert findings(end + "step battle\nstep end\nphase main2\n") == []
+    assert findings(end + "phase end\n") == [(6, "ygo.ds.leaves-to-wrong-phase")]
+    assert findings(end + "phase main1\n") == [(6, "ygo.ds.leaves-to-wrong-phase")]
+    assert findings(end + "step start\n") == [(6, "ygo.ds.leaves-to-wrong-phase")]
+    # `step end` or `phase main2` right after it imply the return (docs/notation.md §3, clarification)
+    assert findings(end + "step end\n") == []
+    assert findings(end + "phase main2\n") == []
+    assert findings(end + "step battle\nstep end\nphase main2\nphase end\n") == []
     assert findings(end + "phase battle\n") == []  # still the Battle Phase
     # a Damage Step left before any timing was written is not judged
-    assert findings(BATTLE + "phase main2\n") == []
+    assert findings(BATTLE + "phase end\n") == []
+
+
+def test_a_timing_after_the_damage_step_ended_goes_back():
+    assert findings(BATTLE + "timing ds-end\nstep battle\ntiming calc\n") == [(7, "ygo.ds.timing-backwards")]
+    # a new attack starts a new Damage Step
+    again = BATTLE + ("timing ds-end\nstep battle\n"
+                      'A: attack "Sword Ape"#2 2000/1500 {normal-monster} -> direct\ntiming ds-start\n')
+    assert findings(again) == []
+
+
+def test_an_excerpt_may_start_inside_a_damage_step():
+    assert findings("timing calc\nB: damage 500\nB: lp 7500\n") == []
+    assert findings("step damage\ntiming before-calc\n") == []
+    # but not a later line
+    assert findings("turn 1 A\ntiming before-calc\n") == [(2, "ygo.ds.no-attack")]
 
 
 def test_an_effect_that_ends_the_battle_phase():
