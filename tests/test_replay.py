@@ -196,9 +196,10 @@ def test_a_card_in_the_catalog_or_with_inline_properties_is_not_unknown():
     assert Model(match_of(body), CATALOG).run() == []
 
 
-def test_a_card_given_only_stats_is_still_unknown():
-    found = Model(match_of('turn 1 A\nA: normal summon "Night Owl" 1000/1000\n'), CATALOG).run()
-    assert [f.rule for f in found] == ["card.unknown"]
+def test_a_card_given_only_stats_is_still_unknown_and_warned_about_once():
+    found = Model(match_of('turn 1 A\nA: normal summon "Night Owl" 1000/1000\nA: atk "Night Owl" 1500\n'
+                           'A: attack "Night Owl" 1500/1000 -> direct\n'), CATALOG).run()
+    assert [(f.line, f.rule) for f in found] == [(3, "card.unknown")]
 
 
 # ---- report --------------------------------------------------------------------------------------
