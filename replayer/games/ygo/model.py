@@ -693,21 +693,8 @@ class YgoModel(Model):
         c = self.card(e.card)
         just_moved = c.key in self.moved
         self.moved = set()
-        if hasattr(facts.info, "effect_timings") and not facts.inline:
-            # imported card data (replayer/cards): the effect left open is the first one the data allows at
-            # this Damage Step timing
-            ds_timing = self.timing.word if self.in_damage_step and not (e.flip_effect or e.trigger) else None
-            props = facts.effect_props(e.effect, flip=e.flip_effect, trigger=e.trigger, timing=ds_timing)
-            assumed = facts.assumed_effect(e.effect, ds_timing)
-            if assumed is not None:
-                src = facts.info.effect_sources[assumed - 1] if facts.info is not None else ""
-                self.report("card.effect-assumed", e, f'the log does not say which effect of "{e.card.label}" is '
-                            f"activated: effect {assumed} ({src}) is taken, the first that may be activated at "
-                            f"{ds_timing}", f"write `effect N` to name another", card=e.card)
-            reading = ygo_effects.Reading(props, e.effect)
-        else:
-            reading = self.choose_reading(e, facts, c, just_moved)
-            props = reading.props
+        reading = self.choose_reading(e, facts, c, just_moved)
+        props = reading.props
         if e.flip_effect:
             props |= {"flip"}
         self.place_activated(e, c, props)
@@ -765,9 +752,15 @@ class YgoModel(Model):
         others = [r for r in order if r is not chosen]
         why = ("the first of them that may be activated here" if legal else
                "none of them may be activated here, so this one is judged")
-        more = "; the others: " + "; ".join(f"effect {r.number} ({r.describe()})" for r in others) if others else ""
-        self.report(R_ASSUMED, e, f'the log does not say which effect of "{label}" is activated; taken as effect '
-                    f"{chosen.number} ({chosen.describe()}), {why}" + more,
+        sources = getattr(facts.info, "effect_sources", ()) if not facts.inline else ()
+
+        def named(r: ygo_effects.Reading) -> str:  # imported card data: where the effect was read
+            source = sources[r.number - 1] if r.number and r.number <= len(sources) else ""
+            return f"effect {r.number} ({r.describe()}{'; ' + source if source else ''})"
+
+        more = "; the others: " + "; ".join(named(r) for r in others) if others else ""
+        self.report(R_ASSUMED, e, f'the log does not say which effect of "{label}" is activated; taken as '
+                    f"{named(chosen)}, {why}" + more,
                     f"write `effect {chosen.number}` (or `trigger`, `flip effect`) to say which", card=e.card)
         return chosen
 
