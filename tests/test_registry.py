@@ -112,7 +112,6 @@ READER_SAMPLES: dict[str, bytes] = {
 #: reader rules a plain sample file cannot give, and the test that gives them
 TRIGGERED_ELSEWHERE = {
     "file.unreadable": "tests/test_registry.py",  # a file that cannot be opened: below
-    "card.effect-assumed": "tests/test_cards.py",  # needs an imported card database, which that test builds
 }
 
 
