@@ -97,8 +97,8 @@ def test_run_returns_the_findings_sorted(test_rule):
 def test_the_model_knows_its_game_and_rules_revision():
     model = Model(read_text('[Game "ygo"]\n[Rules "mr2"]\nturn 1 A\n'))
     assert model.game.id == "ygo" and model.game_name == "Yu-Gi-Oh!" and model.rules == "mr2"
-    # the built-in catalog (layered over the imported card database when there is one) unless one is given
-    assert model.catalog.find("Honest") is model.game.catalog.find("Honest")
+    # the built-in catalog (then the imported card database, if any) unless one is given
+    assert model.catalog.find("Honest") is model.game.catalog.find("Honest") is not None
     assert Model(match_of("turn 1 A\n"), CATALOG).catalog is CATALOG
 
 
@@ -196,9 +196,10 @@ def test_a_card_in_the_catalog_or_with_inline_properties_is_not_unknown():
     assert Model(match_of(body), CATALOG).run() == []
 
 
-def test_a_card_given_only_stats_is_still_unknown():
-    found = Model(match_of('turn 1 A\nA: normal summon "Night Owl" 1000/1000\n'), CATALOG).run()
-    assert [f.rule for f in found] == ["card.unknown"]
+def test_a_card_given_only_stats_is_still_unknown_and_warned_about_once():
+    found = Model(match_of('turn 1 A\nA: normal summon "Night Owl" 1000/1000\nA: atk "Night Owl" 1500\n'
+                           'A: attack "Night Owl" 1500/1000 -> direct\n'), CATALOG).run()
+    assert [(f.line, f.rule) for f in found] == [(3, "card.unknown")]
 
 
 # ---- report --------------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from replayer import RULES, check
+from replayer import RULES, check, games
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = sorted((ROOT / "samples").glob("*/rulings/*.duel"))
@@ -58,6 +58,7 @@ def test_every_game_rule_is_triggered_by_a_scenario():
         triggered |= {rule for _, _, rule in expected_findings(path)}
         # info findings (what could not be decided) are not written as expectations
         triggered |= {f.rule for f in check(path).findings if f.severity.value == "info"}
-    game_rules = {r for r in RULES if r.startswith(("ygo.", "dm."))}
+    # a game's rule ids start with the game's id; the reader's own are triggered in tests/test_registry.py
+    game_rules = {r for r in RULES if r.split(".", 1)[0] in games.ALL}
     assert game_rules, "no game rules registered"
     assert sorted(game_rules - triggered) == []

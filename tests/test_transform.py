@@ -150,8 +150,10 @@ def ygo_cases():
     yield L, ev.Destroy(player="B", card=C(L, '"X"'), by_battle=True)
     L = 'B: destroy "X"'
     yield L, ev.Destroy(player="B", card=C(L, '"X"'))
-    L = 'B: 戦闘破壊 "X"'
-    yield L, ev.Destroy(player="B", card=C(L, '"X"'), by_battle=True)
+    L = 'B: 戦闘破壊 《X》'
+    yield L, ev.Destroy(player="B", card=C(L, "《X》"), by_battle=True)
+    L = 'B: 破壊 《X》 戦闘で'
+    yield L, ev.Destroy(player="B", card=C(L, "《X》"), by_battle=True)
     L = 'A: send "X" to graveyard'
     yield L, ev.Move(player="A", card=C(L, '"X"'), to="gy", how="send")
     L = 'A: banish "X"'

@@ -16,7 +16,24 @@ from ..diagnostics import Span, make_finding, render_json, render_text
 from ..errors import UnreadableFile
 from ..reader import find_logs, read_log
 
-GAME_CHOICE = click.Choice(list(games.ALL), case_sensitive=False)
+
+class _GameChoice(click.Choice):
+    """The ids of :data:`replayer.games.ALL` at the time a command runs, not at import: a game
+    registered later (``replayer.games.register``) is a choice too."""
+
+    def __init__(self) -> None:
+        super().__init__((), case_sensitive=False)
+
+    @property
+    def choices(self):
+        return tuple(games.ALL)
+
+    @choices.setter
+    def choices(self, value) -> None:  # click.Choice.__init__ sets it; the games decide
+        pass
+
+
+GAME_CHOICE = _GameChoice()
 
 
 def _use_colour(choice: str) -> bool:

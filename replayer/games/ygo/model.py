@@ -657,6 +657,7 @@ class YgoModel(Model):
                     self.report(R_RESULT, e, f'"{e.card.label}" is not destroyed by this battle: '
                                 f"{self.battle_sums()}", "check the ATK/DEF and the positions", card=e.card)
         c.destroyed_by_battle = True
+        self.destroyed.add(c.key)  # forgotten when the Damage Step ends (leave_damage_step)
 
     def handle_Move(self, e: ev.Move) -> None:
         c = self.card(e.card)
