@@ -1,8 +1,15 @@
-"""The property words of spec §6, per game, and how a ``{...}`` list is read."""
+"""The property words of spec §6, per game, and how a ``{...}`` list is read.
+
+This is the one table of valid properties: the reader warns about every word :func:`is_known`
+refuses, and the validators and the window use only the words it accepts (:func:`known`), so a
+word warned about as ignored is ignored everywhere.
+"""
 
 from __future__ import annotations
 
 import re
+
+from .numbers import MAX_DIGITS
 
 YGO_KINDS = frozenset({
     "normal-monster", "effect-monster", "flip-monster", "normal-spell", "quick-play",
@@ -26,7 +33,8 @@ DM_WORDS = frozenset({
 DM_NUMBERED = frozenset({"power", "ninja-strike"})
 
 WORDS = {"ygo": YGO_WORDS, "dm": DM_WORDS}
-_NUMBERED = re.compile(r"^([a-z][a-z0-9-]*)\s+(\d+)$")
+NUMBERED = {"ygo": frozenset(), "dm": DM_NUMBERED}
+_NUMBERED = re.compile(r"^([a-z][a-z0-9-]*)\s+([0-9]{1,%d})$" % MAX_DIGITS)
 
 
 def parse_props(text: str) -> list[str]:
@@ -42,8 +50,21 @@ def parse_props(text: str) -> list[str]:
 def is_known(word: str, game: str) -> bool:
     if word in WORDS[game]:
         return True
+    return numbered(word, game) is not None
+
+
+def numbered(word: str, game: str) -> tuple[str, int] | None:
+    """``("power", 3000)`` for ``power 3000`` (a word of the game that takes a number), else None."""
     m = _NUMBERED.match(word)
-    return bool(m and game == "dm" and m.group(1) in DM_NUMBERED)
+    if m is None or m.group(1) not in NUMBERED[game]:
+        return None
+    return m.group(1), int(m.group(2))
+
+
+def known(words, game: str) -> tuple[str, ...]:
+    """The words of ``words`` that are properties of ``game``, in order."""
+    table = WORDS[game]
+    return tuple(w for w in words if w in table or numbered(w, game) is not None)
 
 
 def all_words(game: str) -> list[str]:

@@ -16,13 +16,15 @@ from pathlib import Path
 from typing import Any
 
 from lark import Token
-from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 from lark.lexer import PatternStr
 
 from . import events as ev
 from .diagnostics import Finding, Span, make_finding, sort_findings
 from .grammar import parser
+from .numbers import NumberTooLong, too_long_message, whole_number
 from .properties import all_words, is_known
+from .safe import shorten
 from .templates import Template, make_template
 from .transform import ToEvents, canonical
 
@@ -134,6 +136,29 @@ def detect_game(lines: list[str]) -> tuple[str | None, int]:
     return None, 0
 
 
+@dataclass(frozen=True, slots=True)
+class BadLine:
+    """A line that does not read: its finding without the line number.
+
+    It is what the line cache keeps for a bad line (a few hundred bytes), never lark's
+    exception, which holds the parser's state (some 9 KB, and many objects for the garbage
+    collector to walk).
+    """
+
+    rule: str
+    column: int
+    message: str
+    hint: str = ""
+
+    def finding(self, line: int) -> Finding:
+        return make_finding(self.rule, Span(line, self.column), self.message, self.hint)
+
+
+#: lines longer than this are not cached (nor their templates): they do not recur, and a cache
+#: of long lines would hold a copy of the whole input across files
+CACHED_LINE = 512
+
+
 class LineReader:
     """Parses line bodies of one game into events, with a cache keyed by (body, column)."""
 
@@ -145,7 +170,7 @@ class LineReader:
         self.templates: dict[str, Template | None] = {}
 
     def parse(self, body: str, column: int) -> Any:
-        """An event (no span yet), a ``("tag", key, value)`` tuple, or an ``UnexpectedInput``."""
+        """An event (no span yet), a ``("tag", key, value)`` tuple, or a :class:`BadLine`."""
         key = (body, column)
         hit = self.cache.get(key)
         if hit is not None:
@@ -155,14 +180,19 @@ class LineReader:
         try:
             result = self.transformer.transform(self.parser.parse(text))
         except UnexpectedInput as e:
-            result = e
-        if len(self.cache) < 200_000:
+            result = _bad_syntax(e, body, column, self.game)
+        except VisitError as e:
+            if not isinstance(e.orig_exc, NumberTooLong):
+                raise
+            result = BadLine("syntax.number", e.orig_exc.column or column, too_long_message(e.orig_exc.digits),
+                             "no count of the game is that long: look for digits run together")
+        if len(self.cache) < 200_000 and len(body) <= CACHED_LINE:
             self.cache[key] = result
         return result
 
     def read(self, body: str, column: int, **extra: Any) -> Any:
         """The event of a line (with ``extra`` fields: span, timecode, notes), a header tag
-        tuple, or an ``UnexpectedInput``. Lines of a shape seen before are built from its template
+        tuple, or a :class:`BadLine`. Lines of a shape seen before are built from its template
         (see :mod:`replayer.templates`) without a parse."""
         if body[0] != "[":
             padded = " " * (column - 1) + body
@@ -175,7 +205,7 @@ class LineReader:
                     template = None
                     if isinstance(parsed, ev.Event):
                         template = Template.from_event(parsed, len(names), len(nums))
-                    if len(self.templates) < 100_000:
+                    if len(self.templates) < 100_000 and len(text) <= CACHED_LINE:
                         self.templates[text] = template
                 if template is not None:
                     return template.build(chunks, names, nums, **extra)
@@ -242,8 +272,8 @@ def read_text(text: str, path: str = "<log>", game: str | None = None) -> Match:
         own = tuple(pending) + ((note,) if note is not None else ())
         result = reader.read(body, column, span=Span(number, column, number, column + len(body)),
                              timecode=timecode, notes=own)
-        if isinstance(result, UnexpectedInput):
-            findings.append(syntax_finding(result, number, body, column, game))
+        if isinstance(result, BadLine):
+            findings.append(result.finding(number))
             if note is not None:
                 pending.append(note)  # keep the note for the next event rather than losing it
             continue
@@ -261,10 +291,9 @@ def read_text(text: str, path: str = "<log>", game: str | None = None) -> Match:
         pending = []
         event = result
         if "{" in body:  # only then can a card carry properties
-            for card in event.cards():
-                for word in card.props:
-                    if not is_known(word, game):
-                        findings.append(_property_finding(word, number, card, game))
+            unknown = [(word, card) for card in event.cards() for word in card.props if not is_known(word, game)]
+            if unknown:
+                findings.append(_property_finding(unknown, number, game))
         events.append(event)
     rules = _rules_revision(header, header_lines, game, findings)
     _check_header_numbers(header, header_lines, game, findings)
@@ -325,7 +354,7 @@ def guess_game(lines: list[str]) -> str:
     best, best_score = "ygo", -1
     for game in ("ygo", "dm"):
         r = line_reader(game)
-        score = sum(1 for col, _, body, _ in sample if body and not isinstance(r.parse(body, col), UnexpectedInput))
+        score = sum(1 for col, _, body, _ in sample if body and not isinstance(r.parse(body, col), BadLine))
         if score > best_score:
             best, best_score = game, score
     return best
@@ -344,17 +373,36 @@ def _rules_revision(header, header_lines, game, findings) -> str:
 
 def _check_header_numbers(header, header_lines, game, findings) -> None:
     key = "LP" if game == "ygo" else "Shields"
-    if key in header and not header[key].strip().isdigit():
+    if key in header and whole_number(header[key]) is None:
         findings.append(make_finding("syntax.header", Span(header_lines[key], 1),
-                                     f"[{key}] must be a whole number, not {header[key]!r}",
+                                     f"[{key}] must be a whole number of at most 15 digits, not "
+                                     f"{shorten(repr(header[key]))}",
                                      f'e.g. [{key} "{8000 if key == "LP" else 5}"]'))
 
 
-def _property_finding(word: str, line: int, card: ev.CardRef, game: str) -> Finding:
-    close = difflib.get_close_matches(word, all_words(game), n=1, cutoff=0.6)
-    hint = f"did you mean `{close[0]}`?" if close else "see the property words of notation §6"
-    return make_finding("syntax.property", Span(line, card.column, line, card.end_column),
-                        f"unknown property `{word}` on \"{card.name}\"; it is ignored", hint)
+#: the unknown properties of a line named in its finding; the rest are counted
+NAMED_PROPERTIES = 5
+
+
+def _property_finding(unknown: list[tuple[str, ev.CardRef]], line: int, game: str) -> Finding:
+    """One finding for all the unknown properties of a line (at the first card that has one)."""
+    word, card = unknown[0]
+    if len(unknown) == 1:
+        close = difflib.get_close_matches(shorten(word), all_words(game), n=1, cutoff=0.6)
+        hint = f"did you mean `{close[0]}`?" if close else "see the property words of notation §6"
+        return make_finding("syntax.property", Span(line, card.column, line, card.end_column),
+                            f"unknown property `{shorten(word)}` on \"{shorten(card.name)}\"; it is ignored", hint)
+    distinct = list(dict.fromkeys(w for w, _ in unknown))
+    names = ", ".join(f"`{shorten(w)}`" for w in distinct[:NAMED_PROPERTIES])
+    if len(distinct) > NAMED_PROPERTIES:
+        names += f" and {len(distinct) - NAMED_PROPERTIES:,} more"
+    cards = {id(c) for _, c in unknown}
+    where = f'on "{shorten(card.name)}"' if len(cards) == 1 else f"on {len(cards):,} cards"
+    last = unknown[-1][1]
+    return make_finding("syntax.property", Span(line, card.column, line, last.end_column if len(cards) == 1
+                                                else card.end_column),
+                        f"{len(unknown):,} unknown properties {where}: {names}; they are ignored",
+                        "see the property words of notation §6")
 
 
 # ---- syntax findings -----------------------------------------------------------------------
@@ -527,6 +575,10 @@ def _candidate_words(expected: set[str], game: str) -> list[str]:
 
 def syntax_finding(err: UnexpectedInput, line: int, body: str, column: int, game: str) -> Finding:
     """The ``syntax`` finding for a line that does not parse: where, what was expected, a hint."""
+    return _bad_syntax(err, body, column, game).finding(line)
+
+
+def _bad_syntax(err: UnexpectedInput, body: str, column: int, game: str) -> BadLine:
     col = getattr(err, "column", None)
     if not isinstance(col, int) or col < 1:
         col = column
@@ -535,18 +587,18 @@ def syntax_finding(err: UnexpectedInput, line: int, body: str, column: int, game
         message = "the line ends too early"
         col = column + len(body)
     elif isinstance(err, UnexpectedToken):
-        message = f"unexpected `{err.token}`"
+        message = f"unexpected `{shorten(str(err.token))}`"
     else:
         rest = text[col - 1 :].rstrip()
         if rest[:1] in _OPENERS:  # an unclosed card name: show all of it
             bad = rest if len(rest) <= 40 else rest[:39] + "…"
         else:
-            bad = rest.split()[0] if rest.split() else text[col - 1 : col]
+            bad = shorten(rest.split(None, 1)[0]) if rest.split(None, 1) else text[col - 1 : col]
         message = f"unexpected `{bad}`"
     expected = _acceptable(err, game)
     if expected:
         message += f"; expected {_describe(expected, game)}"
-    return make_finding("syntax.line", Span(line, col), message, _hint(text, col, game, expected))
+    return BadLine("syntax.line", col, message, _hint(text, col, game, expected))
 
 
 def _hint(text: str, col: int, game: str, expected: set[str]) -> str:

@@ -17,6 +17,7 @@ from typing import Iterable
 from . import events as ev
 from .catalog import Catalog, CardInfo, load_catalog
 from .diagnostics import Finding, Span, make_finding, sort_findings
+from .properties import known, numbered
 from .reader import Match
 
 
@@ -112,12 +113,14 @@ class Model:
             first = True
         else:
             first = False
-        if ref.props:
-            facts.props |= frozenset(ref.props)
+        words = known(ref.props, self.match.game) if ref.props else ()
+        if words:  # the words the reader warned about are ignored here too
+            facts.props |= frozenset(words)
             facts.inline = True
-            for word in ref.props:
-                if word.startswith("power "):
-                    facts.power = int(word.split()[1])
+            for word in words:
+                n = numbered(word, self.match.game)
+                if n is not None and n[0] == "power":
+                    facts.power = n[1]
         if ref.atk is not None:
             facts.atk = ref.atk
         if ref.def_ is not None:
