@@ -74,3 +74,11 @@ def json_safe(text: str) -> str:
     if _JSON_UNSAFE.search(text) is None:
         return text
     return _JSON_UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+def tooltip(text: object) -> str:
+    """Text from a log as a widget's tooltip. Qt shows a tooltip as rich text when it merely looks
+    like markup (``Qt.mightBeRichText``), so the text is escaped and marked up as one paragraph,
+    its line breaks kept: it always shows as the characters it is."""
+    lines = str(text).split("\n")
+    return "<p style='white-space:pre-wrap'>" + "<br>".join(html_text(line) for line in lines) + "</p>"

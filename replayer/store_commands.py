@@ -1,6 +1,8 @@
 """The match library's commands: ``replayer import``, ``replayer search``, ``replayer stats``.
 
-Thin: each command calls one function of :mod:`replayer.store` and prints its result.
+Thin: each command calls one function of :mod:`replayer.store` and prints its result. Text
+that came from a log (paths, players, events, messages, notes) is printed through
+:func:`replayer.safe.visible`, so that no escape sequence in a log reaches the terminal.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import click
 
 from . import store
 from .reader import find_logs
+from .safe import json_safe, visible
 
 DB_HELP = "the library (default: library.db in the user's data folder; env REPLAYER_LIBRARY)"
 
@@ -115,7 +118,7 @@ def import_command(paths: tuple[str, ...], db_path: str | None, jobs: int, progr
 def _count(outcome: store.ImportOutcome, counts: dict[str, int], problems: list[str]) -> None:
     counts[outcome.status] += 1
     if outcome.status == "skipped":
-        problems.append(f"replayer: skipped {shown_path(outcome.path)}: {outcome.message}")
+        problems.append(visible(f"replayer: skipped {shown_path(outcome.path)}: {outcome.message}"))
 
 
 # ---- search ---------------------------------------------------------------------------------
@@ -186,7 +189,7 @@ def search(card, rule, kind, severity, player, event, date_from, date_to, table,
         for section in ("matches", "findings", "notes"):
             for row in out[section]:
                 row["file"] = shown_path(row["path"])
-        click.echo(json.dumps(out, ensure_ascii=False))
+        click.echo(json_safe(json.dumps(out, ensure_ascii=False)))
     else:
         click.echo(render_search(result, flt, limit))
     sys.exit(0 if (result.total_matches or result.total_findings or result.total_notes) else 1)
@@ -197,8 +200,8 @@ def _match_line(m: dict[str, Any]) -> str:
                                    f"table {m['table_no']}" if m["table_no"] else None) if x)
     counts = ", ".join(_plural(m[f"{s}_count"], s) for s in ("error", "warning") if m[f"{s}_count"]) or "no findings"
     rev = f" (revision {m['revision']} of {m['current_revision']})" if m["current_revision"] > 1 else ""
-    return (f"  {shown_path(m['path'])}{rev}  {m['game']}  {m['player_a']} vs {m['player_b']}"
-            f"{'  ' + m['date'] if m['date'] else ''}{'  ' + where if where else ''}  [{counts}]")
+    return visible(f"  {shown_path(m['path'])}{rev}  {m['game']}  {m['player_a']} vs {m['player_b']}"
+                   f"{'  ' + m['date'] if m['date'] else ''}{'  ' + where if where else ''}  [{counts}]")
 
 
 def render_search(result: store.SearchResult, flt: store.Filters, limit: int) -> str:
@@ -210,14 +213,14 @@ def render_search(result: store.SearchResult, flt: store.Filters, limit: int) ->
     for f in result.findings:
         who = f" ({f['player_name']})" if f["player_name"] else ""
         rev = f" [revision {f['revision']}]" if flt.all_revisions else ""
-        out.append(f"  {shown_path(f['path'])}:{f['line']}:{f['column']}: {f['severity']}[{f['rule']}]: "
-                   f"{f['message']}{who}{rev}")
+        out.append(visible(f"  {shown_path(f['path'])}:{f['line']}:{f['column']}: {f['severity']}[{f['rule']}]: "
+                           f"{f['message']}{who}{rev}"))
     if result.total_findings > len(result.findings):
         out.append(f"  … {result.total_findings - len(result.findings)} more (--limit 0 shows all)")
     if flt.text:
         out.append(click.style(_plural(result.total_notes, "note"), bold=True))
         for n in result.notes:
-            out.append(f"  {shown_path(n['path'])}:{n['line']}: # {n['text']}")
+            out.append(visible(f"  {shown_path(n['path'])}:{n['line']}: # {n['text']}"))
         if result.total_notes > len(result.notes):
             out.append(f"  … {result.total_notes - len(result.notes)} more (--limit 0 shows all)")
     return "\n".join(out)
@@ -247,7 +250,7 @@ def stats(card, rule, kind, severity, player, event, date_from, date_to, table, 
     finally:
         db.close()
     if fmt == "json":
-        click.echo(json.dumps(result, ensure_ascii=False))
+        click.echo(json_safe(json.dumps(result, ensure_ascii=False)))
         return
     click.echo(render_stats(result, top))
 
@@ -257,7 +260,7 @@ def _table(title: str, rows: list[dict], columns: list[tuple[str, str]], top: in
     if not rows:
         return out + ["  (none)"]
     shown = rows[:top]
-    cells = [[("—" if r[key] is None else str(r[key])) for key, _ in columns] for r in shown]
+    cells = [[("—" if r[key] is None else visible(r[key])) for key, _ in columns] for r in shown]
     widths = [max(len(head), *(len(c[i]) for c in cells)) for i, (_, head) in enumerate(columns)]
     numeric = [all(isinstance(r[key], int) for r in shown) for key, _ in columns]
 

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (QApplication, QComboBox, QFileDialog, QFrame, QLa
                                QMessageBox, QProgressBar, QSplitter, QToolBar, QVBoxLayout, QWidget)
 
 from ..reader import Match
+from ..safe import tooltip, visible
 from ..validator import CheckResult, check_match
 from . import theme as themes
 from .document import SEVERITY_RANK, Document, build_document
@@ -76,6 +77,7 @@ def _panel(title: QWidget | None, body: QWidget, *extra: QWidget) -> QFrame:
 
 def _pane_title(text: str) -> QLabel:
     label = QLabel(text)
+    label.setTextFormat(Qt.PlainText)  # file and player names: never as markup
     f = label.font()
     f.setBold(True)
     label.setFont(f)
@@ -335,6 +337,7 @@ class MainWindow(QMainWindow):
         self.progress.setTextVisible(True)
         self.progress.hide()
         self.file_label = QLabel("")
+        self.file_label.setTextFormat(Qt.PlainText)
         sb.addPermanentWidget(self.progress)
         sb.addPermanentWidget(self.file_label)
 
@@ -566,7 +569,7 @@ class MainWindow(QMainWindow):
             return
         for k, p in enumerate(files, 1):
             a = m.addAction(f"&{k % 10}  {Path(p).name}  —  {Path(p).parent}")
-            a.setToolTip(p)
+            a.setToolTip(tooltip(p))
             a.triggered.connect(lambda checked=False, p=p: self._guard(lambda: self.open_path(p)))
         m.addSeparator()
         clear = m.addAction("Clear the list")
@@ -774,6 +777,7 @@ class MainWindow(QMainWindow):
         if QGuiApplication.platformName() in ("offscreen", "minimal") or not self.isVisible():
             return
         box = QMessageBox(QMessageBox.Warning, title, message, QMessageBox.Ok, self)
+        box.setTextFormat(Qt.PlainText)  # the message may quote a path or a log
         if modal:
             box.exec()
         else:
@@ -803,9 +807,9 @@ class MainWindow(QMainWindow):
         if self.doc is not None:
             m = self.doc.match
             players = m.players
-            self.setWindowTitle(f"replayer — {name}  [Game {m.game} · Rules {m.rules} · A: {players['A']}  "
-                                f"B: {players['B']}]")
-            self.file_label.setText(f"{name} · {m.game} · rules {m.rules}")
+            self.setWindowTitle(visible(f"replayer — {name}  [Game {m.game} · Rules {m.rules} · A: {players['A']}  "
+                                        f"B: {players['B']}]"))
+            self.file_label.setText(visible(f"{name} · {m.game} · rules {m.rules}"))
             self._update_timeline_title()
         else:
             self.setWindowTitle(f"replayer — {name}")
@@ -816,9 +820,9 @@ class MainWindow(QMainWindow):
             return
         m = self.doc.match
         detail = f"  ·  {self.timeline.detail_level()}" if m.events else ""
-        self.timeline_title.setText(
+        self.timeline_title.setText(visible(
             f"Timeline  ·  {_plural(len(m.events), 'event')}  ·  A: {m.players['A']}  ·  B: {m.players['B']}"
-            + detail)
+            + detail))
 
     def _update_actions(self) -> None:
         has = self.doc is not None and bool(self.doc.events)

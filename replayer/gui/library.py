@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (QCheckBox, QHBoxLayout, QHeaderView, QLabel, QLin
                                QVBoxLayout, QWidget)
 
 from .. import store
+from ..safe import tooltip
 from .reviews import Entry, ReviewStoreError, SidecarStore, Verdict
 
 COLUMNS = [
@@ -95,7 +96,7 @@ class LibraryModel(QAbstractTableModel):
             value = row.get(key)
             return "" if value is None else str(value)
         if role == Qt.ItemDataRole.ToolTipRole:
-            return row["path"]
+            return tooltip(row["path"])
         if role == Qt.ItemDataRole.TextAlignmentRole and key in ("error_count", "warning_count", "round", "table_no"):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.UserRole:
