@@ -190,6 +190,14 @@ class LineReader:
             self.cache[key] = result
         return result
 
+    def _parse_shape(self, text: str) -> Any:
+        """The event of a template's text (already padded), or None: a shape that does not parse
+        is not explained (its lines are parsed as they are, and theirs is)."""
+        try:
+            return self.transformer.transform(self.parser.parse(text))
+        except (UnexpectedInput, VisitError):
+            return None
+
     def read(self, body: str, column: int, **extra: Any) -> Any:
         """The event of a line (with ``extra`` fields: span, timecode, notes), a header tag
         tuple, or a :class:`BadLine`. Lines of a shape seen before are built from its template
@@ -201,7 +209,7 @@ class LineReader:
                 text, chunks, names, nums = made
                 template = self.templates.get(text, _MISSING)
                 if template is _MISSING:
-                    parsed = self.parse(text[column - 1 :], column)
+                    parsed = self._parse_shape(text)
                     template = None
                     if isinstance(parsed, ev.Event):
                         template = Template.from_event(parsed, len(names), len(nums))
@@ -388,7 +396,7 @@ def _property_finding(unknown: list[tuple[str, ev.CardRef]], line: int, game: st
     """One finding for all the unknown properties of a line (at the first card that has one)."""
     word, card = unknown[0]
     if len(unknown) == 1:
-        close = difflib.get_close_matches(shorten(word), all_words(game), n=1, cutoff=0.6)
+        close = _close(word, tuple(all_words(game)))
         hint = f"did you mean `{close[0]}`?" if close else "see the property words of notation §6"
         return make_finding("syntax.property", Span(line, card.column, line, card.end_column),
                             f"unknown property `{shorten(word)}` on \"{shorten(card.name)}\"; it is ignored", hint)
@@ -506,6 +514,11 @@ def _terminal_patterns(game: str) -> dict[str, Any]:
     return {t.name: t.pattern for t in parser(game).terminals}
 
 
+#: (game, the parser's state stack) -> the terminals it accepts there; LALR states are few, so
+#: this stays small, and a bad line costs about as much as a good one
+_ACCEPTABLE: dict[tuple, frozenset[str]] = {}
+
+
 def _acceptable(err: UnexpectedInput, game: str) -> set[str]:
     """The terminals the parser could really take where the line went wrong.
 
@@ -517,6 +530,10 @@ def _acceptable(err: UnexpectedInput, game: str) -> set[str]:
     ip = getattr(err, "interactive_parser", None)
     if ip is None:
         return fallback
+    key = (game, tuple(ip.parser_state.state_stack))
+    known = _ACCEPTABLE.get(key)
+    if known is not None:
+        return set(known or fallback)
     terminals = _terminal_patterns(game)
     conf = copy.copy(ip.parser_state.parse_conf)
     conf.callbacks = {}
@@ -531,11 +548,18 @@ def _acceptable(err: UnexpectedInput, game: str) -> set[str]:
         except UnexpectedInput:
             continue
         out.add(name)
+    if len(_ACCEPTABLE) < 10_000:
+        _ACCEPTABLE[key] = frozenset(out)
     return out or fallback
 
 
 def _describe(expected: set[str], game: str) -> str:
-    names = {str(n) for n in expected}
+    return _describe_names(frozenset(str(n) for n in expected), game)
+
+
+@functools.lru_cache(maxsize=4096)
+def _describe_names(names: frozenset[str], game: str) -> str:
+    names = set(names)
     if names - _DECORATIONS:  # after a card: name what may come next, not #N / ATK/DEF / {…}
         names -= _DECORATIONS
     patterns = _terminal_patterns(game)
@@ -562,6 +586,11 @@ def _describe(expected: set[str], game: str) -> str:
 
 
 def _candidate_words(expected: set[str], game: str) -> list[str]:
+    return list(_candidates(frozenset(expected), game))
+
+
+@functools.lru_cache(maxsize=4096)
+def _candidates(expected: frozenset[str], game: str) -> tuple[str, ...]:
     patterns = _terminal_patterns(game)
     out: list[str] = []
     for name in expected:
@@ -570,7 +599,7 @@ def _candidate_words(expected: set[str], game: str) -> list[str]:
         if isinstance(pattern, PatternStr) and re.fullmatch(r"[^\W\d][\w -]*", pattern.value):
             out.append(pattern.value)
         out.extend(_WORDS_OF.get(f"{base}:{game}", _WORDS_OF.get(base, ())))
-    return sorted(set(out))
+    return tuple(sorted(set(out)))
 
 
 def syntax_finding(err: UnexpectedInput, line: int, body: str, column: int, game: str) -> Finding:
@@ -617,21 +646,34 @@ def _hint(text: str, col: int, game: str, expected: set[str]) -> str:
     if word:
         candidates = _candidate_words(expected, game)
         phrase = " ".join(rest[:2]).lower()
-        close = (difflib.get_close_matches(phrase, [c for c in candidates if " " in c], n=1, cutoff=0.6)
-                 or difflib.get_close_matches(word.lower(), candidates, n=1, cutoff=0.6))
+        close = (_close(phrase, tuple(c for c in candidates if " " in c)) or _close(word.lower(), tuple(candidates)))
         if not close and prev.endswith(":"):  # the action word of an actor line
             low = word.lower()
             inside = [a for a in _ACTIONS[game] if low in a.split()[1:]]
             if inside:
                 return "did you mean " + " or ".join(f"`{prev} {a}`" for a in inside) + "?"
-            close = (difflib.get_close_matches(phrase, _ACTIONS[game], n=1, cutoff=0.6)
-                     or difflib.get_close_matches(low, _ACTIONS[game], n=1, cutoff=0.6))
+            close = _close(phrase, tuple(_ACTIONS[game])) or _close(low, tuple(_ACTIONS[game]))
         if close:
             if prev and re.fullmatch(r"[\w:-]+", prev) and not prev.isdigit():
                 return f"did you mean `{prev} {close[0]}`?"
             return f"did you mean `{close[0]}`?"
     form = _form_of(text, game)
     return f"the form is {form}" if form else ""
+
+
+def _close(word: str, candidates: tuple[str, ...]) -> list[str]:
+    """The candidate closest to ``word`` (difflib, ratio 0.6 or more), as a list of none or one."""
+    if not word or not candidates:
+        return []
+    # a word more than twice the longest candidate's length cannot reach the ratio: skip difflib
+    if len(word) > 2 * max(map(len, candidates)) + 2:
+        return []
+    return list(_closest(word, candidates))
+
+
+@functools.lru_cache(maxsize=8192)
+def _closest(word: str, candidates: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(difflib.get_close_matches(word, candidates, n=1, cutoff=0.6))
 
 
 def _unclosed_quote(text: str) -> bool:

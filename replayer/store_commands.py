@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import json
 import os
+import sqlite3
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -36,15 +38,47 @@ def _library_path(db_path: str | None) -> Path:
     return Path(db_path) if db_path else store.default_library_path()
 
 
-def _open(db_path: str | None, *, must_exist: bool = False):
+def _open(db_path: str | None, *, must_exist: bool = False, reading: bool = False):
+    """The library, or a message and exit 2. ``reading`` (search, stats): a library this process
+    may not write is opened read-only, and that is said once on stderr."""
     path = _library_path(db_path)
     if must_exist and not path.is_file():
-        click.echo(f"replayer: no library at {path}; import logs first: replayer import FOLDER", err=True)
+        click.echo(visible(f"replayer: no library at {path}; import logs first: replayer import FOLDER"), err=True)
         sys.exit(2)
+    read_only = reading and not store.library_writable(path)
     try:
-        return store.open_library(path)
+        try:
+            db = store.open_library(path, read_only=read_only)
+        except store.LibraryError as e:
+            if not reading or read_only or "readonly" not in str(e):
+                raise
+            read_only = True  # writable by its permissions, yet not (a read-only mount)
+            db = store.open_library(path, read_only=True)
     except store.LibraryError as e:
-        click.echo(f"replayer: {e}", err=True)
+        click.echo(visible(f"replayer: {e}"), err=True)
+        sys.exit(2)
+    if read_only:
+        click.echo(visible(f"replayer: {path} is read-only: reading it as it is (nothing is written to it; "
+                           "files imported since its search index was last updated may be missed)"), err=True)
+    return db
+
+
+@contextmanager
+def reported_damage(db_path: str | None):
+    """An SQLite error while the library is used: a clear message with ``PRAGMA integrity_check``'s
+    verdict when the file is corrupt, exit 2; never a traceback."""
+    try:
+        yield
+    except store.LibraryError as e:
+        click.echo(visible(f"replayer: {e}"), err=True)
+        sys.exit(2)
+    except sqlite3.DatabaseError as e:
+        path = _library_path(db_path)
+        if store.is_damage(e):
+            message = str(store.LibraryDamaged(str(path), str(e), store.integrity_verdict(path)))
+        else:
+            message = f"{path}: the library cannot be used now ({e})"
+        click.echo(visible(f"replayer: {message}"), err=True)
         sys.exit(2)
 
 
@@ -79,8 +113,13 @@ def import_command(paths: tuple[str, ...], db_path: str | None, jobs: int, progr
     """
     files = find_logs(paths)
     if not files:
-        click.echo("replayer: no .duel files found in " + ", ".join(paths), err=True)
+        click.echo(visible("replayer: no .duel files found in " + ", ".join(paths)), err=True)
         sys.exit(2)
+    with reported_damage(db_path):
+        _import(files, db_path, jobs, progress)
+
+
+def _import(files, db_path: str | None, jobs: int, progress: bool) -> None:
     db = _open(db_path)
     if jobs == 0:
         jobs = os.cpu_count() or 1
@@ -179,11 +218,12 @@ def search(card, rule, kind, severity, player, event, date_from, date_to, table,
     flt = store.Filters(card=card, rule=rule, kind=kind, severity=severity, player=player, event=event,
                         date_from=date_from, date_to=date_to, text=text, table=table, round=round_,
                         game=game.lower() if game else None, all_revisions=all_revisions)
-    db = _open(db_path, must_exist=True)
-    try:
-        result = store.search(db, flt, limit=limit or None)
-    finally:
-        db.close()
+    with reported_damage(db_path):
+        db = _open(db_path, must_exist=True, reading=True)
+        try:
+            result = store.search(db, flt, limit=limit or None)
+        finally:
+            db.close()
     if fmt == "json":
         out = result.to_dict()
         for section in ("matches", "findings", "notes"):
@@ -244,11 +284,12 @@ def stats(card, rule, kind, severity, player, event, date_from, date_to, table, 
     flt = store.Filters(card=card, rule=rule, kind=kind, severity=severity, player=player, event=event,
                         date_from=date_from, date_to=date_to, table=table, round=round_,
                         game=game.lower() if game else None, all_revisions=all_revisions)
-    db = _open(db_path, must_exist=True)
-    try:
-        result = store.stats(db, flt, top=top)
-    finally:
-        db.close()
+    with reported_damage(db_path):
+        db = _open(db_path, must_exist=True, reading=True)
+        try:
+            result = store.stats(db, flt, top=top)
+        finally:
+            db.close()
     if fmt == "json":
         click.echo(json_safe(json.dumps(result, ensure_ascii=False)))
         return
