@@ -34,8 +34,8 @@ except ImportError:  # pragma: no cover
                                CATEGORY_WORD, IN, LITERAL, MAX_REPEAT, MIN_REPEAT, NEGATE, NOT_LITERAL, RANGE,
                                SUBPATTERN)
 
+from replayer import games
 from replayer.grammar import parser
-from replayer.properties import WORDS, all_words
 from replayer.reader import split_line, split_lines
 from replayer.transform import ToEvents
 
@@ -171,7 +171,7 @@ def _name(rng: random.Random) -> str:
 
 
 def _props(rng: random.Random, game: str) -> str:
-    words = all_words(game)
+    words = games.get(game).all_property_words()
     picked = []
     for _ in range(rng.randint(1, 4)):
         r = rng.random()
@@ -179,7 +179,8 @@ def _props(rng: random.Random, game: str) -> str:
             w = rng.choice(words)
             picked.append(w.replace(" N", f" {rng.randint(0, 20000)}"))
         elif r < 0.9:
-            picked.append(rng.choice(sorted(WORDS["ygo" if game == "dm" else "dm"])))  # the other game's word
+            other = games.get("ygo" if game == "dm" else "dm")
+            picked.append(rng.choice(sorted(other.property_words)))  # the other game's word
         else:
             picked.append("".join(_char(rng, 0.3) for _ in range(rng.randint(1, 12))).replace("}", ""))
     return "{" + ", ".join(picked) + "}"
@@ -298,7 +299,7 @@ def bad_lines(text: str, game: str) -> list[int]:
     from lark.exceptions import UnexpectedInput, VisitError
 
     p = parser(game)
-    transformer = ToEvents(game)
+    transformer = ToEvents()
     out = []
     for number, raw in enumerate(split_lines(text), 1):
         column, timecode, body, note = split_line(raw)

@@ -37,7 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from replayer import store  # noqa: E402
 from replayer.reader import read_log  # noqa: E402
-from replayer.validator import check_match  # noqa: E402
+from replayer.check import check_match  # noqa: E402
 
 PLAYERS = ["Yuki", "Kaiba", "Jonouchi", "Mai", "Anzu", "Honda", "Ryo", "Asuka", "Manjoume", "Misawa",
            "Yusei", "Jack", "Crow", "Aki", "Rua", "Ruka", "Yuma", "Kaito", "Rin", "Shobu", "Hakuoh",

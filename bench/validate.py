@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from logs import dm_log, ygo_log  # noqa: E402
 
 from replayer import reader  # noqa: E402
-from replayer.validator import validate  # noqa: E402
+from replayer.check import validate  # noqa: E402
 
 
 def best_of(n: int, fn) -> float:

@@ -10,23 +10,21 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from . import games
+from .check import CheckResult, check_bytes, check_file, check_match, check_text, validate
 from .diagnostics import RULES, Finding, Kind, Severity, Span
-from .reader import Match, ReplayerError, UnreadableFile, read_bytes, read_log, read_text
-from .validator import CheckResult, check_match, validate
+from .errors import ReplayerError, UnknownGame, UnreadableFile
+from .reader import Match, read_bytes, read_log, read_text
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "RULES", "Finding", "Kind", "Severity", "Span", "Match", "ReplayerError", "UnreadableFile",
-    "read_log", "read_text", "read_bytes", "validate", "check", "check_text", "CheckResult",
+    "RULES", "Finding", "Kind", "Severity", "Span", "Match", "ReplayerError", "UnknownGame",
+    "UnreadableFile", "games", "read_log", "read_text", "read_bytes", "validate", "check",
+    "check_file", "check_bytes", "check_text", "check_match", "CheckResult",
 ]
 
 
 def check(path: str | Path) -> CheckResult:
     """Read and validate one ``.duel`` file. Raises :class:`UnreadableFile` if it cannot be opened."""
-    return check_match(read_log(path))
-
-
-def check_text(text: str, path: str = "<log>") -> CheckResult:
-    """Read and validate a log given as text."""
-    return check_match(read_text(text, path))
+    return check_file(path)

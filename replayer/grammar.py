@@ -1,7 +1,7 @@
-"""The only code that knows where the ``.lark`` files live; one cached LALR parser per game.
+"""One cached LALR parser per game, built from the game's grammar and ``games/core.lark``.
 
-In a source checkout the grammar is the top-level ``grammar/`` folder; an installed wheel
-carries the same files as ``replayer/_grammar/`` (see ``pyproject.toml``).
+The grammar files live in the games' packages (``replayer/games/core.lark``,
+``replayer/games/<id>/grammar.lark``) and ship inside the wheel with them.
 """
 
 from __future__ import annotations
@@ -15,36 +15,40 @@ from pathlib import Path
 import lark
 from lark import Lark
 
-GAMES = ("ygo", "dm")
+from .games import GAMES_DIR, Game, get
 
 
 def grammar_dir() -> Path:
-    """The folder holding core.lark, ygo.lark and dm.lark."""
-    here = Path(__file__).resolve().parent
-    for candidate in (here / "_grammar", here.parent / "grammar"):
-        if (candidate / "core.lark").is_file():
-            return candidate
-    raise FileNotFoundError("replayer's grammar files are missing from this installation")
+    """The folder holding core.lark (each game's grammar is in the game's own folder)."""
+    if not (GAMES_DIR / "core.lark").is_file():
+        raise FileNotFoundError("replayer's grammar files are missing from this installation")
+    return GAMES_DIR
+
+
+def _game(game: Game | str) -> Game:
+    return get(game) if isinstance(game, str) else game
+
+
+def parser(game: Game | str, *, strict: bool = False) -> Lark:
+    """The LALR parser (contextual lexer, positions kept) for one line of ``game``."""
+    return _parser(_game(game), strict)
 
 
 @lru_cache(maxsize=None)
-def parser(game: str, *, strict: bool = False) -> Lark:
-    """The LALR parser (contextual lexer, positions kept) for one line of ``game``."""
-    if game not in GAMES:
-        raise ValueError(f"unknown game {game!r}")
-    folder = grammar_dir()
-    path = folder / f"{game}.lark"
-    options = dict(parser="lalr", lexer="contextual", propagate_positions=True, maybe_placeholders=False)
+def _parser(game: Game, strict: bool) -> Lark:
+    text = game.grammar_text()
+    options = dict(parser="lalr", lexer="contextual", propagate_positions=True, maybe_placeholders=False,
+                   import_paths=[str(grammar_dir())])
     if strict:  # tests: grammar collisions fail loudly; never cached
-        return Lark.open(str(path), strict=True, **options)
-    cache = _cache_file(folder, game)
-    built = Lark.open(str(path), cache=cache, **options)
+        return Lark(text, strict=True, **options)
+    cache = _cache_file(game, text)
+    built = Lark(text, cache=cache, **options)
     if cache:
         _make_private(Path(cache))
     return built
 
 
-def _cache_file(folder: Path, game: str) -> str | bool:
+def _cache_file(game: Game, text: str) -> str | bool:
     """Building the LALR tables takes about a second; lark can pickle them to a file.
 
     The file is in the user's own cache folder (``platformdirs.user_cache_dir("replayer")``,
@@ -57,12 +61,12 @@ def _cache_file(folder: Path, game: str) -> str | bool:
     hashes every grammar file and lark's version.
     """
     digest = hashlib.sha256(lark.__version__.encode())
-    for name in ("core.lark", f"{game}.lark"):
-        digest.update((folder / name).read_bytes())
+    digest.update((grammar_dir() / "core.lark").read_bytes())
+    digest.update(text.encode("utf-8"))
     cache_dir = private_cache_dir()
     if cache_dir is None:
         return False
-    path = cache_dir / f"{game}-{digest.hexdigest()[:16]}.lark-cache"
+    path = cache_dir / f"{game.id}-{digest.hexdigest()[:16]}.lark-cache"
     try:
         st = path.lstat()
     except FileNotFoundError:

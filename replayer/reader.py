@@ -21,32 +21,16 @@ from lark.lexer import PatternStr
 
 from . import events as ev
 from .diagnostics import Finding, Span, make_finding, sort_findings
+from . import games
+from .errors import ReplayerError, UnknownGame, UnreadableFile  # noqa: F401  (re-exported)
+from .games import Game
 from .grammar import parser
 from .numbers import NumberTooLong, too_long_message, whole_number
-from .properties import all_words, is_known
 from .safe import shorten
 from .templates import Template, make_template
+from .timecodes import OFFSET_FORMS, parse_offset
 from .transform import ToEvents, canonical
 
-
-class ReplayerError(Exception):
-    """Root of the errors replayer raises for misuse (not for problems in a log)."""
-
-
-class UnreadableFile(ReplayerError):
-    """The file could not be read at all (missing, a directory, permissions)."""
-
-
-class UnknownGame(ReplayerError, ValueError):
-    """A game other than ``ygo`` or ``dm`` was asked for."""
-
-
-GAME_ALIASES = {
-    "ygo": "ygo", "yugioh": "ygo", "yu-gi-oh!": "ygo", "yu-gi-oh": "ygo", "遊戯王": "ygo",
-    "dm": "dm", "duel-masters": "dm", "duel masters": "dm", "デュエル・マスターズ": "dm",
-    "デュエルマスターズ": "dm",
-}
-RULES_REVISIONS = {"ygo": ("current", "mr2"), "dm": ("current",)}
 
 _TIMECODE = re.compile(r"@(?:\d+:)?\d{1,2}:\d{2}(?=\s|$)")
 _TAG = re.compile(r'^\s*\[\s*([A-Za-z][A-Za-z0-9_-]*)\s+("[^"\n]*"|《[^》\n]*》|「[^」\n]*」|„[^“”\n]*[“”])\s*\]')
@@ -114,6 +98,24 @@ def split_line(raw: str) -> tuple[int, str | None, str, str | None]:
     return start + 1, timecode, body, note
 
 
+#: full-width ASCII (what a Japanese IME types: Ａ：攻撃, ｄｒａｗ　２) to ASCII, and half-width
+#: corner brackets and stops to full-width; one character for one, so columns stay the raw line's
+_WIDTH_FOLD = {cp: cp - 0xFEE0 for cp in range(0xFF01, 0xFF5F)}
+_WIDTH_FOLD.update({0xFF61: 0x3002, 0xFF62: 0x300C, 0xFF63: 0x300D, 0xFF64: 0x3001})
+
+
+def fold_width(text: str) -> str:
+    """``text`` with full-width ASCII forms read as ASCII (NFKC's width folding, restricted to the
+    characters that keep one column each; half-width katakana is left to name matching, which
+    normalises with NFKC: see :func:`replayer.catalog.name_key`)."""
+    if text.isascii() or _WIDE_FORMS.search(text) is None:  # translate costs ~1 µs a non-ASCII character
+        return text
+    return text.translate(_WIDTH_FOLD)
+
+
+_WIDE_FORMS = re.compile("[\uff01-\uff5e\uff61-\uff64]")
+
+
 def split_lines(text: str) -> list[str]:
     """The lines of ``text``, numbered as an editor numbers them: only \\n, \\r\\n and \\r end a line.
 
@@ -128,11 +130,11 @@ def split_lines(text: str) -> list[str]:
     return lines
 
 
-def detect_game(lines: list[str]) -> tuple[str | None, int]:
+def detect_game(lines: list[str]) -> tuple[Game | None, int]:
     for number, raw in enumerate(lines, 1):
         m = _TAG.match(raw)
         if m and m.group(1).lower() == "game":
-            return GAME_ALIASES.get(m.group(2)[1:-1].strip().casefold()), number
+            return games.by_alias(m.group(2)[1:-1]), number
     return None, 0
 
 
@@ -162,10 +164,10 @@ CACHED_LINE = 512
 class LineReader:
     """Parses line bodies of one game into events, with a cache keyed by (body, column)."""
 
-    def __init__(self, game: str):
-        self.game = game
+    def __init__(self, game: Game | str):
+        self.game = game = games.get(game) if isinstance(game, str) else game
         self.parser = parser(game)
-        self.transformer = ToEvents(game)
+        self.transformer = ToEvents()
         self.cache: dict[tuple[str, int], Any] = {}
         self.templates: dict[str, Template | None] = {}
 
@@ -226,10 +228,12 @@ class LineReader:
 _MISSING = object()
 
 
-_READERS: dict[str, LineReader] = {}
+_READERS: dict[Game, LineReader] = {}
 
 
-def line_reader(game: str) -> LineReader:
+def line_reader(game: Game | str) -> LineReader:
+    if isinstance(game, str):
+        game = games.get(game)
     r = _READERS.get(game)
     if r is None:
         r = _READERS[game] = LineReader(game)
@@ -239,29 +243,28 @@ def line_reader(game: str) -> LineReader:
 def read_text(text: str, path: str = "<log>", game: str | None = None) -> Match:
     """Read a whole log. Never raises for problems in the log: they become findings.
 
-    ``game`` forces the game (``"ygo"`` or ``"dm"``) instead of the log's ``[Game]`` tag.
+    ``game`` (the id of one of :data:`replayer.games.ALL`) forces the game instead of the log's
+    ``[Game]`` tag; :class:`UnknownGame` if it names none.
     """
-    if game is not None and game not in RULES_REVISIONS:
-        raise UnknownGame(f"unknown game {game!r}: replayer reads 'ygo' and 'dm' logs")
+    forced = games.get(game) if game is not None else None
     lines = split_lines(text)
     findings: list[Finding] = []
     header: dict[str, str] = {}
     header_lines: dict[str, int] = {}
     if not any(line.strip() for line in lines):
         f = make_finding("syntax.empty", Span(1, 1), "the file is empty", "a log starts with its header tags, "
-                         'e.g. [Game "ygo"], then one event a line')
-        return Match(path, game or "ygo", "current", {}, [], [f], lines)
+                         f'e.g. [Game "{games.DEFAULT.id}"], then one event a line')
+        g = forced or games.DEFAULT
+        return Match(path, g.id, g.revisions[0], {}, [], [f], lines)
     detected, game_line = detect_game(lines)
-    if game is None:
-        game = detected
-    if game is None:
-        game = guess_game(lines)
+    g = forced or detected
+    if g is None:
+        g = guess_game(lines)
         findings.append(make_finding(
             "syntax.header", Span(game_line or 1, 1),
-            ("[Game] names no known game" if game_line else "no [Game] tag") + ": read as "
-            + ("Yu-Gi-Oh!" if game == "ygo" else "Duel Masters"),
-            'start the log with [Game "ygo"] or [Game "dm"]'))
-    reader = line_reader(game)
+            ("[Game] names no known game" if game_line else "no [Game] tag") + ": read as " + g.title,
+            "start the log with " + " or ".join(f'[Game "{x}"]' for x in games.ALL)))
+    reader = line_reader(g)
     events: list[ev.Event] = []
     notes: list[ev.Note] = []
     pending: list[str] = []
@@ -278,6 +281,7 @@ def read_text(text: str, path: str = "<log>", game: str | None = None) -> Match:
                                              "write the event on the same line as its timecode"))
             continue
         own = tuple(pending) + ((note,) if note is not None else ())
+        body = fold_width(body)
         result = reader.read(body, column, span=Span(number, column, number, column + len(body)),
                              timecode=timecode, notes=own)
         if isinstance(result, BadLine):
@@ -299,16 +303,17 @@ def read_text(text: str, path: str = "<log>", game: str | None = None) -> Match:
         pending = []
         event = result
         if "{" in body:  # only then can a card carry properties
-            unknown = [(word, card) for card in event.cards() for word in card.props if not is_known(word, game)]
+            unknown = [(word, card) for card in event.cards() for word in card.props if not g.is_property(word)]
             if unknown:
-                findings.append(_property_finding(unknown, number, game))
+                findings.append(_property_finding(unknown, number, g))
         events.append(event)
-    rules = _rules_revision(header, header_lines, game, findings)
-    _check_header_numbers(header, header_lines, game, findings)
+    rules = _rules_revision(header, header_lines, g, findings)
+    _check_header_numbers(header, header_lines, g, findings)
+    _check_video_offset(header, header_lines, findings)
     if not events and not any(f.kind.value == "syntax" and f.rule == "syntax.line" for f in findings):
         findings.append(make_finding("syntax.empty", Span(1, 1), "the log has no events",
                                      "write one event a line after the header tags"))
-    return Match(path, game, rules, header, events, sort_findings(findings), lines, notes, header_lines)
+    return Match(path, g.id, rules, header, events, sort_findings(findings), lines, notes, header_lines)
 
 
 def find_logs(paths) -> list[Path]:
@@ -353,14 +358,15 @@ def read_bytes(data: bytes, path: str = "<log>", game: str | None = None) -> Mat
 def _unreadable(path: str, game: str | None, message: str, line: int = 1, column: int = 1,
                 lines: list[str] | None = None) -> Match:
     f = make_finding("syntax.encoding", Span(line, column), message, "save the log as UTF-8 text")
-    return Match(path, game or "ygo", "current", {}, [], [f], lines or [])
+    g = games.get(game) if game is not None else games.DEFAULT
+    return Match(path, g.id, g.revisions[0], {}, [], [f], lines or [])
 
 
-def guess_game(lines: list[str]) -> str:
+def guess_game(lines: list[str]) -> Game:
     """With no [Game] tag: the game whose grammar reads more of the lines."""
     sample = [split_line(l) for l in lines[:200]]
-    best, best_score = "ygo", -1
-    for game in ("ygo", "dm"):
+    best, best_score = games.DEFAULT, -1
+    for game in games.ALL.values():
         r = line_reader(game)
         score = sum(1 for col, _, body, _ in sample if body and not isinstance(r.parse(body, col), BadLine))
         if score > best_score:
@@ -368,35 +374,44 @@ def guess_game(lines: list[str]) -> str:
     return best
 
 
-def _rules_revision(header, header_lines, game, findings) -> str:
-    value = header.get("Rules", "current").strip().lower()
-    if value in RULES_REVISIONS[game]:
+def _rules_revision(header, header_lines, game: Game, findings) -> str:
+    default = game.revisions[0]
+    value = header.get("Rules", default).strip().lower()
+    if value in game.revisions:
         return value
     findings.append(make_finding(
         "syntax.header", Span(header_lines.get("Rules", 1), 1),
-        f"unknown rules revision {header.get('Rules')!r} for {game}; judged by 'current'",
-        "known revisions: " + ", ".join(RULES_REVISIONS[game])))
-    return "current"
+        f"unknown rules revision {header.get('Rules')!r} for {game.id}; judged by {default!r}",
+        "known revisions: " + ", ".join(game.revisions)))
+    return default
 
 
-def _check_header_numbers(header, header_lines, game, findings) -> None:
-    key = "LP" if game == "ygo" else "Shields"
+def _check_header_numbers(header, header_lines, game: Game, findings) -> None:
+    key = game.counter_tag
     if key in header and whole_number(header[key]) is None:
         findings.append(make_finding("syntax.header", Span(header_lines[key], 1),
                                      f"[{key}] must be a whole number of at most 15 digits, not "
                                      f"{shorten(repr(header[key]))}",
-                                     f'e.g. [{key} "{8000 if key == "LP" else 5}"]'))
+                                     f'e.g. [{key} "{game.counter_default}"]'))
+
+
+def _check_video_offset(header, header_lines, findings) -> None:
+    if "VideoOffset" in header and parse_offset(header["VideoOffset"]) is None:
+        findings.append(make_finding("syntax.header", Span(header_lines["VideoOffset"], 1),
+                                     f"[VideoOffset] is not an offset: {shorten(repr(header['VideoOffset']))}; "
+                                     "timecodes are used as they are",
+                                     f"write it as {OFFSET_FORMS}, e.g. [VideoOffset \"+0:12\"]"))
 
 
 #: the unknown properties of a line named in its finding; the rest are counted
 NAMED_PROPERTIES = 5
 
 
-def _property_finding(unknown: list[tuple[str, ev.CardRef]], line: int, game: str) -> Finding:
+def _property_finding(unknown: list[tuple[str, ev.CardRef]], line: int, game: Game) -> Finding:
     """One finding for all the unknown properties of a line (at the first card that has one)."""
     word, card = unknown[0]
     if len(unknown) == 1:
-        close = _close(word, tuple(all_words(game)))
+        close = _close(word, tuple(game.all_property_words()))
         hint = f"did you mean `{close[0]}`?" if close else "see the property words of notation §6"
         return make_finding("syntax.property", Span(line, card.column, line, card.end_column),
                             f"unknown property `{shorten(word)}` on \"{shorten(card.name)}\"; it is ignored", hint)
@@ -416,88 +431,36 @@ def _property_finding(unknown: list[tuple[str, ev.CardRef]], line: int, game: st
 # ---- syntax findings -----------------------------------------------------------------------
 # Only a line that does not parse comes here, so none of this is on the hot path.
 
-#: terminals described in words; string keywords are shown as themselves (`from`, `->`)
+#: the shared terminals (core.lark) described in words; a game adds its own (Game.terminal_names).
+#: String keywords are shown as themselves (`from`, `->`).
 _NAMES = {
-    "CARD_NAME": "a card name in quotes", "INT": "a number", "SIGNED_INT": "+N or -N",
-    "PLAYER": "a player (A or B)", "STATS": "ATK/DEF", "PROPS": "{properties}", "COPY": "#N",
-    "TIMING_NAME": "a timing (ds-start, before-calc, calc, after-calc, ds-end)",
-    "PHASE_NAME:ygo": "a phase (draw, standby, main1, battle, main2, end)",
-    "PHASE_NAME:dm": "a phase (start, untap, draw, charge, main, attack, end)",
-    "STEP_NAME": "a step (start, battle, damage, end)",
-    "ZONE": "a zone (hand, gy, deck, banished, extra, field)", "POSITION": "attack or defense",
-    "TAG_KEY": "a tag name", "BY_BATTLE": "`by battle`", "PUT_ZONE": "mana or shields",
-    "PLAYER_WORD": "`player`", "$END": "the end of the line", "<END-OF-FILE>": "the end of the line",
-    "DECLARATION": "a declaration (ninja strike, revolution 0, revolution change, invade)",
-    "SUMMON_KIND": "a summon (normal, tribute, special, flip, …)", "MAIN_VERB": "charge, summon or cast",
-    "TAP_VERB": "tap or untap", "CL": "a chain link (CL1, CL2, …)", "BATTLE_PHASE": "`battle phase`",
+    "CARD_NAME": "a card name in quotes", "INT": "a number", "PLAYER": "a player (A or B)",
+    "PROPS": "{properties}", "COPY": "#N", "TAG_KEY": "a tag name",
+    "$END": "the end of the line", "<END-OF-FILE>": "the end of the line",
 }
 _DECORATIONS = {"COPY", "STATS", "PROPS"}  # what may follow any card name
 
-#: the words a terminal that is not a plain string matches, for "did you mean" hints
+#: the words a shared terminal that is not a plain string matches, for "did you mean" hints
 _WORDS_OF = {
-    "TIMING_NAME": ["ds-start", "before-calc", "calc", "after-calc", "ds-end"],
-    "STEP_NAME": ["start", "battle", "damage", "end"],
-    "PHASE_NAME:ygo": ["draw", "standby", "main1", "battle", "main2", "end"],
-    "PHASE_NAME:dm": ["start", "untap", "draw", "charge", "main", "attack", "end"],
-    "ZONE": ["hand", "gy", "deck", "banished", "extra", "field"],
-    "POSITION": ["attack", "defense"], "PUT_ZONE": ["mana", "shields"],
-    "SUMMON_KIND": ["normal", "tribute", "special", "fusion", "synchro", "xyz", "ritual", "link", "pendulum"],
-    "DECLARATION": ["ninja strike", "revolution 0", "revolution change", "invade"],
-    "MAIN_VERB": ["charge", "summon", "cast"], "TAP_VERB": ["tap", "untap"], "PLAYER_WORD": ["player"],
-    "BY_BATTLE": ["by battle"], "BATTLE_PHASE": ["battle phase"], "PLAYER": ["A", "B"],
-    "TURN": ["turn"], "RESOLVE": ["resolve"], "RESOLVE_ONE": ["resolve"], "ATTACK": ["attack"],
-    "ENDS": ["ends"], "PHASE": ["phase"], "STEP": ["step"], "TIMING": ["timing"], "ACTIVATE": ["activate"],
-    "FROM": ["from"], "GY": ["gy"], "SHIELDS": ["shields"],
+    "PLAYER": ["A", "B"], "TURN": ["turn"], "RESOLVE": ["resolve"], "RESOLVE_ONE": ["resolve"],
+    "ATTACK": ["attack"], "ENDS": ["ends"], "PHASE": ["phase"],
 }
 
-#: the written form of each line, by its first keyword, shown when nothing closer can be said
-_FORMS = {
-    "ygo": {
-        "turn": "`turn 3 A` (turn number, then the turn player)",
-        "phase": "`phase draw|standby|main1|battle|main2|end`",
-        "step": "`step start|battle|damage|end`",
-        "timing": "`timing ds-start|before-calc|calc|after-calc|ds-end`",
-        "resolve": "`resolve` alone on its line",
-        "[": '`[Key "value"]`',
-        "draw": "`A: draw` or `A: draw 2`",
-        "summon": '`A: normal|tribute|special|flip summon "Card"` (special: `from hand|gy|deck|banished|extra`)',
-        "set": '`A: set "Card"`',
-        "attack": '`A: attack "Card" -> "Target"` (or `-> direct`, `-> set "Target"`, `-> defense "Target"`)',
-        "activate": '`A: activate "Card" [effect N | flip effect | trigger] [from hand|field|gy|banished|deck] '
-                    '[targeting "X", "Y"] [cost discard "X" | cost send "X" to gy | cost tribute "X"]` '
-                    "(clauses in this order)",
-        "flip": '`A: flip "Card"`', "destroy": '`A: destroy "Card"` or `A: destroy "Card" by battle`',
-        "send": '`A: send "Card" to gy`', "banish": '`A: banish "Card"`',
-        "return": '`A: return "Card" to hand`', "discard": '`A: discard "Card"`',
-        "change": '`A: change "Card" to attack|defense`', "negate": '`A: negate "Card"`',
-        "damage": "`A: damage 500`", "lp": "`A: lp 7500`", "atk": '`A: atk "Card" 3000` or `A: atk "Card" +500`',
-        "pass": "`A: pass`", "end": "`A: end battle phase`",
-    },
-    "dm": {
-        "turn": "`turn 3 A` (turn number, then the turn player)",
-        "phase": "`phase start|untap|draw|charge|main|attack|end`",
-        "resolve": '`resolve` alone, or `A: resolve "Card"`', "[": '`[Key "value"]`',
-        "battle": '`battle "Card" vs "Card"`',
-        "attack": '`A: attack "Card" -> player` or `A: attack "Card" -> "Creature"`',
-        "charge": '`A: charge "Card"`', "summon": '`A: summon "Card"`', "cast": '`A: cast "Card"`',
-        "tap": '`A: tap "Card"`', "untap": '`A: untap "Card"`', "trigger": '`A: trigger "Card"`',
-        "ninja": '`A: ninja strike "Card"`',
-        "revolution": '`A: revolution 0 "Card"` or `A: revolution change "Card"`',
-        "invade": '`A: invade "Card"`', "block": '`A: block with "Card"`', "guardman": '`A: guardman "Card"`',
-        "redirect": '`A: redirect "Card" -> "Creature"`', "destroy": '`A: destroy "Card"`',
-        "return": '`A: return "Card" to hand`', "put": '`A: put "Card" into mana|shields`',
-        "break": "`A: break 2` or `A: break 2 shields`", "s-trigger": '`A: s-trigger "Card", "Card"`',
-        "direct": "`A: direct attack`", "win": "`A: win`",
-    },
-}
-_ACTIONS = {
-    "ygo": ["draw", "normal summon", "tribute summon", "special summon", "flip summon", "set",
-            "attack", "activate", "flip", "destroy", "send", "banish", "return", "discard", "change",
-            "negate", "damage", "lp", "atk", "pass", "end battle phase"],
-    "dm": ["charge", "summon", "cast", "tap", "untap", "attack", "trigger", "resolve", "ninja strike",
-           "revolution 0", "invade", "revolution change", "block with", "guardman", "redirect",
-           "destroy", "return", "put", "break", "s-trigger", "direct attack", "win"],
-}
+#: terminals that are not keywords (their words are not candidates for "did you mean")
+_NOT_KEYWORDS = {"CARD_NAME", "COPY", "PROPS", "PLAYER", "CL", "INT", "SIGNED_INT", "STATS", "TAG_KEY",
+                 "WS_INLINE"}
+
+
+def _keyword_words(base: str, game: Game) -> list[str]:
+    """The English words of a keyword terminal (``_SUMMON`` -> ``summon``: the terminals that carry
+    their Japanese and German aliases); none for an alias-only one (``*_ALIAS``)."""
+    listed = _words_of(base, game)
+    if listed:
+        return list(listed)
+    if base.endswith("_ALIAS") or base in _NOT_KEYWORDS or not re.fullmatch(r"[A-Z_]+", base):
+        return []
+    return [base.lower().replace("_", " ")]
+
 _QUOTES_HINT = 'card names are written in quotes: "Name", 《名前》, 「名前」 or „Name“'
 _LEAD = re.compile(r"\s*(?:CL\d+\s+)?(?:[^\s:]{1,3}:\s*)?(\S+)(?:\s+(\S+))?", re.I)
 
@@ -509,8 +472,16 @@ def _base_name(name: str) -> str:
     return name.rsplit("__", 1)[-1].lstrip("_")
 
 
+def _name_of(base: str, game: Game) -> str | None:
+    return game.terminal_names.get(base) or _NAMES.get(base)
+
+
+def _words_of(base: str, game: Game) -> tuple[str, ...] | list[str]:
+    return game.terminal_words.get(base) or _WORDS_OF.get(base, ())
+
+
 @functools.lru_cache(maxsize=None)
-def _terminal_patterns(game: str) -> dict[str, Any]:
+def _terminal_patterns(game: Game) -> dict[str, Any]:
     return {t.name: t.pattern for t in parser(game).terminals}
 
 
@@ -519,7 +490,7 @@ def _terminal_patterns(game: str) -> dict[str, Any]:
 _ACCEPTABLE: dict[tuple, frozenset[str]] = {}
 
 
-def _acceptable(err: UnexpectedInput, game: str) -> set[str]:
+def _acceptable(err: UnexpectedInput, game: Game) -> set[str]:
     """The terminals the parser could really take where the line went wrong.
 
     LALR merges look-ahead sets, so ``err.expected`` names too much (everything that may follow
@@ -553,12 +524,12 @@ def _acceptable(err: UnexpectedInput, game: str) -> set[str]:
     return out or fallback
 
 
-def _describe(expected: set[str], game: str) -> str:
+def _describe(expected: set[str], game: Game) -> str:
     return _describe_names(frozenset(str(n) for n in expected), game)
 
 
 @functools.lru_cache(maxsize=4096)
-def _describe_names(names: frozenset[str], game: str) -> str:
+def _describe_names(names: frozenset[str], game: Game) -> str:
     names = set(names)
     if names - _DECORATIONS:  # after a card: name what may come next, not #N / ATK/DEF / {…}
         names -= _DECORATIONS
@@ -568,12 +539,13 @@ def _describe_names(names: frozenset[str], game: str) -> str:
         base = _base_name(name)
         if base.endswith("_ALIAS"):
             continue  # the same words in other languages
-        if base in _NAMES or f"{base}:{game}" in _NAMES:
-            words.add(_NAMES.get(base) or _NAMES[f"{base}:{game}"])
+        described = _name_of(base, game)
+        if described:
+            words.add(described)
         elif isinstance(patterns.get(name), PatternStr):
             words.add(f"`{patterns[name].value}`")
-        elif base in _WORDS_OF:
-            words.add(f"`{_WORDS_OF[base][0]}`")
+        elif _words_of(base, game):
+            words.add(f"`{_words_of(base, game)[0]}`")
         else:
             words.add(f"`{base.lower().replace('_', ' ')}`")
     ordered = sorted(words, key=lambda w: (not w.startswith("`"), w))
@@ -585,12 +557,12 @@ def _describe_names(names: frozenset[str], game: str) -> str:
     return ordered[0] if len(ordered) == 1 else ", ".join(ordered[:-1]) + " or " + ordered[-1]
 
 
-def _candidate_words(expected: set[str], game: str) -> list[str]:
+def _candidate_words(expected: set[str], game: Game) -> list[str]:
     return list(_candidates(frozenset(expected), game))
 
 
 @functools.lru_cache(maxsize=4096)
-def _candidates(expected: frozenset[str], game: str) -> tuple[str, ...]:
+def _candidates(expected: frozenset[str], game: Game) -> tuple[str, ...]:
     patterns = _terminal_patterns(game)
     out: list[str] = []
     for name in expected:
@@ -598,16 +570,17 @@ def _candidates(expected: frozenset[str], game: str) -> tuple[str, ...]:
         pattern = patterns.get(name)
         if isinstance(pattern, PatternStr) and re.fullmatch(r"[^\W\d][\w -]*", pattern.value):
             out.append(pattern.value)
-        out.extend(_WORDS_OF.get(f"{base}:{game}", _WORDS_OF.get(base, ())))
+        elif not name.startswith("__ANON"):
+            out.extend(_keyword_words(base, game))
     return tuple(sorted(set(out)))
 
 
-def syntax_finding(err: UnexpectedInput, line: int, body: str, column: int, game: str) -> Finding:
+def syntax_finding(err: UnexpectedInput, line: int, body: str, column: int, game: Game) -> Finding:
     """The ``syntax`` finding for a line that does not parse: where, what was expected, a hint."""
     return _bad_syntax(err, body, column, game).finding(line)
 
 
-def _bad_syntax(err: UnexpectedInput, body: str, column: int, game: str) -> BadLine:
+def _bad_syntax(err: UnexpectedInput, body: str, column: int, game: Game) -> BadLine:
     col = getattr(err, "column", None)
     if not isinstance(col, int) or col < 1:
         col = column
@@ -630,7 +603,7 @@ def _bad_syntax(err: UnexpectedInput, body: str, column: int, game: str) -> BadL
     return BadLine("syntax.line", col, message, _hint(text, col, game, expected))
 
 
-def _hint(text: str, col: int, game: str, expected: set[str]) -> str:
+def _hint(text: str, col: int, game: Game, expected: set[str]) -> str:
     before = text[: col - 1].split()
     rest = text[col - 1 :].split()
     word = rest[0] if rest else ""
@@ -649,10 +622,10 @@ def _hint(text: str, col: int, game: str, expected: set[str]) -> str:
         close = (_close(phrase, tuple(c for c in candidates if " " in c)) or _close(word.lower(), tuple(candidates)))
         if not close and prev.endswith(":"):  # the action word of an actor line
             low = word.lower()
-            inside = [a for a in _ACTIONS[game] if low in a.split()[1:]]
+            inside = [a for a in game.actions if low in a.split()[1:]]
             if inside:
                 return "did you mean " + " or ".join(f"`{prev} {a}`" for a in inside) + "?"
-            close = _close(phrase, tuple(_ACTIONS[game])) or _close(low, tuple(_ACTIONS[game]))
+            close = _close(phrase, tuple(game.actions)) or _close(low, tuple(game.actions))
         if close:
             if prev and re.fullmatch(r"[\w:-]+", prev) and not prev.isdigit():
                 return f"did you mean `{prev} {close[0]}`?"
@@ -682,18 +655,18 @@ def _unclosed_quote(text: str) -> bool:
     return any(text.count(o) > sum(text.count(c) for c in closers) for o, closers in _OPENERS.items() if o != '"')
 
 
-def _form_of(text: str, game: str) -> str | None:
+def _form_of(text: str, game: Game) -> str | None:
     """The written form of the line's kind, from its first keyword (after ``CLn`` and ``A:``)."""
     if text.lstrip().startswith("["):
-        return _FORMS[game]["["]
+        return game.line_forms["["]
     m = _LEAD.match(text)
     if not m:
         return None
     first = m.group(1).lower()
     second = (m.group(2) or "").lower()
     key = canonical(first)
-    if key not in _FORMS[game] and second:
+    if key not in game.line_forms and second:
         key = canonical(f"{first} {second}")
-        if key not in _FORMS[game]:
+        if key not in game.line_forms:
             key = second  # `normal summon`, `flip summon`
-    return _FORMS[game].get(key)
+    return game.line_forms.get(key)

@@ -46,25 +46,14 @@ from typing import Any, Callable, Iterable, Iterator, Sequence
 from sqlite_utils import Database, Migrations
 
 from . import events as ev
-from .reader import ReplayerError, UnreadableFile, find_logs, read_bytes  # noqa: F401  (find_logs: part of the API)
+from . import games
+from .check import check_match
+from .errors import LibraryDamaged, LibraryError, ReplayerError, UnreadableFile  # noqa: F401  (re-exported)
+from .reader import find_logs, read_bytes  # noqa: F401  (find_logs: part of the API)
 
 #: the migration set of the library schema; each function runs once, in a transaction
 MIGRATIONS = Migrations("replayer")
 APP_NAME = "replayer"
-
-
-class LibraryError(ReplayerError):
-    """The library cannot be used (made by a newer replayer, not a library, …)."""
-
-
-class LibraryDamaged(LibraryError):
-    """The library's file is corrupt: SQLite said so while it was used (``verdict``: what
-    ``PRAGMA integrity_check`` says of it)."""
-
-    def __init__(self, path: str, error: str, verdict: str):
-        super().__init__(f"{path}: the library is damaged ({error}); PRAGMA integrity_check says: {verdict}. "
-                         "Restore it from a backup, or import the logs again into a new library")
-        self.verdict = verdict
 
 
 # ---- where the library lives --------------------------------------------------------------
@@ -657,15 +646,6 @@ class Prepared:
         """The events, decoded from :attr:`events_json` (one list an event)."""
         return json.loads(self.events_json) if self.events_json else []
 
-    def as_dicts(self, which: str) -> list[dict[str, Any]]:
-        """The rows of ``events``, ``findings`` or ``notes`` as dicts (for reading)."""
-        if which == "events":
-            return [{"seq": seq, **dict(zip(EVENT_FIELDS, e)), "cards": e[_CARDS_AT] if len(e) > _CARDS_AT else []}
-                    for seq, e in enumerate(self.events)]
-        columns = {"findings": ["event", *FINDING_COLUMNS_M002],
-                   "notes": ["event", *NOTE_COLUMNS]}[which]
-        return [dict(zip(columns, row)) for row in getattr(self, which)]
-
 
 def content_hash(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
@@ -726,8 +706,6 @@ def prepare_bytes(data: bytes, path: str, digest: str | None = None) -> Prepared
     """Read, validate and turn a log's bytes into rows (``path`` names it in the library)."""
     digest = digest or content_hash(data)
     try:
-        from .validator import check_match
-
         match = read_bytes(data, path)
         if any(f.rule == "syntax.encoding" for f in match.findings):
             return Prepared(path, digest, "bad", match.findings[0].message)
@@ -751,9 +729,7 @@ _STATE_KINDS = frozenset({"turn", "phase", "step", "timing"})
 
 def rows_of(match: Any, findings: Sequence[Any], path: str, digest: str, data: bytes | None = None) -> Prepared:
     """Rows of a read match and its findings (a :class:`~replayer.validator.CheckResult`'s)."""
-    from .catalog import load_catalog
-
-    catalog = load_catalog(match.game)
+    catalog = games.get(match.game).catalog
     names = match.players
     header = match.header
     counts = {"error": 0, "warning": 0, "info": 0}
@@ -1385,14 +1361,12 @@ def _player_letter(player: str | None) -> str | None:
 
 def _card_keys(cards: Sequence[str]) -> list[str]:
     """The names to look for: each as given and, where the catalog knows it, its catalog name."""
-    from .catalog import load_catalog
-
     out: list[str] = []
     for name in cards:
         name = " ".join(name.strip().strip('"《》「」„“”').split())
         out.append(name)
-        for game in ("ygo", "dm"):
-            info = load_catalog(game).find(name)
+        for game in games.ALL.values():
+            info = game.catalog.find(name)
             if info is not None and info.id not in out:
                 out.append(info.id)
     return out
@@ -1690,11 +1664,6 @@ def _grouped(db: Database, keys: list[str], flt: Filters, mwhere, mparams, fwher
 
 
 # ---- browsing (the window's Library view) ------------------------------------------------------
-def list_matches(db: Database, flt: Filters | None = None, *, limit: int | None = 1000, **filters: Any) -> list[dict]:
-    """The matches that pass the filters (current revisions), newest date first."""
-    return search(db, flt, limit=limit, **filters).matches
-
-
 def match_text(db: Database, path: str, revision: int | None = None) -> str | None:
     """The log text of a match as imported (the current revision, or ``revision``)."""
     if revision is None:

@@ -14,7 +14,8 @@ import pytest
 
 from replayer import events as ev
 from replayer.diagnostics import Span
-from replayer.grammar import GAMES, parser
+from replayer.games import ALL as GAMES
+from replayer.grammar import parser
 from replayer.reader import read_text
 
 

@@ -1,4 +1,4 @@
-"""The Duel Masters attack model (replayer/rules/dm.py) beyond the scenario logs.
+"""The Duel Masters attack model (replayer/games/dm/model.py) beyond the scenario logs.
 
 The scenario logs under samples/dm/rulings/ are the rules as tests (tests/test_rulings.py); these
 tests pin the tables the model is built from (sub-step inference, battle outcomes, breakers), the
@@ -17,8 +17,8 @@ from replayer import RULES, check, check_text
 from replayer import events as ev
 from replayer.cli import cli
 from replayer.reader import read_text
-from replayer.rules import dm
-from replayer.rules.dm import (ATTACK_GUARDS, DECLARATION_GUARDS, LINES, SHOWINGS, STEPS, Case, DmModel,
+from replayer.games.dm import model as dm
+from replayer.games.dm.model import (ATTACK_GUARDS, DECLARATION_GUARDS, LINES, SHOWINGS, STEPS, Case, DmModel,
                                Fighter, SubStep, battle_outcome, line_kind, reached_step, shields_to_break)
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -101,7 +101,7 @@ def test_the_tables_name_registered_rules_only():
     used |= {s.rule for s in SHOWINGS}
     assert used <= set(RULES)
     dm_rules = {r for r in RULES if r.startswith("dm.")}
-    assert len(dm_rules) == 30
+    assert len(dm_rules) == 35
     assert all(RULES[r].cite.startswith(dm.SOURCE) for r in dm_rules)
 
 

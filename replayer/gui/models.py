@@ -17,7 +17,7 @@ from PySide6.QtGui import QBrush, QColor, QFont, QIcon, QPainter, QPixmap
 from ..diagnostics import Finding
 from ..safe import tooltip
 from .document import SEVERITY_RANK, Document
-from .reviews import CONFIRMED, DISMISSED, Reviews, Verdict
+from ..reviews import CONFIRMED, DISMISSED, Reviews, Verdict
 from .state import GameState
 from .theme import LIGHT, Theme
 

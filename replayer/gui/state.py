@@ -28,8 +28,8 @@ from threading import RLock
 from typing import Callable, Iterable, NamedTuple, Sequence
 
 from .. import events as ev
+from ..games import get as get_game
 from ..numbers import whole_number
-from ..properties import numbered
 from ..reader import Match
 
 CHECKPOINT_EVERY = 256
@@ -303,9 +303,9 @@ class Replay:
         self._names: dict[str, str] = {}
         self._catalog = None
         try:
-            from ..catalog import load_catalog
+            from ..games import get
 
-            self._catalog = load_catalog(self.game)
+            self._catalog = get(self.game).catalog
         except Exception:  # the catalog is a nicety here: card identity falls back to the name
             self._catalog = None
         self._build()
@@ -586,7 +586,7 @@ class Replay:
         if ref.power is not None:
             stats["power"] = ref.power
         for word in ref.props:
-            n = numbered(word, self.game)
+            n = get_game(self.game).numbered(word)
             if n is not None and n[0] == "power":
                 stats["power"] = n[1]
         new = replace(old, **stats, **changes) if (stats or changes) else old

@@ -8,9 +8,10 @@ from click.testing import CliRunner
 from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import Qt as GuiQt, QTextDocument
 
+from replayer import check_text
 from replayer.cli import cli
+from replayer.export.report import report_html
 from replayer.gui.document import document_from_text
-from replayer.gui.export import report_html
 from replayer.gui.models import FindingsModel, StateModel
 from replayer.gui.panes import StatePane
 
@@ -78,7 +79,7 @@ def test_point_12_view_screenshot_opens_the_logs_that_raised(tmp_path):
 
 
 def test_point_7_the_html_report_shows_controls_and_bidi_overrides_visibly():
-    page = report_html(document_from_text(HOSTILE), None)
+    page = report_html(check_text(HOSTILE), None)
     for raw in ("\x1b", "\x07", "\u202e", "<b>Bold", "<img", "<u>nope"):
         assert raw not in page, repr(raw)
     assert "Yuki\\x1b]0;pwned\\x07" in page and "Kai\\u202eevil" in page

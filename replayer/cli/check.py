@@ -1,0 +1,102 @@
+"""``replayer check``, ``replayer rules``: a log's findings, a game's rules (``replayer cards`` is replayer/cards/commands.py)."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
+import click
+
+from .. import games
+from ..cards.commands import cards_db_option
+from ..check import check_match
+from ..diagnostics import Span, make_finding, render_json, render_text
+from ..errors import UnreadableFile
+from ..reader import find_logs, read_log
+from ..safe import visible
+
+GAME_CHOICE = click.Choice(list(games.ALL), case_sensitive=False)
+
+
+def _use_colour(choice: str) -> bool:
+    if choice == "always":
+        return True
+    if choice == "never":
+        return False
+    return sys.stdout.isatty() and "NO_COLOR" not in os.environ and os.environ.get("TERM") != "dumb"
+
+
+@click.command()
+@click.argument("paths", nargs=-1, required=True, type=click.Path())
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="text for people, json for programs (one object a file, one a line)")
+@click.option("--color", "colour", type=click.Choice(["auto", "always", "never"]), default="auto",
+              show_default=True, help="colour the text output (auto: on a terminal only)")
+@cards_db_option
+def check(paths: tuple[str, ...], fmt: str, colour: str) -> None:
+    """Check match logs: FILE or DIR (searched for *.duel).
+
+    Exit status: 0 no errors, 1 errors found, 2 a file could not be read.
+    """
+    files = find_logs(paths)
+    if not files:
+        click.echo(visible("replayer: no .duel files found in " + ", ".join(paths)), err=True)
+        sys.exit(2)
+    status = 0
+    use_colour = _use_colour(colour)
+    totals = {"error": 0, "warning": 0, "info": 0}
+    unreadable = 0
+    for path in files:
+        try:
+            result = check_match(read_log(path))
+        except UnreadableFile as e:
+            click.echo(visible(f"replayer: cannot read {e}"), err=True)
+            status = 2
+            unreadable += 1
+            if fmt == "json":  # a program reading the output sees every file it asked for
+                finding = make_finding("file.unreadable", Span(1, 1), f"cannot read {e}",
+                                       "check the path and the file's permissions")
+                click.echo(render_json({"file": str(path), "game": None, "rules": None, "events": 0,
+                                        "findings": [finding.to_dict()]}))
+            continue
+        except Exception as e:  # a bug of ours: a message, not a traceback, and the next file
+            if os.environ.get("REPLAYER_DEBUG"):
+                raise
+            click.echo(visible(f"replayer: internal error while checking {path}: {type(e).__name__}: {e} "
+                               "(set REPLAYER_DEBUG=1 for the details, and please report it)"), err=True)
+            status = 2
+            unreadable += 1
+            continue
+        if result.unreadable:
+            status = 2
+        elif result.errors and status == 0:
+            status = 1
+        for f in result.findings:
+            totals[f.severity.value] += 1
+        if fmt == "json":
+            click.echo(render_json(result.to_dict()))
+        elif result.findings:
+            click.echo(render_text(str(path), result.findings, result.match.lines, colour=use_colour),
+                       color=use_colour)
+    if fmt == "text":
+        checked = len(files) - unreadable
+        summary = (f"{checked} file{'s' if checked != 1 else ''} checked: "
+                   f"{totals['error']} error{'s' if totals['error'] != 1 else ''}, "
+                   f"{totals['warning']} warning{'s' if totals['warning'] != 1 else ''}"
+                   + (f"; {unreadable} could not be read" if unreadable else ""))
+        click.echo(summary, err=True)
+    sys.exit(status)
+
+
+@click.command()
+@click.argument("game", type=GAME_CHOICE)
+def rules(game: str) -> None:
+    """Print the rules table the validator uses for GAME, with citations."""
+    model = games.get(game.lower()).model
+    describe = getattr(model, "describe", None)
+    if describe is None:
+        click.echo(f"replayer: no rules model for {game} yet", err=True)
+        sys.exit(1)
+    click.echo(describe())

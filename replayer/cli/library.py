@@ -1,0 +1,339 @@
+"""The match library's commands: ``replayer import``, ``replayer search``, ``replayer stats``.
+
+Thin: each command calls one function of :mod:`replayer.store` and prints its result. Text
+that came from a log (paths, players, events, messages, notes) is printed through
+:func:`replayer.safe.visible`, so that no escape sequence in a log reaches the terminal.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import sys
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import click
+
+from .. import games, store
+from ..cards.commands import cards_db_option
+from ..reader import find_logs
+from ..safe import json_safe, visible
+
+DB_HELP = "the library (default: library.db in the user's data folder; env REPLAYER_LIBRARY)"
+
+
+def db_option(f):
+    return click.option("--db", "db_path", type=click.Path(dir_okay=False), envvar="REPLAYER_LIBRARY",
+                        show_envvar=False, help=DB_HELP)(f)
+
+
+def format_option(f):
+    return click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+                        help="text for people, json for programs")(f)
+
+
+def _library_path(db_path: str | None) -> Path:
+    return Path(db_path) if db_path else store.default_library_path()
+
+
+def _open(db_path: str | None, *, must_exist: bool = False, reading: bool = False):
+    """The library, or a message and exit 2. ``reading`` (search, stats): a library this process
+    may not write is opened read-only, and that is said once on stderr."""
+    path = _library_path(db_path)
+    if must_exist and not path.is_file():
+        click.echo(visible(f"replayer: no library at {path}; import logs first: replayer import FOLDER"), err=True)
+        sys.exit(2)
+    read_only = reading and not store.library_writable(path)
+    try:
+        try:
+            db = store.open_library(path, read_only=read_only)
+        except store.LibraryError as e:
+            if not reading or read_only or "readonly" not in str(e):
+                raise
+            read_only = True  # writable by its permissions, yet not (a read-only mount)
+            db = store.open_library(path, read_only=True)
+    except store.LibraryError as e:
+        click.echo(visible(f"replayer: {e}"), err=True)
+        sys.exit(2)
+    if read_only:
+        click.echo(visible(f"replayer: {path} is read-only: reading it as it is (nothing is written to it; "
+                           "files imported since its search index was last updated may be missed)"), err=True)
+    return db
+
+
+@contextmanager
+def reported_damage(db_path: str | None):
+    """An SQLite error while the library is used: a clear message with ``PRAGMA integrity_check``'s
+    verdict when the file is corrupt, exit 2; never a traceback."""
+    try:
+        yield
+    except store.LibraryError as e:
+        click.echo(visible(f"replayer: {e}"), err=True)
+        sys.exit(2)
+    except sqlite3.DatabaseError as e:
+        path = _library_path(db_path)
+        if store.is_damage(e):
+            message = str(store.LibraryDamaged(str(path), str(e), store.integrity_verdict(path)))
+        else:
+            message = f"{path}: the library cannot be used now ({e})"
+        click.echo(visible(f"replayer: {message}"), err=True)
+        sys.exit(2)
+
+
+def shown_path(path: str) -> str:
+    """A stored (absolute) path as the user would type it: relative to here when under here."""
+    try:
+        return os.path.relpath(path) if Path(path).is_relative_to(Path.cwd()) else path
+    except ValueError:
+        return path
+
+
+def _plural(n: int, word: str) -> str:
+    if n == 1:
+        return f"{n} {word}"
+    return f"{n} {word}{'es' if word.endswith(('ch', 's')) else 's'}"
+
+
+# ---- import ---------------------------------------------------------------------------------
+@click.command("import")
+@click.argument("paths", nargs=-1, required=True, type=click.Path())
+@db_option
+@click.option("--jobs", "-j", type=click.IntRange(min=0), default=1, show_default=True,
+              help="read and validate in N processes (0: one per CPU); writes stay in one process")
+@click.option("--progress/--no-progress", default=True, show_default=True,
+              help="show a progress bar (on a terminal)")
+@cards_db_option
+def import_command(paths: tuple[str, ...], db_path: str | None, jobs: int, progress: bool) -> None:
+    """Read, validate and store logs in the library: FILE or DIR (searched for *.duel).
+
+    The same content again changes nothing; a changed file becomes a new revision of its
+    match. A file that cannot be read is reported and skipped, the rest are imported.
+    Exit status: 0, or 2 when a file was skipped.
+    """
+    files = find_logs(paths)
+    if not files:
+        click.echo(visible("replayer: no .duel files found in " + ", ".join(paths)), err=True)
+        sys.exit(2)
+    with reported_damage(db_path):
+        _import(files, db_path, jobs, progress)
+
+
+def _import(files, db_path: str | None, jobs: int, progress: bool) -> None:
+    db = _open(db_path)
+    if jobs == 0:
+        jobs = os.cpu_count() or 1
+    counts = {"new": 0, "revision": 0, "unchanged": 0, "duplicate": 0, "skipped": 0}
+    problems: list[str] = []
+    outcomes = store.import_paths(db, files, jobs=jobs)
+    show = progress and sys.stderr.isatty()
+    try:
+        if show:
+            with click.progressbar(outcomes, length=len(files), label="importing", file=sys.stderr,
+                                   show_pos=True, show_eta=True) as bar:
+                for outcome in bar:
+                    _count(outcome, counts, problems)
+        else:
+            for outcome in outcomes:
+                _count(outcome, counts, problems)
+                if outcome.status == "skipped":
+                    click.echo(problems[-1], err=True)
+    finally:
+        total = db.execute("SELECT count(*) FROM matches").fetchone()[0]
+        db.close()
+    if show:
+        for line in problems:
+            click.echo(line, err=True)
+    parts = [f"{counts['new']} new", _plural(counts["revision"], "new revision"), f"{counts['unchanged']} unchanged"]
+    if counts["duplicate"]:
+        parts.append(_plural(counts["duplicate"], "duplicate"))
+    if counts["skipped"]:
+        parts.append(f"{counts['skipped']} skipped")
+    click.echo(f"{_plural(len(files), 'file')}: {', '.join(parts)}; "
+               f"library {_library_path(db_path)}: {_plural(total, 'match')}", err=True)
+    sys.exit(2 if counts["skipped"] else 0)
+
+
+def _count(outcome: store.ImportOutcome, counts: dict[str, int], problems: list[str]) -> None:
+    counts[outcome.status] += 1
+    if outcome.status == "skipped":
+        problems.append(visible(f"replayer: skipped {shown_path(outcome.path)}: {outcome.message}"))
+
+
+# ---- search ---------------------------------------------------------------------------------
+def filter_options(f):
+    """The filters ``search`` and ``stats`` share."""
+    options = [
+        click.option("--player", help="a player's name (header A/B) or the letter A or B"),
+        click.option("--event", help="part of the header Event (any case)"),
+        click.option("--from", "date_from", metavar="DATE", help="header Date on or after (ISO: 2024-05-01)"),
+        click.option("--to", "date_to", metavar="DATE", help="header Date on or before (ISO)"),
+        click.option("--table", help="the header Table"),
+        click.option("--round", "round_", metavar="ROUND", help="the header Round"),
+        click.option("--game", type=click.Choice(list(games.ALL), case_sensitive=False)),
+        click.option("--all-revisions", is_flag=True, help="also earlier revisions of changed files"),
+    ]
+    for option in reversed(options):
+        f = option(f)
+    return f
+
+
+def finding_options(f):
+    options = [
+        click.option("--card", multiple=True, help="a card mentioned on the line (any of its names); repeatable"),
+        click.option("--rule", multiple=True, help="a rule id, or a prefix such as ygo.ds; repeatable"),
+        click.option("--kind", multiple=True, help="a finding kind (illegal-activation, wrong-timing, ordering, "
+                                                   "state, syntax, unknown-card); repeatable"),
+        click.option("--severity", multiple=True, type=click.Choice(["error", "warning", "info"]),
+                     help="repeatable"),
+    ]
+    for option in reversed(options):
+        f = option(f)
+    return f
+
+
+@click.command()
+@finding_options
+@filter_options
+@click.option("--text", help="full-text search in the notes (SQLite FTS5: words, \"a phrase\", appeal*, OR)")
+@click.option("--limit", type=click.IntRange(min=0), default=100, show_default=True,
+              help="at most this many of each list (0: all)")
+@format_option
+@db_option
+def search(card, rule, kind, severity, player, event, date_from, date_to, table, round_, game, all_revisions,
+           text, limit, fmt, db_path) -> None:
+    """Find matches, findings and notes in the library.
+
+    Match filters (player, event, dates, table, round, game, text) choose matches; finding
+    filters (card, rule, kind, severity, and the player's lines) choose findings. Every
+    finding and note is printed with its file and line.
+    Exit status: 0 something found, 1 nothing found.
+
+    \b
+    Examples:
+      replayer search --card Honest --kind illegal-activation --from 2024-01-01
+      replayer search --player Yuki --severity error
+      replayer search --event Frankfurt --table 12 --text appeal
+    """
+    flt = store.Filters(card=card, rule=rule, kind=kind, severity=severity, player=player, event=event,
+                        date_from=date_from, date_to=date_to, text=text, table=table, round=round_,
+                        game=game.lower() if game else None, all_revisions=all_revisions)
+    with reported_damage(db_path):
+        db = _open(db_path, must_exist=True, reading=True)
+        try:
+            result = store.search(db, flt, limit=limit or None)
+        finally:
+            db.close()
+    if fmt == "json":
+        out = result.to_dict()
+        for section in ("matches", "findings", "notes"):
+            for row in out[section]:
+                row["file"] = shown_path(row["path"])
+        click.echo(json_safe(json.dumps(out, ensure_ascii=False)))
+    else:
+        click.echo(render_search(result, flt, limit))
+    sys.exit(0 if (result.total_matches or result.total_findings or result.total_notes) else 1)
+
+
+def _match_line(m: dict[str, Any]) -> str:
+    where = " · ".join(x for x in (m["event"], f"round {m['round']}" if m["round"] else None,
+                                   f"table {m['table_no']}" if m["table_no"] else None) if x)
+    counts = ", ".join(_plural(m[f"{s}_count"], s) for s in ("error", "warning") if m[f"{s}_count"]) or "no findings"
+    rev = f" (revision {m['revision']} of {m['current_revision']})" if m["current_revision"] > 1 else ""
+    return visible(f"  {shown_path(m['path'])}{rev}  {m['game']}  {m['player_a']} vs {m['player_b']}"
+                   f"{'  ' + m['date'] if m['date'] else ''}{'  ' + where if where else ''}  [{counts}]")
+
+
+def render_search(result: store.SearchResult, flt: store.Filters, limit: int) -> str:
+    out = [click.style(f"{_plural(result.total_matches, 'match')}", bold=True)]
+    out += [_match_line(m) for m in result.matches]
+    if result.total_matches > len(result.matches):
+        out.append(f"  … {result.total_matches - len(result.matches)} more (--limit 0 shows all)")
+    out.append(click.style(_plural(result.total_findings, "finding"), bold=True))
+    for f in result.findings:
+        who = f" ({f['player_name']})" if f["player_name"] else ""
+        rev = f" [revision {f['revision']}]" if flt.all_revisions else ""
+        out.append(visible(f"  {shown_path(f['path'])}:{f['line']}:{f['column']}: {f['severity']}[{f['rule']}]: "
+                           f"{f['message']}{who}{rev}"))
+    if result.total_findings > len(result.findings):
+        out.append(f"  … {result.total_findings - len(result.findings)} more (--limit 0 shows all)")
+    if flt.text:
+        out.append(click.style(_plural(result.total_notes, "note"), bold=True))
+        for n in result.notes:
+            out.append(visible(f"  {shown_path(n['path'])}:{n['line']}: # {n['text']}"))
+        if result.total_notes > len(result.notes):
+            out.append(f"  … {result.total_notes - len(result.notes)} more (--limit 0 shows all)")
+    return "\n".join(out)
+
+
+# ---- stats ----------------------------------------------------------------------------------
+@click.command()
+@finding_options
+@filter_options
+@click.option("--top", type=click.IntRange(min=1), default=10, show_default=True,
+              help="rows of each table (and of a player's most frequent mistakes)")
+@format_option
+@db_option
+def stats(card, rule, kind, severity, player, event, date_from, date_to, table, round_, game, all_revisions,
+          top, fmt, db_path) -> None:
+    """Count findings per player, per rule, per event, and per event and table.
+
+    With --player, also that player's most frequent mistakes (errors and warnings of the
+    rules kinds: illegal-activation, wrong-timing, ordering, state).
+    """
+    flt = store.Filters(card=card, rule=rule, kind=kind, severity=severity, player=player, event=event,
+                        date_from=date_from, date_to=date_to, table=table, round=round_,
+                        game=game.lower() if game else None, all_revisions=all_revisions)
+    with reported_damage(db_path):
+        db = _open(db_path, must_exist=True, reading=True)
+        try:
+            result = store.stats(db, flt, top=top)
+        finally:
+            db.close()
+    if fmt == "json":
+        click.echo(json_safe(json.dumps(result, ensure_ascii=False)))
+        return
+    click.echo(render_stats(result, top))
+
+
+def _table(title: str, rows: list[dict], columns: list[tuple[str, str]], top: int) -> list[str]:
+    out = ["", click.style(title, bold=True)]
+    if not rows:
+        return out + ["  (none)"]
+    shown = rows[:top]
+    cells = [[("—" if r[key] is None else visible(r[key])) for key, _ in columns] for r in shown]
+    widths = [max(len(head), *(len(c[i]) for c in cells)) for i, (_, head) in enumerate(columns)]
+    numeric = [all(isinstance(r[key], int) for r in shown) for key, _ in columns]
+
+    def fmt(values: list[str]) -> str:
+        return "  " + "  ".join(v.rjust(w) if num else v.ljust(w)
+                                for v, w, num in zip(values, widths, numeric)).rstrip()
+
+    out.append(fmt([head for _, head in columns]))
+    out += [fmt(c) for c in cells]
+    if len(rows) > top:
+        out.append(f"  … {len(rows) - top} more (--top)")
+    return out
+
+
+def render_stats(result: dict[str, Any], top: int) -> str:
+    t = result["totals"]
+    out = [f"{_plural(t['matches'], 'match')}, {_plural(t['findings'], 'finding')} "
+           f"({_plural(t['errors'], 'error')}, {_plural(t['warnings'], 'warning')}, {t['infos']} info)"]
+    counts = [("findings", "findings"), ("errors", "errors"), ("warnings", "warnings")]
+    out += _table("Findings per player", result["players"], [("player", "player"), ("matches", "matches"), *counts], top)
+    out += _table("Findings per rule", result["rules"],
+                  [("rule", "rule"), ("kind", "kind"), ("severity", "severity"), ("findings", "findings"),
+                   ("matches", "matches")], top)
+    out += _table("Findings per event", result["events"], [("event", "event"), ("matches", "matches"), *counts], top)
+    out += _table("Findings per event and table", result["tables"],
+                  [("event", "event"), ("table_no", "table"), ("matches", "matches"), *counts], top)
+    if "mistakes" in result:
+        rows = [{**r, "example": shown_path(r["example"].rsplit(":", 1)[0]) + ":" + r["example"].rsplit(":", 1)[1]}
+                for r in result["mistakes"]]
+        out += _table("Most frequent mistakes", rows,
+                      [("rule", "rule"), ("kind", "kind"), ("findings", "times"), ("matches", "matches"),
+                       ("example", "e.g.")], top)
+    return "\n".join(out)

@@ -1,0 +1,113 @@
+"""What replayer knows about a game, in one object: :class:`Game`.
+
+Code outside ``replayer/games/`` asks the game for what differs between games (its grammar, its
+rules model, its catalog, its words) and never compares a game's name.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import TYPE_CHECKING, Mapping
+
+if TYPE_CHECKING:
+    from ..catalog import Catalog
+    from ..replay import Model
+
+#: the folder of ``core.lark``, the lines every game shares
+GAMES_DIR = Path(__file__).resolve().parent
+
+# a numbered word's number: ASCII digits, no longer than a number of a log may be (replayer.numbers)
+_NUMBERED = re.compile(r"^([a-z][a-z0-9-]*)\s+([0-9]{1,15})$")
+
+
+@dataclass(frozen=True, eq=False)
+class Game:
+    """One game: its identity, its notation and its rules.
+
+    >>> from replayer.games import get
+    >>> get("ygo").title
+    'Yu-Gi-Oh!'
+    """
+
+    id: str
+    title: str
+    #: the values of ``[Game "…"]`` that name this game (case-folded)
+    aliases: tuple[str, ...]
+    #: the rules revisions a log may name with ``[Rules "…"]``; the first is the default
+    revisions: tuple[str, ...]
+    #: the header tag holding a player's starting count (``LP``, ``Shields``) and its default
+    counter_tag: str
+    counter_default: int
+    #: the grammar of one line: a ``.lark`` file, or its text (which may ``%import core``)
+    grammar: Path | str
+    #: the rules model: replays the events, gives the findings and the states
+    model: type["Model"]
+    #: the built-in catalog (TOML, one ``[[card]]`` a card); None for a game without one
+    catalog_file: Path | None = None
+    #: the property words of ``{…}`` (notation §6) and the words that take a number (``power 3000``)
+    property_words: frozenset[str] = frozenset()
+    numbered_words: frozenset[str] = frozenset()
+    #: an example of inline properties, for the hint of an unknown card
+    example_props: str = '"Name" {…}'
+    #: the written form of each line kind by its first keyword, for the hints of syntax findings
+    line_forms: Mapping[str, str] = field(default_factory=dict)
+    #: the action words of an actor line (`A: …`), for "did you mean"
+    actions: tuple[str, ...] = ()
+    #: terminals of this game's grammar described in words, and the words they match
+    terminal_names: Mapping[str, str] = field(default_factory=dict)
+    terminal_words: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    #: words the window and the report use (``battle-phases``: "Battle Phases", ``zone``: …)
+    labels: Mapping[str, str] = field(default_factory=dict)
+
+    def __repr__(self) -> str:
+        return f"<Game {self.id}>"
+
+    # ---- the notation ---------------------------------------------------------------------
+    def grammar_text(self) -> str:
+        if isinstance(self.grammar, Path):
+            return self.grammar.read_text(encoding="utf-8")
+        return self.grammar
+
+    def is_property(self, word: str) -> bool:
+        """Is ``word`` a property word of this game (``quick``, ``power 3000``)?
+
+        This is the one test of a valid property: the reader warns about every word it refuses,
+        and the rules model and the window use only the words it accepts
+        (:meth:`known_properties`), so a word warned about as ignored is ignored everywhere.
+        """
+        if word in self.property_words:
+            return True
+        return self.numbered(word) is not None
+
+    def numbered(self, word: str) -> tuple[str, int] | None:
+        """``("power", 3000)`` for ``power 3000`` (a word that takes a number), else None."""
+        m = _NUMBERED.match(word)
+        if m is None or m.group(1) not in self.numbered_words:
+            return None
+        return m.group(1), int(m.group(2))
+
+    def known_properties(self, words) -> tuple[str, ...]:
+        """The words of ``words`` that are property words of this game, in order."""
+        return tuple(w for w in words if w in self.property_words or self.numbered(w) is not None)
+
+    def all_property_words(self) -> list[str]:
+        return sorted(self.property_words) + [f"{w} N" for w in sorted(self.numbered_words)]
+
+    def label(self, key: str, default: str = "") -> str:
+        return self.labels.get(key, default or key)
+
+    # ---- cards ----------------------------------------------------------------------------
+    @cached_property
+    def catalog(self) -> "Catalog":
+        """The built-in catalog (read once)."""
+        from ..catalog import Catalog, card_from_toml
+
+        if self.catalog_file is None or not self.catalog_file.is_file():
+            return Catalog(self.id, [])
+        with self.catalog_file.open("rb") as f:
+            data = tomllib.load(f)
+        return Catalog(self.id, [card_from_toml(self.id, c) for c in data.get("card", [])])

@@ -1,0 +1,31 @@
+"""Duel Masters: the attack and its seven sub-steps (notation §5; rules in docs/rules-dm.md)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..base import Game
+from . import vocabulary
+from .model import DmModel
+
+HERE = Path(__file__).resolve().parent
+
+GAME = Game(
+    id="dm",
+    title="Duel Masters",
+    aliases=("dm", "duel-masters", "duel masters", "デュエル・マスターズ", "デュエルマスターズ"),
+    revisions=("current",),
+    counter_tag="Shields",
+    counter_default=5,
+    grammar=HERE / "grammar.lark",
+    model=DmModel,
+    catalog_file=HERE / "catalog.toml",
+    property_words=vocabulary.PROPERTY_WORDS,
+    numbered_words=vocabulary.NUMBERED_WORDS,
+    example_props=vocabulary.EXAMPLE_PROPS,
+    line_forms=vocabulary.LINE_FORMS,
+    actions=vocabulary.ACTIONS,
+    terminal_names=vocabulary.TERMINAL_NAMES,
+    terminal_words=vocabulary.TERMINAL_WORDS,
+    labels=vocabulary.LABELS,
+)

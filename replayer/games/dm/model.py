@@ -1,0 +1,1175 @@
+"""Duel Masters: the attack procedure, as tables and small named guards.
+
+Source: the Japanese rules explanation of an attack (the project's seed on the attack, cited as
+``Duel Masters attack procedure, …``; labels as in docs/rules-dm.md), with notation §5 and §6 for
+the log forms. The model replays a log's events, keeps the state the log tells (turn and turn
+player, each creature's tapped state, when it entered and where it is, the shields, the current
+attack and its sub-step, the abilities waiting to resolve and whose they are) and reports what
+the rules do not allow. A finding does not stop the replay: the event is taken to have happened.
+
+Three tables carry the rules: :data:`STEPS` (the seven sub-steps and what may happen in each),
+:data:`LINES` (which sub-steps each kind of log line belongs to; the sub-step of a line is the
+earliest of its sub-steps not before the one already reached, and none means the line goes back)
+and :data:`SHOWINGS` (what is declared once, in one go). Legality of an attack and of a sub-step
+4 declaration is a list of small named guards (:data:`ATTACK_GUARDS`, :data:`DECLARATION_GUARDS`).
+Everything is decided from card properties (catalog plus inline ``{...}``); a card whose
+properties are not known is never the reason for an error.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum, IntEnum
+from typing import Callable
+
+from ... import events as ev
+from ...diagnostics import Kind, RULES, Severity, define
+from ...numbers import whole_number
+from ...replay import Model
+
+# ---- citations (docs/rules-dm.md, "Citation labels") ---------------------------------------
+SOURCE = "Duel Masters attack procedure"
+WHO = f"{SOURCE}, who may attack"
+TARGETS = f"{SOURCE}, attack targets"
+PRINCIPLE = f"{SOURCE}, principle"
+STEP1, STEP2, STEP3, STEP4, STEP5 = (f"{SOURCE}, step {n}" for n in range(1, 6))
+STEP6A, STEP6B, STEP6C = (f"{SOURCE}, step 6-{c}" for c in "ABC")
+STEP7 = f"{SOURCE}, step 7"
+BATTLES = f"{SOURCE}, battles"
+PLAYERS = f"{SOURCE}, attacking players"
+SIMULTANEOUS = f"{SOURCE}, simultaneous abilities"
+ABORTED = f"{SOURCE}, aborted attacks"
+MISTAKES = f"{SOURCE}, common mistakes"
+
+
+# ---- the rule registry -------------------------------------------------------------------
+_rule = define  # the rule registry: replayer.diagnostics.RULES
+
+
+R_NOT_TURN_PLAYER = _rule("dm.attack.not-turn-player", Kind.WRONG_TIMING, "only the turn player attacks", STEP1)
+R_TAPPED_ATTACKER = _rule("dm.attack.tapped-attacker", Kind.ILLEGAL_ACTIVATION,
+                          "the attacking creature is tapped", WHO)
+R_CANNOT_ATTACK = _rule("dm.attack.cannot-attack", Kind.ILLEGAL_ACTIVATION,
+                        "the attacking creature cannot attack", WHO)
+R_SUMMONING_SICK = _rule("dm.attack.summoning-sick", Kind.ILLEGAL_ACTIVATION,
+                         "the attacking creature entered this turn and has no speed attacker", WHO)
+R_MACH_PLAYER = _rule("dm.attack.mach-fighter-player", Kind.ILLEGAL_ACTIVATION,
+                      "a mach fighter attacks the player on the turn it entered", WHO)
+R_CANNOT_ATTACK_PLAYERS = _rule("dm.attack.cannot-attack-players", Kind.ILLEGAL_ACTIVATION,
+                                "a creature that cannot attack players attacks the player (shields included)",
+                                PLAYERS)
+R_UNTAPPED_TARGET = _rule("dm.attack.untapped-target", Kind.ILLEGAL_ACTIVATION,
+                          "the attacked creature is untapped and the attacker may not attack untapped creatures",
+                          TARGETS)
+R_EARLY_TRIGGER = _rule("dm.attack.trigger-before-declaration", Kind.ORDERING,
+                        "an attack trigger is used before its creature's attack is declared", MISTAKES,
+                        Severity.WARNING)
+R_ABORTED = _rule("dm.attack.aborted", Kind.STATE,
+                  "the attack was aborted (attacker, target or blocker left) but goes on in the log", ABORTED)
+R_END_ABILITY_LEFT = _rule("dm.attack.end-ability-left", Kind.STATE,
+                           'an "at the end of the attack" ability of a creature no longer in the battle zone',
+                           STEP7)
+R_BACKWARDS = _rule("dm.substep.backwards", Kind.ORDERING, "a line belongs to a sub-step already finished",
+                    PRINCIPLE)
+R_ACTIVE_FIRST = _rule("dm.order.active-first", Kind.ORDERING,
+                       "the non-turn player resolves while the turn player's abilities wait", SIMULTANEOUS)
+R_NINJA_BEFORE_TRIGGERS = _rule("dm.order.ninja-before-triggers", Kind.ORDERING,
+                                "ninja strike or revolution 0 declared before the turn player's attack "
+                                "triggers resolved", STEP3)
+R_END_BEFORE_AFTER = _rule("dm.order.end-before-after", Kind.ORDERING,
+                           'an "after the attack" ability resolves while an "at the end of the attack" '
+                           "ability waits", STEP7)
+R_NINJA_NO_BLOCK = _rule("dm.ninja.no-block", Kind.WRONG_TIMING, "the turn player's ninja strike without a block",
+                         STEP5)
+R_NINJA_AFTER_BLOCK = _rule("dm.ninja.after-block-abilities", Kind.ORDERING,
+                             "the turn player's ninja strike declared after the blocking player's \"when it "
+                             "blocks\" abilities resolved", STEP5)
+R_TURN_PLAYER_FIRST = _rule("dm.order.turn-player-declares-first", Kind.ORDERING,
+                            "revolution change or invasion declared after the non-turn player's ninja strike or "
+                            "revolution 0", STEP3)
+R_REV0_SECOND = _rule("dm.rev0.second-batch", Kind.ORDERING, "revolution 0 cards not all shown at once", STEP3)
+R_BLOCK_TWICE = _rule("dm.block.twice", Kind.ORDERING,
+                      "block, guardman or redirect declared after the declarations were made", STEP4)
+R_ONE_BLOCKER = _rule("dm.block.one-blocker", Kind.ILLEGAL_ACTIVATION,
+                      "a second block declared on an attack that one blocker already blocks",
+                      f"{STEP4} (2021-09-07 revision)")
+R_NO_ABILITY = _rule("dm.block.no-ability", Kind.ILLEGAL_ACTIVATION,
+                     "the creature has no blocker / guardman / redirect ability", STEP4)
+R_GUARDMAN_PLAYER = _rule("dm.block.guardman-vs-player", Kind.ILLEGAL_ACTIVATION,
+                          "guardman against an attack on the player", STEP4)
+R_BLOCKER_TAPPED = _rule("dm.block.blocker-tapped", Kind.ILLEGAL_ACTIVATION,
+                         "a tapped creature blocks or uses guardman", STEP4)
+R_REDIRECT_UNTAPPED = _rule("dm.redirect.untapped", Kind.ILLEGAL_ACTIVATION,
+                            "an untapped creature redirects the attack", STEP4)
+R_REDIRECT_TARGET = _rule("dm.redirect.target", Kind.ILLEGAL_ACTIVATION,
+                          "the attack is redirected to an untapped creature other than the redirecting one", STEP4)
+R_BATTLE_OPPONENT = _rule("dm.battle.opponent", Kind.STATE,
+                          "the battle is not between the attacker and the creature the attack aims at", STEP6A)
+R_BATTLE_RESULT = _rule("dm.battle.result", Kind.STATE, "the destroy lines disagree with who won the battle",
+                        BATTLES)
+R_BREAK_COUNT = _rule("dm.break.count", Kind.STATE,
+                      "the number of shields broken is not min(breaker count, shields left)", STEP6B)
+R_BREAK_TWICE = _rule("dm.break.twice", Kind.ORDERING, "the attack's shields are broken in more than one go",
+                      STEP6B)
+R_NOT_PLAYER = _rule("dm.break.not-player", Kind.STATE, "shields broken by an attack that did not reach the player",
+                     STEP6B)
+R_SHIELDS_LEFT = _rule("dm.direct.shields-left", Kind.STATE, "a direct attack while the player still has shields",
+                       STEP6C)
+R_STRIGGER_SECOND = _rule("dm.strigger.second-batch", Kind.ORDERING, "S-Triggers of one break not all used at once",
+                          STEP6B)
+R_STRIGGER_NO_BREAK = _rule("dm.strigger.no-break", Kind.ILLEGAL_ACTIVATION,
+                            "an S-Trigger in an attack that broke no shield (blocked, redirected, or aimed at a "
+                            "creature)", STEP6B)
+R_STRIGGER_MORE = _rule("dm.strigger.more-than-broken", Kind.STATE,
+                        "more S-Triggers named than shields this attack broke", STEP6B)
+R_SPELL_FIRST = _rule("dm.strigger.spell-first", Kind.ORDERING,
+                      "an S-Trigger creature's cip ability resolves before an S-Trigger spell", STEP6B)
+
+
+# ---- the sub-steps -----------------------------------------------------------------------
+class SubStep(IntEnum):
+    """The attack sub-steps, in the order they run (never back). Sub-step 6 is one of three cases."""
+
+    DECLARATION = 1
+    CONTINUOUS = 2
+    ATTACK_TRIGGERS = 3
+    BLOCK = 4
+    BLOCK_TRIGGERS = 5
+    OUTCOME = 6
+    END = 7
+
+
+class Case(str, Enum):
+    """What sub-step 6 is for this attack."""
+
+    BATTLE = "A"  # the attack aims at a creature: a battle
+    BREAK = "B"  # it reaches a player who has shields
+    DIRECT = "C"  # it reaches a player who has none: a direct attack
+
+
+def step_label(sub: SubStep, case: Case | None = None) -> str:
+    return f"{int(sub)}-{case.value}" if case else str(int(sub))
+
+
+@dataclass(frozen=True)
+class Step:
+    """One row of the sub-step table: what may happen there, and where the source says so."""
+
+    sub: SubStep
+    case: Case | None
+    title: str
+    happens: str
+    cite: str
+
+    @property
+    def label(self) -> str:
+        return step_label(self.sub, self.case)
+
+
+STEPS: tuple[Step, ...] = (
+    Step(SubStep.DECLARATION, None, "Declaration",
+         "the turn player picks one creature that may attack (untapped, not summoning sick unless speed "
+         "attacker or mach fighter, no 'cannot attack'), taps it and names the target: the opposing player "
+         "(never the shields) or a tapped opposing creature (untapped only with an ability that allows it)",
+         f"{STEP1}; {WHO}; {TARGETS}"),
+    Step(SubStep.CONTINUOUS, None, "Continuous abilities",
+         "'while attacking' and 'while tapped' abilities start to apply and last until the attack is over; "
+         "nothing is declared", STEP2),
+    Step(SubStep.ATTACK_TRIGGERS, None, "Attack triggers",
+         "'when it attacks / is attacked' abilities trigger; the turn player's resolve first and the turn "
+         "player declares invasion or revolution change; then the non-turn player's abilities and "
+         "declarations: ninja strike and revolution 0 (all shown at once), only after the turn player's "
+         "attack triggers have resolved", STEP3),
+    Step(SubStep.BLOCK, None, "Block / redirect",
+         "the non-turn player declares block, guardman and attack redirect, together and once, each judged on "
+         "the state before the declarations; a blocker or guardman must be untapped and taps (guardman never "
+         "against an attack on the player), a redirecting creature must be tapped and untaps, and the attack "
+         "then aims at it or at another tapped creature of its owner", STEP4),
+    Step(SubStep.BLOCK_TRIGGERS, None, "Block-related abilities",
+         "'when blocked / not blocked / when it blocks' abilities, the turn player's first; the turn player's "
+         "ninja strike, only after a block, is declared here", STEP5),
+    Step(SubStep.OUTCOME, Case.BATTLE, "Battle",
+         "when the attack aims at a creature (blocked, redirected, or a creature attacked): the two battle; "
+         "the higher power wins, equal power destroys both, wins-all-battles wins (two such creatures both "
+         "survive); the loser is destroyed; battle abilities resolve, turn player first",
+         f"{STEP6A}; {BATTLES}"),
+    Step(SubStep.OUTCOME, Case.BREAK, "Shield break",
+         "when the attack reaches a player who has shields: the attacker breaks min(breaker count, shields), "
+         "chosen all at once; the defender shows all S-Triggers of that break at once; S-Trigger spells "
+         "resolve before S-Trigger creatures' cip abilities", f"{STEP6B}; {PLAYERS}"),
+    Step(SubStep.OUTCOME, Case.DIRECT, "Direct attack",
+         "when the attack reaches a player who has no shields: a direct attack, and the attacker's player wins",
+         STEP6C),
+    Step(SubStep.END, None, "End of the attack",
+         "'at the end of the attack' abilities trigger (only if their creature is still in the battle zone) and "
+         "resolve, turn player first; then the 'after the attack' abilities resolve, turn player first, even if "
+         "their creature has left", STEP7),
+)
+
+
+class Need(Enum):
+    """What a line needs of the attack it is part of."""
+
+    NOTHING = "-"
+    LIVE = "live"  # an attack that was not aborted
+    PLAYER = "player"  # an attack not aborted that reaches the player (not blocked, not redirected)
+
+
+ABILITY_STEPS = (SubStep.ATTACK_TRIGGERS, SubStep.BLOCK_TRIGGERS, SubStep.OUTCOME, SubStep.END)
+ABILITY_CITE = f"{STEP3}; {STEP5}; {STEP6A}; {STEP6B}; {STEP7}"
+
+
+@dataclass(frozen=True)
+class Line:
+    """One row of the line table: a kind of log line and the sub-steps it may belong to."""
+
+    kind: str
+    form: str  # how the log writes it (notation §5)
+    steps: tuple[SubStep, ...] | None  # None: any sub-step (the result of an ability), no sub-step of its own
+    case: Case | None = None
+    needs: Need = Need.NOTHING
+    cite: str = ""
+
+
+LINES: tuple[Line, ...] = (
+    Line("attack", "A: attack C -> player | D", (SubStep.DECLARATION,), cite=STEP1),
+    Line("trigger", "A: trigger C", ABILITY_STEPS, cite=ABILITY_CITE),
+    Line("resolve", "A: resolve C", ABILITY_STEPS, cite=ABILITY_CITE),
+    Line("resolve-all", "resolve", ABILITY_STEPS, cite=ABILITY_CITE),
+    Line("invade", "A: invade C (turn player)", (SubStep.ATTACK_TRIGGERS,), cite=STEP3),
+    Line("revolution-change", "A: revolution change C (turn player)", (SubStep.ATTACK_TRIGGERS,), cite=STEP3),
+    Line("ninja-strike", "B: ninja strike C (non-turn player)", (SubStep.ATTACK_TRIGGERS,), cite=STEP3),
+    Line("revolution-0", "B: revolution 0 C", (SubStep.ATTACK_TRIGGERS,), cite=STEP3),
+    Line("block", "B: block with C", (SubStep.BLOCK,), needs=Need.LIVE, cite=STEP4),
+    Line("guardman", "B: guardman C", (SubStep.BLOCK,), needs=Need.LIVE, cite=STEP4),
+    Line("redirect", "B: redirect C -> D", (SubStep.BLOCK,), needs=Need.LIVE, cite=STEP4),
+    Line("turn-player-ninja-strike", "A: ninja strike C (turn player)", (SubStep.BLOCK_TRIGGERS,), cite=STEP5),
+    Line("battle", "battle C vs D", (SubStep.OUTCOME,), Case.BATTLE, Need.LIVE, STEP6A),
+    Line("break", "A: break N", (SubStep.OUTCOME,), Case.BREAK, Need.PLAYER, STEP6B),
+    Line("s-trigger", "B: s-trigger C, D", (SubStep.OUTCOME,), Case.BREAK, Need.LIVE, STEP6B),
+    Line("direct-attack", "A: direct attack", (SubStep.OUTCOME,), Case.DIRECT, Need.LIVE, STEP6C),
+    Line("attack-ends", "attack ends", (SubStep.END,), cite=STEP7),
+    Line("win", "A: win", None),
+    Line("tap", "A: tap C · untap C", None),
+    Line("destroy", "A: destroy C", None),
+    Line("move", "A: return C to hand · put C into mana | shields", None),
+)
+LINE_BY_KIND = {row.kind: row for row in LINES}
+
+
+def line_kind(e: ev.Event, turn_player: str | None) -> str | None:
+    """The row of :data:`LINES` an event belongs to (None: not a line of an attack)."""
+    if isinstance(e, ev.Declare):
+        if e.what == "ninja-strike" and turn_player is not None and e.player == turn_player:
+            return "turn-player-ninja-strike"
+        return e.what
+    if isinstance(e, ev.Block):
+        return "guardman" if e.guardman else "block"
+    return _KINDS.get(type(e))
+
+
+_KINDS: dict[type, str] = {
+    ev.Attack: "attack", ev.TriggerAbility: "trigger", ev.ResolveAbility: "resolve", ev.ResolveAll: "resolve-all",
+    ev.Redirect: "redirect", ev.Battle: "battle", ev.Break: "break", ev.STrigger: "s-trigger",
+    ev.DirectAttack: "direct-attack", ev.AttackEnds: "attack-ends", ev.Win: "win", ev.Tap: "tap",
+    ev.Destroy: "destroy", ev.Move: "move",
+}
+
+
+def row_label(row: Line, sep: str = ", ") -> str:
+    """The sub-steps of a row, e.g. ``3, 5, 6, 7`` or ``6-B``."""
+    if row.steps is None:
+        return "any"
+    return sep.join(step_label(s, row.case if s == SubStep.OUTCOME else None) for s in row.steps)
+
+
+def reached_step(row: Line, current: SubStep) -> SubStep | None:
+    """The sub-step a line of this row puts the attack in, or None when it would go back."""
+    if row.steps is None:
+        return current
+    return next((s for s in row.steps if s >= current), None)
+
+
+@dataclass(frozen=True)
+class Showing:
+    """Something declared once per attack, in one go: a second go is a finding."""
+
+    name: str
+    kinds: frozenset[str]
+    consecutive: bool  # one go = a run of consecutive lines (else: one line)
+    rule: str
+    message: str  # the finding on a second go
+
+
+SHOWINGS: tuple[Showing, ...] = (
+    Showing("block, guardman and redirect", frozenset({"block", "guardman", "redirect"}), True, R_BLOCK_TWICE,
+            "block, guardman and redirect were already declared in this attack; they are declared together, "
+            "once, and nothing can be added once blocking is under way"),
+    Showing("revolution 0", frozenset({"revolution-0"}), True, R_REV0_SECOND,
+            "revolution 0 cards were already shown in this attack; all of them are shown at once, and a card "
+            "not shown then cannot be added after seeing how the first ones turned out"),
+    Showing("S-Triggers", frozenset({"s-trigger"}), False, R_STRIGGER_SECOND,
+            "S-Triggers of this break were already used; all of them are shown at once (one `s-trigger` line), "
+            "none can be added later"),
+    Showing("shield break", frozenset({"break"}), False, R_BREAK_TWICE,
+            "shields were already broken in this attack; the attacker chooses all its shields at once and "
+            "breaks them together (one `break` line)"),
+)
+
+#: declarations whose creature takes over the attack (not an abort: the new creature carries on)
+TAKES_OVER = frozenset({"invade", "revolution-change"})
+
+#: breaker words and how many shields they break; a creature with none breaks one
+BREAKERS = {"w-breaker": 2, "t-breaker": 3}
+
+
+def breaker_counts(props: frozenset[str]) -> frozenset[int]:
+    return frozenset(n for word, n in BREAKERS.items() if word in props) or frozenset({1})
+
+
+def shields_to_break(props: frozenset[str], shields: int) -> frozenset[int]:
+    """The numbers of shields the attacker may break: min(breaker count, shields) for each breaker it has."""
+    return frozenset(min(n, shields) for n in breaker_counts(props))
+
+
+# ---- battles -------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Fighter:
+    key: str
+    power: int | None
+    wins_all: bool | None  # None: its properties are not known
+
+
+def battle_outcome(a: Fighter, b: Fighter) -> tuple[frozenset[str], frozenset[str]] | None:
+    """(winners, losers) of a battle, or None when the log does not tell enough to decide."""
+    if a.wins_all is None or b.wins_all is None:
+        return None
+    if a.wins_all and b.wins_all:
+        return frozenset({a.key, b.key}), frozenset()
+    if a.wins_all or b.wins_all:
+        w, l = (a, b) if a.wins_all else (b, a)
+        return frozenset({w.key}), frozenset({l.key})
+    if a.power is None or b.power is None:
+        return None
+    if a.power == b.power:
+        return frozenset(), frozenset({a.key, b.key})
+    w, l = (a, b) if a.power > b.power else (b, a)
+    return frozenset({w.key}), frozenset({l.key})
+
+
+# ---- state ---------------------------------------------------------------------------------
+#: property words that tell a creature's state at a mention, not an ability
+STATE_WORDS = frozenset({"tapped", "untapped", "summoned"})
+
+
+@dataclass
+class Creature:
+    key: str  # one physical card (copy suffix included)
+    name_key: str  # its card, whatever the copy: where its facts are kept
+    label: str
+    owner: str | None
+    in_play: bool = True  # in the battle zone
+    tapped: bool = False
+    entered: int | None = None  # the turn (counted by `turn` lines) it entered the battle zone, if the log shows it
+
+
+@dataclass
+class Waiting:
+    """An ability waiting to resolve."""
+
+    id: int
+    owner: str | None
+    key: str
+    label: str
+    source: str = "ability"  # ability | cip | s-trigger spell | s-trigger creature
+    batch: int | None = None  # the line of the s-trigger that brought it
+    named: bool = True  # False: waiting because of an entering, s-trigger or revolution 0 line; a later
+    # `trigger` line for it names it instead of adding another
+    at_end: bool = False  # an "at the end of the attack" ability (triggered in sub-step 7)
+
+
+@dataclass
+class Deferred:
+    """A possible ordering mistake: it is one if one of ``ids`` resolves in ``slot``."""
+
+    rule: str
+    event: ev.Event
+    ids: set[int]
+    slot: tuple
+    message: str
+    hint: str
+
+
+@dataclass
+class Breaks:
+    event: ev.Break
+    allowed: frozenset[int] | None  # None: the attacker's breakers are not known
+    shields: int
+    total: int = 0
+
+
+@dataclass
+class AttackState:
+    event: ev.Attack
+    player: str | None
+    defender: str | None
+    attacker: str
+    target: str | None  # as declared; None: the player
+    aims_at: str | None  # after sub-step 4; None: the player
+    substep: SubStep = SubStep.DECLARATION
+    case: Case | None = None
+    blocked: bool = False  # a sub-step 4 declaration was made
+    aborted_by: str | None = None  # the creature whose leaving aborted the attack
+    goes: dict[str, int] = field(default_factory=dict)  # showing name -> how many goes so far
+    before_batch: tuple[dict[str, bool], str | None] | None = None  # tapped states and aim before sub-step 4
+    breaks: Breaks | None = None  # this attack's shield break
+    ended: bool = False  # `attack ends` was written: sub-step 7
+    closed: bool = False
+    blocks: int = 0  # `block with` declarations so far (one blocker blocks an attack)
+    break_written: bool = False  # a `break` line was written in this attack (even one that did not count)
+    nonturn_declared: ev.Event | None = None  # the non-turn player's sub-step 3 ninja strike / revolution 0
+    block_abilities_resolved: ev.Event | None = None  # the blocking player's sub-step 5 ability that resolved
+
+    @property
+    def aborted(self) -> bool:
+        return self.aborted_by is not None
+
+    @property
+    def label(self) -> str:
+        return step_label(self.substep, self.case if self.substep == SubStep.OUTCOME else None)
+
+
+@dataclass
+class Window:
+    """The lines right after a `battle` line: the battle's result."""
+
+    event: ev.Battle
+    winners: frozenset[str]
+    losers: set[str]
+
+
+def other(player: str | None) -> str | None:
+    return {"A": "B", "B": "A"}.get(player or "")
+
+
+# ---- guards: who may attack, and what ----------------------------------------------------------
+@dataclass(frozen=True)
+class Declaration:
+    """What the guards of an attack declaration look at."""
+
+    attacker: Creature
+    props: frozenset[str]
+    known: bool
+    entered_now: bool  # it entered the battle zone this turn
+    target: Creature | None  # None: the player
+
+    @property
+    def sick(self) -> bool:
+        """Summoning sick: entered this turn and has no speed attacker."""
+        return self.entered_now and "speed-attacker" not in self.props
+
+
+def is_tapped(d: Declaration) -> bool:
+    return d.attacker.tapped
+
+
+def cannot_attack(d: Declaration) -> bool:
+    return d.known and "cannot-attack" in d.props
+
+
+def summoning_sick(d: Declaration) -> bool:
+    return d.known and d.sick and "mach-fighter" not in d.props
+
+
+def mach_fighter_at_player(d: Declaration) -> bool:
+    return d.known and d.sick and "mach-fighter" in d.props and d.target is None
+
+
+def at_player_it_cannot_attack(d: Declaration) -> bool:
+    return d.known and d.target is None and "cannot-attack-players" in d.props
+
+
+def at_untapped_creature(d: Declaration) -> bool:
+    if d.target is None or d.target.tapped or not d.known:
+        return False
+    allowed = "can-attack-untapped" in d.props or (d.entered_now and "mach-fighter" in d.props)
+    return not allowed
+
+
+@dataclass(frozen=True)
+class Guard:
+    rule: str
+    fails: Callable
+    message: str  # {card} {target}
+    hint: str
+
+
+#: who may attack: at most one finding from each group, the first guard that fails
+ATTACK_GUARDS: tuple[tuple[Guard, ...], ...] = (
+    (
+        Guard(R_TAPPED_ATTACKER, is_tapped, "{card} is tapped and cannot be declared as an attacker",
+              "a creature that attacked or was tapped earlier this turn attacks again only if something "
+              "untapped it: write that `untap` line, or check the attacker"),
+        Guard(R_CANNOT_ATTACK, cannot_attack, "{card} cannot attack",
+              "a creature with \"cannot attack\" may still block, but never attack"),
+        Guard(R_SUMMONING_SICK, summoning_sick, "{card} entered the battle zone this turn and has no speed "
+              "attacker: it is summoning sick", "it may attack from its owner's next turn on; if it has speed "
+              "attacker, add it inline: {card} {{speed-attacker}}"),
+        Guard(R_MACH_PLAYER, mach_fighter_at_player, "{card} is a mach fighter that entered this turn: it may "
+              "attack creatures only, not the player", "attack a creature, or attack the player next turn"),
+    ),
+    (
+        Guard(R_CANNOT_ATTACK_PLAYERS, at_player_it_cannot_attack, "{card} cannot attack players, and an attack "
+              "on the opponent is an attack on the player, shields or no shields",
+              "it may attack a tapped opposing creature instead"),
+        Guard(R_UNTAPPED_TARGET, at_untapped_creature, "{target} is untapped, and {card} may attack only tapped "
+              "creatures", "choose the player or a tapped creature; the target is chosen before any attack "
+              "trigger (a creature tapped by an attack trigger cannot be the target of that same attack)"),
+    ),
+)
+
+
+# ---- guards: sub-step 4 declarations ---------------------------------------------------------
+@dataclass(frozen=True)
+class Defence:
+    """What the guards of a block, guardman or redirect declaration look at (state before the batch)."""
+
+    kind: str  # block | guardman | redirect
+    props: frozenset[str]
+    known: bool
+    was_tapped: bool
+    on_player: bool  # the attack aimed at the player
+    destination: str | None = None  # redirect: the creature the attack is sent to
+    destination_was_tapped: bool = True
+    itself: bool = True  # redirect: sent to the redirecting creature itself
+
+
+ABILITY_OF = {"block": "blocker", "guardman": "guardman", "redirect": "redirect"}
+
+
+def lacks_ability(d: Defence) -> bool:
+    return d.known and ABILITY_OF[d.kind] not in d.props
+
+
+def guardman_for_player(d: Defence) -> bool:
+    return d.kind == "guardman" and d.on_player
+
+
+def taps_while_tapped(d: Defence) -> bool:
+    return d.kind in ("block", "guardman") and d.was_tapped
+
+
+def untaps_while_untapped(d: Defence) -> bool:
+    return d.kind == "redirect" and not d.was_tapped
+
+
+def sent_to_untapped(d: Defence) -> bool:
+    return d.kind == "redirect" and not d.itself and not d.destination_was_tapped
+
+
+DECLARATION_GUARDS: tuple[Guard, ...] = (
+    Guard(R_NO_ABILITY, lacks_ability, "{card} has no {ability} ability",
+          "if an effect gave it one, add it inline: {card} {{{ability}}}"),
+    Guard(R_GUARDMAN_PLAYER, guardman_for_player, "guardman is declared against an attack on the player; it "
+          "only takes attacks aimed at its owner's other creatures", "remove the guardman declaration"),
+    Guard(R_BLOCKER_TAPPED, taps_while_tapped, "{card} was tapped when the {kind} was declared; blocking and "
+          "guardman tap the creature, so it must be untapped", "only the turn player's creatures untap at the "
+          "start of a turn: a creature that attacked on its owner's turn is still tapped"),
+    Guard(R_REDIRECT_UNTAPPED, untaps_while_untapped, "{card} was untapped when the redirect was declared; a "
+          "redirect untaps the creature, so it must be tapped", "every sub-step 4 declaration is judged on the "
+          "state before any of them is carried out (a creature cannot block, then redirect)"),
+    Guard(R_REDIRECT_TARGET, sent_to_untapped, "the attack is sent to {target}, which is untapped; a redirect "
+          "sends it to the redirecting creature itself or to another tapped creature of its owner",
+          "redirect to {card} itself or to a tapped creature"),
+)
+
+
+# ---- the model -------------------------------------------------------------------------------
+class DmModel(Model):
+    game = "dm"
+
+    def __init__(self, match, catalog=None):
+        super().__init__(match, catalog)
+        self.turn: int | None = None  # the number the log gives
+        self.turn_index = 0  # how many `turn` lines so far: summoning sickness does not trust the numbers
+        self.turn_player: str | None = None
+        self.creatures: dict[str, Creature] = {}
+        n = whole_number(match.header.get("Shields", "5"))
+        if n is None:
+            n = 5  # the reader reported the bad tag
+        self.shields: dict[str, int] = {"A": n, "B": n}
+        self.attack: AttackState | None = None
+        self.waiting: list[Waiting] = []
+        self.deferred: list[Deferred] = []
+        self.window: Window | None = None
+        self.early_triggers: dict[str, ev.Event] = {}  # attack triggers written outside an attack of theirs
+        self.previous_kind: str | None = None
+        self.second_go_reported = False  # the line being placed was reported as a second go
+        self._ids = 0
+
+    # ---- cards --------------------------------------------------------------------------
+    def props_of(self, ref: ev.CardRef) -> tuple[frozenset[str], bool]:
+        """The card's abilities (catalog and inline, state words left out) and whether they are known."""
+        facts = self.facts_of(ref)
+        return facts.effect_props() - STATE_WORDS, facts.known
+
+    def props_of_creature(self, key: str) -> tuple[frozenset[str], bool]:
+        c = self.creatures.get(key)
+        facts = self.facts.get(c.name_key) if c is not None else None
+        if facts is None:
+            return frozenset(), False
+        return facts.effect_props() - STATE_WORDS, facts.known
+
+    def creature(self, ref: ev.CardRef, owner: str | None) -> Creature:
+        """The creature a line mentions. A first mention (or one after it left) places it in the battle
+        zone, untapped and not summoning sick (notation §3), unless its state words say otherwise."""
+        key = self.card_key(ref)
+        c = self.creatures.get(key)
+        if c is None:
+            c = self.creatures[key] = Creature(key, self.card_name_key(ref), ref.label, owner)
+        elif not c.in_play:
+            c.in_play, c.tapped, c.entered = True, False, None
+        if c.owner is None:
+            c.owner = owner
+        return self.apply_state_words(c, ref)
+
+    def enter(self, ref: ev.CardRef, owner: str | None, *, tapped: bool = False) -> Creature:
+        """A creature enters the battle zone now (it is summoning sick this turn)."""
+        key = self.card_key(ref)
+        c = self.creatures[key] = Creature(key, self.card_name_key(ref), ref.label, owner, tapped=tapped,
+                                           entered=self.turn_index)
+        return self.apply_state_words(c, ref)
+
+    def apply_state_words(self, c: Creature, ref: ev.CardRef) -> Creature:
+        words = set(ref.props)
+        if "tapped" in words:
+            c.tapped = True
+        if "untapped" in words:
+            c.tapped = False
+        if "summoned" in words:
+            c.entered = self.turn_index
+        return c
+
+    def owner_in_battle(self, key: str) -> str | None:
+        c = self.creatures.get(key)
+        if c is not None and c.owner is not None:
+            return c.owner
+        a = self.attack
+        if a is None:
+            return None
+        return a.player if key == a.attacker else a.defender
+
+    # ---- the sub-step of each line ------------------------------------------------------------
+    def step_in(self, e: ev.Event) -> bool:
+        """Place a line in the current attack: close what it closes, infer its sub-step from
+        :data:`LINES` and report a line that goes back or comes too late. False: the line is void
+        (the attack was aborted, or did not reach the player) and its own checks are skipped."""
+        kind = line_kind(e, self.turn_player)
+        previous, self.previous_kind = self.previous_kind, kind
+        self.second_go_reported = False
+        if self.window is not None and kind not in ("destroy", "move"):
+            self.close_window()
+        a = self.attack
+        row = LINE_BY_KIND.get(kind or "")
+        if a is None or row is None:
+            return True
+        if row.needs is not Need.NOTHING and a.aborted:
+            self.report(R_ABORTED, e, f"the attack was aborted when {self.name(a.aborted_by)} left the battle zone; "
+                        f"there is no {kind.replace('-', ' ')} any more",
+                        "after an abort the waiting abilities resolve and the attack ends (`attack ends`)",
+                        related=[a.event])
+            return False
+        if row.needs is Need.PLAYER and a.aims_at is not None:
+            why = "was blocked or redirected" if a.blocked else "aims at a creature"
+            self.report(R_NOT_PLAYER, e, f"this attack {why} ({self.name(a.aims_at)}): it ends in a battle and "
+                        "breaks no shield", f"write the battle: `battle {self.name(a.attacker)} vs "
+                        f"{self.name(a.aims_at)}`", related=[a.event])
+            return False
+        again = self.second_go(e, a, kind or "", previous)
+        reached = reached_step(row, a.substep)
+        if reached is None:
+            if not again:
+                self.report(R_BACKWARDS, e, f"this line belongs to sub-step {row_label(row, ' or ')}, but the attack "
+                            f"has already reached sub-step {a.label}; the sub-steps never go back",
+                            "move the line to where it happened, or check what was written after it",
+                            related=[a.event])
+            return True
+        a.substep = reached
+        if row.case is not None:
+            a.case = row.case
+        return True
+
+    def second_go(self, e: ev.Event, a: AttackState, kind: str, previous: str | None) -> bool:
+        """Report each line of a second go of something declared once, in one go (:data:`SHOWINGS`)."""
+        for s in SHOWINGS:
+            if kind not in s.kinds:
+                continue
+            if not s.consecutive or previous not in s.kinds:  # a new go
+                a.goes[s.name] = a.goes.get(s.name, 0) + 1
+                if kind in ABILITY_OF:
+                    a.before_batch = None  # its declarations are judged on the state before it
+            if a.goes[s.name] > 1:
+                self.report(s.rule, e, s.message, "name everything in that one go, or remove this line",
+                            related=[a.event])
+                self.second_go_reported = True
+                return True
+        return False
+
+    # ---- structure ------------------------------------------------------------------------
+    def handle_Turn(self, e: ev.Turn) -> None:
+        self.step_in(e)
+        self.close_attack()
+        self.attack = None
+        self.turn, self.turn_player = e.number, e.player
+        self.turn_index += 1
+        for c in self.creatures.values():
+            if c.owner == e.player:
+                c.tapped = False
+        self.waiting.clear()
+        self.deferred.clear()
+        self.early_triggers.clear()
+
+    def handle_Phase(self, e: ev.Phase) -> None:
+        self.step_in(e)
+        self.close_attack()
+        self.attack = None
+
+    def handle_MainAction(self, e: ev.MainAction) -> None:
+        self.step_in(e)
+        if e.verb == "summon":
+            self.enter(e.card, e.player)
+            self.cip(e.card, e.player)
+        elif e.verb == "charge":
+            self.leave_play(e, e.card)
+
+    def handle_Tap(self, e: ev.Tap) -> None:
+        self.step_in(e)
+        self.creature(e.card, e.player).tapped = e.tapped
+
+    def handle_Win(self, e: ev.Win) -> None:
+        self.step_in(e)
+
+    def finish(self) -> None:
+        self.close_window()
+        self.close_attack()
+
+    # ---- sub-step 1: the declaration --------------------------------------------------------
+    def handle_Attack(self, e: ev.Attack) -> None:
+        self.close_attack()
+        self.attack = None
+        self.step_in(e)
+        player = e.player
+        if self.turn_player is None:
+            self.turn_player = player  # an excerpt without a `turn` line
+        attacker = self.creature(e.attacker, player)
+        target = self.creature(e.target, other(player)) if e.target is not None else None
+        early = self.early_triggers.pop(attacker.key, None)
+        self.early_triggers.clear()
+        if early is not None:
+            self.report(R_EARLY_TRIGGER, early, f"{self.name(attacker.key)}'s attack trigger is written before its "
+                        "attack is declared; an attack trigger exists only once the attacker and its target "
+                        "are chosen", "write the `attack` line first (the target cannot be a creature the "
+                        "trigger tapped)", card=self._card_of(early), related=[e])
+        if player != self.turn_player:
+            self.report(R_NOT_TURN_PLAYER, e, f"{player} attacks during {self.turn_player}'s turn; only the turn "
+                        "player attacks", "a `turn N " + str(player) + "` line may be missing", card=e.attacker)
+        else:
+            props, known = self.props_of(e.attacker)
+            d = Declaration(attacker, props, known, attacker.entered == self.turn_index, target)
+            for group in ATTACK_GUARDS:
+                guard = next((g for g in group if g.fails(d)), None)
+                if guard is not None:
+                    fill = {"card": quote(e.attacker.label), "target": quote(e.target.label) if e.target else ""}
+                    where = e.target if guard.rule == R_UNTAPPED_TARGET and e.target else e.attacker
+                    self.report(guard.rule, e, guard.message.format(**fill), guard.hint.format(**fill), card=where)
+        attacker.tapped = True
+        self.waiting.clear()  # abilities from before the attack have resolved by now
+        self.deferred.clear()
+        aim = target.key if target else None
+        self.attack = AttackState(e, player, other(player), attacker.key, target=aim, aims_at=aim)
+
+    # ---- abilities (sub-steps 3, 5, 6, 7) --------------------------------------------------------
+    def new_waiting(self, owner: str | None, ref: ev.CardRef, **kw) -> Waiting:
+        self._ids += 1
+        w = Waiting(self._ids, owner, self.card_key(ref), ref.label, **kw)
+        self.waiting.append(w)
+        return w
+
+    def cip(self, ref: ev.CardRef, owner: str | None, *, source: str = "cip", batch: int | None = None) -> None:
+        """A creature entered: its cip ability (if it has one) waits, not yet named by a `trigger` line."""
+        props, _ = self.props_of(ref)
+        if "cip" in props:
+            self.new_waiting(owner, ref, source=source, batch=batch, named=False)
+
+    def handle_TriggerAbility(self, e: ev.TriggerAbility) -> None:
+        self.step_in(e)
+        self.trigger(e, e.player, e.card)
+
+    def trigger(self, e: ev.Event, player: str | None, ref: ev.CardRef) -> Waiting:
+        key = self.card_key(ref)
+        entering = next((w for w in self.waiting if w.owner == player and w.key == key and not w.named), None)
+        if entering is not None:  # the log names an ability that is already waiting
+            entering.named = True
+            return entering
+        props, known = self.props_of(ref)
+        a = self.attack
+        after_only = "after-attack" in props and "end-of-attack" not in props
+        at_end = a is not None and a.ended and not after_only
+        if at_end and "end-of-attack" in props:
+            c = self.creatures.get(key)
+            if c is not None and not c.in_play:
+                self.report(R_END_ABILITY_LEFT, e, f"{quote(ref.label)} has left the battle zone: its \"at the end "
+                            "of the attack\" ability does not trigger", "remove the trigger and its resolve; "
+                            "(an \"after the attack\" ability would still resolve)", card=ref)
+        outside = a is None or (a.ended and not props & {"end-of-attack", "after-attack"})
+        if outside and known and "attack-trigger" in props:
+            self.early_triggers.setdefault(key, e)
+        return self.new_waiting(player, ref, at_end=at_end)
+
+    def handle_ResolveAbility(self, e: ev.ResolveAbility) -> None:
+        self.step_in(e)
+        key = self.card_key(e.card)
+        w = next((w for w in self.waiting if w.owner == e.player and w.key == key), None)
+        if w is None:  # logs may leave out the `trigger` line
+            w = self.trigger(e, e.player, e.card)
+        self.resolve(e, w)
+
+    def handle_ResolveAll(self, e: ev.ResolveAll) -> None:
+        self.step_in(e)
+        order = {"s-trigger spell": 0}
+        for w in sorted(self.waiting, key=lambda w: (w.owner != self.turn_player, not w.at_end,
+                                                     order.get(w.source, 1), w.id)):
+            self.resolve(e, w, check=False)
+
+    def slot(self, w: Waiting) -> tuple:
+        """When an ability resolves: its sub-step, and in sub-step 7 whether it is an end-of-attack one."""
+        a = self.attack
+        if a is None:
+            return (None,)
+        return (a.substep, w.at_end if a.substep == SubStep.END else None)
+
+    def resolve(self, e: ev.Event, w: Waiting, *, check: bool = True) -> None:
+        a = self.attack
+        if a is not None and a.blocked and a.substep == SubStep.BLOCK_TRIGGERS and w.owner == a.defender \
+                and a.block_abilities_resolved is None:
+            a.block_abilities_resolved = e  # a "when it blocks" ability of the blocking player resolved
+        if check and w.source == "s-trigger creature":
+            spell = next((x for x in self.waiting if x.source == "s-trigger spell" and x.batch == w.batch), None)
+            if spell is not None:
+                self.report(R_SPELL_FIRST, e, f"the cip ability of the S-Trigger creature {quote(w.label)} resolves "
+                            f"while the S-Trigger spell {quote(spell.label)} of the same break waits; S-Trigger "
+                            "spells resolve first", f"resolve {quote(spell.label)} first")
+        if check and a is not None and a.ended and not w.at_end:
+            end = next((x for x in self.waiting if x.at_end and x is not w), None)
+            if end is not None:
+                self.report(R_END_BEFORE_AFTER, e, f"{quote(w.label)}'s ability resolves after the attack while "
+                            f"{quote(end.label)}'s \"at the end of the attack\" ability waits; end-of-attack "
+                            "abilities resolve first", f"resolve {quote(end.label)} first")
+        self.waiting.remove(w)
+        slot = self.slot(w)
+        if w.owner == self.turn_player:
+            self.settle(w, slot)
+        elif a is not None and check:
+            self.defer(R_ACTIVE_FIRST, e, slot, f"{w.owner} resolves {quote(w.label)} while the turn player's "
+                       "{waiting} waits; the turn player's waiting abilities resolve first",
+                       "resolve the turn player's abilities first")
+
+    def defer(self, rule: str, e: ev.Event, slot: tuple, message: str, hint: str) -> None:
+        """The turn player's abilities wait: this line is a mistake if one of them resolves in ``slot``."""
+        mine = {w.id: w for w in self.waiting if w.owner == self.turn_player}
+        if mine:
+            labels = ", ".join(sorted({quote(w.label) for w in mine.values()}))
+            self.deferred.append(Deferred(rule, e, set(mine), slot, message.replace("{waiting}", labels), hint))
+
+    def settle(self, w: Waiting, slot: tuple) -> None:
+        for d in list(self.deferred):
+            if w.id not in d.ids:
+                continue
+            if d.slot == slot:
+                self.report(d.rule, d.event, d.message, d.hint, related=[self.event] if self.event else [])
+                self.deferred.remove(d)
+            else:  # it waited on into another sub-step (e.g. an "after the attack" ability)
+                d.ids.discard(w.id)
+                if not d.ids:
+                    self.deferred.remove(d)
+
+    # ---- declarations (sub-steps 3 and 5) -------------------------------------------------------
+    def handle_Declare(self, e: ev.Declare) -> None:
+        self.step_in(e)
+        a = self.attack
+        if a is not None:
+            self.check_declaration(e, a)
+        props, _ = self.props_of(e.card)
+        if e.what == "revolution-0" and "creature" not in props:
+            self.new_waiting(e.player, e.card, named=False)  # a revolution 0 spell waits to resolve
+            return
+        # an invader goes on top of the (tapped) attacker; a revolution change puts the new creature in untapped
+        new = self.enter(e.card, e.player, tapped=e.what == "invade" and a is not None)
+        if a is not None and e.what in TAKES_OVER:
+            if a.aborted_by == a.attacker:
+                a.aborted_by = None  # the old attacker left in the swap: not an abort
+            a.attacker = new.key
+        self.cip(e.card, e.player)
+
+    def check_declaration(self, e: ev.Declare, a: AttackState) -> None:
+        if e.what == "ninja-strike" and e.player == self.turn_player:
+            if not a.blocked:
+                self.report(R_NINJA_NO_BLOCK, e, "the turn player's ninja strike is declared in sub-step 5, and only "
+                            "when the attack was blocked; nothing blocked this attack",
+                            "remove the ninja strike, or write the block before it", card=e.card)
+            elif a.block_abilities_resolved is not None:
+                self.report(R_NINJA_AFTER_BLOCK, e, "the turn player's ninja strike is declared after the blocking "
+                            "player's \"when it blocks\" ability resolved; after a block the turn player declares "
+                            "ninja strike before the blocking player's abilities resolve",
+                            "write the ninja strike before the blocking player's `resolve` line", card=e.card,
+                            related=[a.block_abilities_resolved])
+        elif e.what in TAKES_OVER and e.player == self.turn_player:
+            if a.nonturn_declared is not None:
+                what = e.what.replace("-", " ")
+                self.report(R_TURN_PLAYER_FIRST, e, f"{e.player} declares {what} after {a.nonturn_declared.player}'s "
+                            "ninja strike or revolution 0; in sub-step 3 the turn player's attack triggers, invasion "
+                            "and revolution change come first, the non-turn player's declarations after them",
+                            f"write the {what} before the non-turn player's declaration", card=e.card,
+                            related=[a.nonturn_declared])
+        elif e.what in ("ninja-strike", "revolution-0") and e.player != self.turn_player:
+            if a.nonturn_declared is None and a.substep == SubStep.ATTACK_TRIGGERS:
+                a.nonturn_declared = e
+            what = e.what.replace("-", " ")
+            self.defer(R_NINJA_BEFORE_TRIGGERS, e, (SubStep.ATTACK_TRIGGERS, None),
+                       f"{e.player} declares {what} while the turn player's {{waiting}} waits; the non-turn player "
+                       "declares ninja strike and revolution 0 after the turn player's attack triggers resolved",
+                       "write the declaration after the turn player's `resolve` lines")
+
+    # ---- sub-step 4 ----------------------------------------------------------------------------
+    def handle_Block(self, e: ev.Block) -> None:
+        if self.step_in(e):
+            self.declare(e, "guardman" if e.guardman else "block", e.card, None)
+
+    def handle_Redirect(self, e: ev.Redirect) -> None:
+        if self.step_in(e):
+            self.declare(e, "redirect", e.card, e.target)
+
+    def declare(self, e: ev.Event, kind: str, ref: ev.CardRef, dest: ev.CardRef | None) -> None:
+        a = self.attack
+        c = self.creature(ref, e.player)
+        d_c = self.creature(dest, e.player) if dest is not None else None
+        if a is None:
+            return
+        if a.before_batch is None:
+            a.before_batch = ({k: x.tapped for k, x in self.creatures.items()}, a.aims_at)
+        tapped_before, aim_before = a.before_batch
+        if kind == "block":
+            if a.blocks and not self.second_go_reported:
+                self.report(R_ONE_BLOCKER, e, f"{quote(ref.label)} is declared as a second blocker of this attack; "
+                            "one blocker blocks an attack (it is chosen and tapped)",
+                            "keep one `block with` line", card=ref, related=[a.event])
+                a.blocks += 1
+                return  # the first blocker's block stands: the attack still aims at it
+            a.blocks += 1
+        props, known = self.props_of(ref)
+        d = Defence(kind, props, known, tapped_before.get(c.key, c.tapped), aim_before is None,
+                    d_c.key if d_c else None,
+                    tapped_before.get(d_c.key, d_c.tapped) if d_c else True,
+                    d_c is None or d_c.key == c.key)
+        guard = next((g for g in DECLARATION_GUARDS if g.fails(d)), None)
+        if guard is not None:
+            fill = {"card": quote(ref.label), "ability": ABILITY_OF[kind], "kind": kind,
+                    "target": quote(dest.label) if dest else ""}
+            self.report(guard.rule, e, guard.message.format(**fill), guard.hint.format(**fill),
+                        card=dest if guard.rule == R_REDIRECT_TARGET and dest else ref)
+        if kind == "redirect":
+            c.tapped = False
+            a.aims_at = d_c.key if d_c else c.key
+        else:
+            c.tapped = True
+            a.aims_at = c.key
+        a.blocked = True
+
+    # ---- sub-step 6 -----------------------------------------------------------------------------
+    def handle_Battle(self, e: ev.Battle) -> None:
+        if not self.step_in(e):
+            return
+        a = self.attack
+        first = self.creature(e.first, self.owner_in_battle(self.card_key(e.first)))
+        second = self.creature(e.second, self.owner_in_battle(self.card_key(e.second)) or other(first.owner))
+        if a is not None and (a.aims_at is None or {first.key, second.key} != {a.attacker, a.aims_at}):
+            want = (f"{self.name(a.attacker)} and {self.name(a.aims_at)}" if a.aims_at else
+                    f"nobody: the attack aims at the player")
+            self.report(R_BATTLE_OPPONENT, e, f"the battle of this attack is between {want}",
+                        "after a block, guardman or redirect the attack aims at the creature named last in "
+                        "sub-step 4", related=[a.event])
+        outcome = battle_outcome(self.fighter(e.first), self.fighter(e.second))
+        if outcome is not None:
+            self.window = Window(e, outcome[0], set(outcome[1]))
+
+    def fighter(self, ref: ev.CardRef) -> Fighter:
+        facts = self.facts_of(ref)
+        props, known = self.props_of(ref)
+        return Fighter(self.card_key(ref), facts.power, ("wins-all-battles" in props) if known else None)
+
+    def close_window(self) -> None:
+        w, self.window = self.window, None
+        if w is not None and w.losers:
+            names = ", ".join(sorted(self.name(k) for k in w.losers))
+            self.report(R_BATTLE_RESULT, w.event, f"{names} lost this battle but the log does not destroy it",
+                        "the loser of a battle is destroyed: the higher power wins, equal power destroys both, "
+                        "wins-all-battles wins whatever the power (two such creatures both survive)")
+
+    def handle_Break(self, e: ev.Break) -> None:
+        if self.attack is not None:
+            self.attack.break_written = True
+        if not self.step_in(e):
+            return
+        a = self.attack
+        defender = (a.defender if a is not None else other(e.player)) or ""
+        left = self.shields.get(defender, 0)
+        self.shields[defender] = max(0, left - e.count)
+        if a is None:
+            return
+        a.closed = False  # (a break written after `attack ends` is still counted)
+        if a.breaks is None:
+            props, known = self.props_of_creature(a.attacker)
+            a.breaks = Breaks(e, shields_to_break(props, left) if known else None, left)
+        a.breaks.total += e.count
+
+    def handle_STrigger(self, e: ev.STrigger) -> None:
+        if not self.step_in(e):
+            return
+        a = self.attack
+        if a is not None:
+            self.check_s_triggers(e, a)
+        for ref in e.triggers:
+            props, _ = self.props_of(ref)
+            if "spell" in props:
+                self.new_waiting(e.player, ref, source="s-trigger spell", batch=e.line, named=False)
+            elif "creature" in props:
+                self.enter(ref, e.player)
+                self.cip(ref, e.player, source="s-trigger creature", batch=e.line)
+
+    def check_s_triggers(self, e: ev.STrigger, a: AttackState) -> None:
+        """S-Triggers come from the shields this attack broke: none when it broke none, at most one a shield."""
+        if a.breaks is None:
+            if a.break_written:
+                return  # the break line already has its finding: no second one for its S-Triggers
+            why = (f"it aims at {self.name(a.aims_at)} and ends in a battle" if a.aims_at is not None
+                   else "no `break` line precedes this one")
+            self.report(R_STRIGGER_NO_BREAK, e, f"S-Triggers are used from the shields the attack broke, and this "
+                        f"attack broke none: {why}", "remove the s-trigger line, or write the break before it",
+                        related=[a.event])
+        elif len(e.triggers) > a.breaks.total:
+            n = a.breaks.total
+            self.report(R_STRIGGER_MORE, e, f"{len(e.triggers)} S-Triggers are named, but this attack broke "
+                        f"{n} shield{'s' if n != 1 else ''}; each S-Trigger is one of the broken shields",
+                        "name only the S-Triggers among the broken shields", related=[a.breaks.event])
+
+    def handle_DirectAttack(self, e: ev.DirectAttack) -> None:
+        if not self.step_in(e):
+            return
+        a = self.attack
+        if a is not None and self.shields.get(a.defender or "", 0) > 0:
+            n = self.shields[a.defender or ""]
+            self.report(R_SHIELDS_LEFT, e, f"{a.defender} still has {n} shield{'s' if n != 1 else ''}: the attack "
+                        "breaks shields, it is not a direct attack",
+                        f"write the break (`{a.player}: break N`); the shield count follows the header `Shields` "
+                        "and the log's break lines")
+
+    # ---- sub-step 7 and the end of an attack ------------------------------------------------------
+    def handle_AttackEnds(self, e: ev.AttackEnds) -> None:
+        self.step_in(e)
+        self.close_attack()
+        if self.attack is not None:
+            self.attack.ended = True
+
+    def close_attack(self) -> None:
+        a = self.attack
+        if a is None or a.closed:
+            return
+        a.closed = True
+        b = a.breaks
+        if b is not None and b.allowed is not None and b.total not in b.allowed:
+            want = " or ".join(str(n) for n in sorted(b.allowed))
+            self.report(R_BREAK_COUNT, b.event, f"{self.name(a.attacker)} breaks {b.total} shield"
+                        f"{'s' if b.total != 1 else ''} here, but it must break {want} ({a.defender} had {b.shields} "
+                        "left): breakers are not optional", f"write `break {want}`")
+
+    # ---- leaving the battle zone ------------------------------------------------------------------
+    def handle_Destroy(self, e: ev.Destroy) -> None:
+        self.step_in(e)
+        self.leave_play(e, e.card)
+
+    def handle_Move(self, e: ev.Move) -> None:
+        self.step_in(e)
+        if e.to == "shields" and e.player in self.shields:
+            self.shields[e.player] += 1
+        self.leave_play(e, e.card)
+
+    def leave_play(self, e: ev.Event, ref: ev.CardRef) -> None:
+        key = self.card_key(ref)
+        c = self.creatures.get(key)
+        if c is not None:
+            c.in_play = False
+        w = self.window
+        if w is not None:
+            if key in w.winners:
+                self.report(R_BATTLE_RESULT, e, f"{quote(ref.label)} won the battle and is not destroyed by it",
+                            "only the loser of a battle is destroyed", card=ref, related=[w.event])
+            w.losers.discard(key)
+        a = self.attack
+        if a is not None and not a.ended and not a.aborted and a.substep < SubStep.OUTCOME \
+                and key in (a.attacker, a.aims_at):
+            a.aborted_by = key
+
+    # ---- helpers ----------------------------------------------------------------------------------
+    def name(self, key: str | None) -> str:
+        if key is None:
+            return "the player"
+        c = self.creatures.get(key)
+        return quote(c.label if c else key)
+
+    @staticmethod
+    def _card_of(e: ev.Event) -> ev.CardRef | None:
+        return getattr(e, "card", None)
+
+    # ---- the table, for `replayer rules dm` ---------------------------------------------------------
+    @classmethod
+    def describe(cls) -> str:
+        return describe_table()
+
+
+def quote(label: str) -> str:
+    return f'"{label}"'
+
+
+def lines_of(step: Step) -> list[Line]:
+    """The rows of :data:`LINES` that may belong to a sub-step (and, in sub-step 6, to its case)."""
+    return [row for row in LINES if row.steps and step.sub in row.steps
+            and (row.case is None or step.case is None or row.case == step.case)]
+
+
+def describe_table() -> str:
+    out = ["Duel Masters — the attack sub-steps (run in order, never back)", ""]
+    for step in STEPS:
+        out.append(f"{step.label:<4} {step.title}")
+        out.append(f"     may happen: {step.happens}")
+        forms = [f"`{row.form}`" for row in lines_of(step)]
+        out.append("     log lines:  " + (" · ".join(forms) if forms else "none (nothing is declared)"))
+        out.append(f"     [{step.cite}]")
+        out.append("")
+    out.append("Lines of any sub-step (the results of abilities; no sub-step of their own): "
+               + " · ".join(f"`{row.form}`" for row in LINES if row.steps is None))
+    out += ["", "How a line's sub-step is found: the earliest of its sub-steps not before the one reached; "
+            f"none means it goes back  [{PRINCIPLE}]", ""]
+    out.append(f"{'line':<26}{'sub-steps':<14}{'needs':<9}citation ({SOURCE}, …)")
+    for row in LINES:
+        out.append(f"{row.kind:<26}{row_label(row):<14}{row.needs.value:<9}{row.cite.replace(SOURCE + ', ', '')}")
+    out += ["", "needs: live = not in an aborted attack; player = the attack reaches the player (not blocked, "
+            f"not redirected)  [{ABORTED}; {STEP6B}]", "", "Declared once per attack, in one go:"]
+    for s in SHOWINGS:
+        how = "consecutive lines" if s.consecutive else "one line"
+        out.append(f"  {s.name} (one go = {how}): a second go is {s.rule}")
+    out += ["", "Breakers: " + ", ".join(f"{w} {n}" for w, n in BREAKERS.items())
+            + ", otherwise 1; the attacker breaks min(breaker count, shields)", "", "Rule ids:"]
+    for rid, rule in sorted(RULES.items()):
+        if rid.startswith("dm."):
+            out.append(f"  {rid:38} {rule.severity.value:8} {rule.kind.value:19} {rule.title}  [{rule.cite}]")
+    return "\n".join(out)

@@ -1,0 +1,56 @@
+"""Duel Masters' words: the property words of ``{…}`` (notation §6) and the hints' line forms."""
+
+from __future__ import annotations
+
+PROPERTY_WORDS = frozenset({
+    "creature", "spell", "speed-attacker", "mach-fighter", "blocker", "guardman", "redirect",
+    "w-breaker", "t-breaker", "s-trigger", "revolution-0", "can-attack-untapped", "cannot-attack",
+    "cannot-attack-players", "wins-all-battles", "cip", "end-of-attack", "after-attack",
+    "attack-trigger", "when-attacked", "when-blocked", "tapped", "untapped", "summoned",
+})
+#: words that take a number: ``power 3000``, ``ninja-strike 5``
+NUMBERED_WORDS = frozenset({"power", "ninja-strike"})
+EXAMPLE_PROPS = '"Name" 5000 {creature, blocker}'
+
+#: the written form of each line, by its first keyword, shown when nothing closer can be said
+LINE_FORMS = {
+    "turn": "`turn 3 A` (turn number, then the turn player)",
+    "phase": "`phase start|untap|draw|charge|main|attack|end`",
+    "resolve": '`resolve` alone, or `A: resolve "Card"`', "[": '`[Key "value"]`',
+    "battle": '`battle "Card" vs "Card"`',
+    "attack": '`A: attack "Card" -> player` or `A: attack "Card" -> "Creature"`',
+    "charge": '`A: charge "Card"`', "summon": '`A: summon "Card"`', "cast": '`A: cast "Card"`',
+    "tap": '`A: tap "Card"`', "untap": '`A: untap "Card"`', "trigger": '`A: trigger "Card"`',
+    "ninja": '`A: ninja strike "Card"`',
+    "revolution": '`A: revolution 0 "Card"` or `A: revolution change "Card"`',
+    "invade": '`A: invade "Card"`', "block": '`A: block with "Card"`', "guardman": '`A: guardman "Card"`',
+    "redirect": '`A: redirect "Card" -> "Creature"`', "destroy": '`A: destroy "Card"`',
+    "return": '`A: return "Card" to hand`', "put": '`A: put "Card" into mana|shields`',
+    "break": "`A: break 2` or `A: break 2 shields`", "s-trigger": '`A: s-trigger "Card", "Card"`',
+    "direct": "`A: direct attack`", "win": "`A: win`",
+}
+#: the action words of an actor line
+ACTIONS = ("charge", "summon", "cast", "tap", "untap", "attack", "trigger", "resolve", "ninja strike",
+       "revolution 0", "invade", "revolution change", "block with", "guardman", "redirect",
+       "destroy", "return", "put", "break", "s-trigger", "direct attack", "win")
+
+#: this grammar's terminals in words, and the words they match (for "did you mean")
+TERMINAL_NAMES = {
+    "PHASE_NAME": "a phase (start, untap, draw, charge, main, attack, end)",
+    "PUT_ZONE": "mana or shields", "PLAYER_WORD": "`player`",
+    "DECLARATION": "a declaration (ninja strike, revolution 0, revolution change, invade)",
+    "MAIN_VERB": "charge, summon or cast", "TAP_VERB": "tap or untap",
+}
+TERMINAL_WORDS = {
+    "PHASE_NAME": ("start", "untap", "draw", "charge", "main", "attack", "end"),
+    "PUT_ZONE": ("mana", "shields"),
+    "DECLARATION": ("ninja strike", "revolution 0", "revolution change", "invade"),
+    "MAIN_VERB": ("charge", "summon", "cast"), "TAP_VERB": ("tap", "untap"), "PLAYER_WORD": ("player",),
+    "SHIELDS": ("shields",), "S_TRIGGER": ("s-trigger",), "TO": ("to", "into"),
+}
+
+#: words of the window and the report
+LABELS = {
+    "battle-phases": "Attack Steps", "battles": "attacks", "step-row": "Sub-step",
+    "middle-lane": "Table", "zone": "Battle zone", "no-target": "the player",
+}

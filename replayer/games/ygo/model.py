@@ -1,0 +1,878 @@
+"""Yu-Gi-Oh!: the Battle Phase and the Damage Step, as tables and small named guards.
+
+Sources (the seeds; labels as in docs/rules-ygo.md): the OCG wiki page on the Damage Step with
+its official FAQ (`OCG FAQ dd/mm/yy`), Yugipedia's Damage Step page, and the TCG rulebook's
+Damage Step table. The model replays a log's events, keeps the state the log tells (turn,
+phase, step, timing, the battle, the chain, where each card is, Life Points) and reports what
+the rules do not allow. A finding does not stop the replay: the event is taken to have happened.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import IntEnum
+from typing import Callable
+
+from ... import events as ev
+from ...diagnostics import Kind, Severity, define
+from ...numbers import whole_number
+from ...replay import CardFacts, Model
+
+# ---- citations ---------------------------------------------------------------------------
+YP_ACT = "Yugipedia: Damage Step § Cards and effects that can be activated"
+YP_BREAKDOWN = "Yugipedia: Damage Step § Breakdown of the Damage Step"
+YP_AFTER = "Yugipedia: Damage Step § After damage calculation"
+YP_BEFORE = "Yugipedia: Damage Step § Before damage calculation"
+TCG_TABLE = "TCG rulebook: Damage Step table"
+OCG_TIMINGS = "OCG wiki: Damage Step § the five timings"
+OCG_FLIP = "OCG wiki: Damage Step § flip effects (rulebook, Master Rule 3)"
+OCG_MR2 = "OCG wiki: Damage Step § before Master Rule 3"
+FAQ_110109 = "OCG FAQ 11/01/09 (Damage Step)"
+FAQ_170429 = "OCG FAQ 17/04/29 (Damage Step)"
+FAQ_090801 = "OCG FAQ 09/08/01 (Damage Step)"
+CHAIN_RULES = "Yu-Gi-Oh! rulebook: chains and spell speed"
+BATTLE_DAMAGE = "Yu-Gi-Oh! rulebook: damage calculation"
+
+
+class Timing(IntEnum):
+    """The five timings of the Damage Step, in the order they run (never back)."""
+
+    DS_START = 1
+    BEFORE_CALC = 2
+    CALC = 3
+    AFTER_CALC = 4
+    DS_END = 5
+
+    @property
+    def word(self) -> str:
+        return TIMING_WORDS[self]
+
+    @classmethod
+    def of(cls, word: str) -> "Timing":
+        return TIMING_BY_WORD[word]
+
+
+TIMING_WORDS = {
+    Timing.DS_START: "ds-start", Timing.BEFORE_CALC: "before-calc", Timing.CALC: "calc",
+    Timing.AFTER_CALC: "after-calc", Timing.DS_END: "ds-end",
+}
+TIMING_BY_WORD = {w: t for t, w in TIMING_WORDS.items()}
+# module-level names for the members: reading an Enum member off its class is slow on a hot path
+DS_START, BEFORE_CALC, CALC, AFTER_CALC, DS_END = Timing
+ALL_TIMINGS = frozenset(Timing)
+UNTIL_BEFORE_CALC = frozenset({DS_START, BEFORE_CALC})
+AFTER_CALC_ON = frozenset({AFTER_CALC, DS_END})
+
+SPELL_TRAP_KINDS = frozenset({
+    "normal-spell", "quick-play", "continuous-spell", "equip-spell", "field-spell", "ritual-spell",
+    "normal-trap", "continuous-trap", "counter-trap", "spell", "trap",
+})
+SPEED_2_KINDS = frozenset({"quick-play", "normal-trap", "continuous-trap", "trap"})
+TRIGGER_WORDS = frozenset({"trigger", "flip", "mandatory", "self-trigger", "battle-trigger"})
+
+
+# ---- the rule registry -------------------------------------------------------------------
+_rule = define  # the rule registry: replayer.diagnostics.RULES
+
+
+R_NOT_ALLOWED = _rule("ygo.ds.not-allowed", Kind.ILLEGAL_ACTIVATION,
+                      "an effect with no clause that allows it in the Damage Step", YP_ACT)
+R_NO_DS = _rule("ygo.ds.no-ds", Kind.ILLEGAL_ACTIVATION,
+                "a card that says (or is ruled) it cannot be activated in the Damage Step", YP_ACT)
+R_NO_CALC_ALLOWED = _rule("ygo.ds.no-calc", Kind.ILLEGAL_ACTIVATION,
+                          "an effect allowed in the Damage Step but not during damage calculation, "
+                          "activated during damage calculation", YP_ACT)
+R_ATK_AFTER_CALC = _rule("ygo.ds.atk-mod-after-calc", Kind.ILLEGAL_ACTIVATION,
+                         "an ATK/DEF changer activated at or after damage calculation", YP_ACT)
+R_NAMED_TIMING = _rule("ygo.ds.named-timing", Kind.WRONG_TIMING,
+                       "an effect that names a Damage Step timing, activated at another timing", TCG_TABLE)
+R_BATTLE_EARLY = _rule("ygo.ds.battle-trigger-early", Kind.WRONG_TIMING,
+                       "a battle trigger activated before the battle event (damage calculation)", TCG_TABLE)
+R_ONCE = _rule("ygo.ds.once-per-timing", Kind.ILLEGAL_ACTIVATION,
+               "an effect naming a timing, activated there after a chain already resolved there", OCG_TIMINGS)
+R_BACKWARDS = _rule("ygo.ds.timing-backwards", Kind.ORDERING,
+                    "a Damage Step timing that goes back", YP_BREAKDOWN)
+R_NO_ATTACK = _rule("ygo.ds.no-attack", Kind.ORDERING, "a Damage Step without an attack", YP_BREAKDOWN)
+R_AFTER_DS = _rule("ygo.ds.leaves-to-wrong-phase", Kind.ORDERING,
+                   "after the Damage Step the game returns to the Battle Step", FAQ_110109)
+R_BP_ENDED = _rule("ygo.ds.after-battle-phase-ended", Kind.ORDERING,
+                   "the Damage Step goes on after an effect ended the Battle Phase", FAQ_110109)
+R_FLIP_DS_START = _rule("ygo.flip.at-ds-start", Kind.ORDERING,
+                        "the attacked face-down monster flipped at the start of the Damage Step", YP_BEFORE)
+R_FLIP_EARLY = _rule("ygo.flip.effect-before-calc", Kind.WRONG_TIMING,
+                     "a flip effect of the attacked monster activated before damage calculation", OCG_FLIP)
+R_NOT_FLIPPED = _rule("ygo.flip.not-flipped", Kind.STATE,
+                      "damage calculation with the attacked monster still face-down", YP_BEFORE, Severity.WARNING)
+R_FLIP_GONE = _rule("ygo.flip.left-field", Kind.STATE,
+                    "a flip effect of a monster that left the field before it could activate", YP_BEFORE)
+R_TARGET_DESTROYED = _rule("ygo.battle.target-destroyed", Kind.ILLEGAL_ACTIVATION,
+                           "a monster destroyed by battle targeted before it is sent to the GY", YP_AFTER)
+R_COST_DESTROYED = _rule("ygo.battle.cost-destroyed", Kind.ILLEGAL_ACTIVATION,
+                         "a monster destroyed by battle used as a cost", YP_AFTER)
+R_QUICK_DESTROYED = _rule("ygo.battle.quick-effect-destroyed", Kind.ILLEGAL_ACTIVATION,
+                          "an optional quick effect of a monster destroyed by battle", YP_AFTER)
+R_DESTROY_NOT_CALC = _rule("ygo.battle.destroyed-outside-calc", Kind.WRONG_TIMING,
+                           "destroyed by battle written outside damage calculation", YP_BREAKDOWN)
+R_DESTROYED_CHANGED = _rule("ygo.battle.destroyed-changed", Kind.STATE,
+                            "a monster destroyed by battle changes its battle position", YP_AFTER)
+R_NOT_BY_BATTLE = _rule("ygo.battle.not-destroyed-by-battle", Kind.STATE,
+                        "a destroyed-by-battle trigger of a monster that left the field another way first",
+                        YP_AFTER)
+R_TRIGGER_BEFORE_SENT = _rule("ygo.battle.trigger-before-sent", Kind.WRONG_TIMING,
+                              "a destroyed-by-battle trigger activated before the end of the Damage Step",
+                              YP_BREAKDOWN)
+R_SENT_EARLY = _rule("ygo.battle.sent-before-ds-end", Kind.ORDERING,
+                     "a monster destroyed by battle sent to the GY before the end of the Damage Step",
+                     YP_BREAKDOWN)
+R_NO_CALC = _rule("ygo.battle.no-damage-calculation", Kind.STATE,
+                  "damage calculation after a battling monster left the field", YP_BEFORE)
+R_RESULT = _rule("ygo.battle.result-mismatch", Kind.STATE,
+                 "a battle result that the ATK/DEF do not give", BATTLE_DAMAGE)
+R_SPEED = _rule("ygo.chain.spell-speed", Kind.ILLEGAL_ACTIVATION,
+                "a chain link of a lower spell speed than the link before it", CHAIN_RULES)
+R_COUNTER_ONLY = _rule("ygo.chain.counter-only", Kind.ILLEGAL_ACTIVATION,
+                       "only a Counter Trap can respond to a Counter Trap", CHAIN_RULES)
+R_LINK = _rule("ygo.chain.link-number", Kind.STATE, "a written chain link number that is wrong", CHAIN_RULES)
+R_TRIGGER_ORDER = _rule("ygo.chain.trigger-order", Kind.ORDERING,
+                        "simultaneous triggers chained out of order", FAQ_090801)
+R_DAMAGE = _rule("ygo.damage.mismatch", Kind.STATE, "battle damage that the ATK/DEF do not give",
+                 BATTLE_DAMAGE)
+R_LP = _rule("ygo.lp.mismatch", Kind.STATE, "Life Points that do not follow from the damage", BATTLE_DAMAGE)
+R_UNDECIDED = _rule("ygo.ds.undecided", Kind.UNKNOWN_CARD,
+                    "an activation in the Damage Step that cannot be judged: the card is unknown", YP_ACT,
+                    Severity.INFO)
+R_NOT_THERE = _rule("ygo.state.not-on-field", Kind.STATE, "a card used from the field that is not there",
+                    "Yu-Gi-Oh! rulebook: the field")
+
+
+# ---- which effects may be activated when: the table -----------------------------------------
+def is_counter_trap(p: frozenset[str]) -> bool:
+    return "counter-trap" in p
+
+
+def is_mandatory(p: frozenset[str]) -> bool:
+    return "mandatory" in p
+
+
+def negates_activation(p: frozenset[str]) -> bool:
+    return "negates-activation" in p
+
+
+def changes_atk_directly(p: frozenset[str]) -> bool:
+    """A Spell/Trap Card or a quick effect that directly changes ATK/DEF (not a trigger)."""
+    return "atk-mod" in p and (bool(p & SPELL_TRAP_KINDS) or "quick" in p)
+
+
+def triggers_on_itself(p: frozenset[str]) -> bool:
+    """An optional trigger on the card itself moving, being flipped or changing position."""
+    return ("self-trigger" in p or "flip" in p) and "summons" not in p
+
+
+def is_battle_trigger(p: frozenset[str]) -> bool:
+    return "battle-trigger" in p
+
+
+def names_a_timing(p: frozenset[str]) -> bool:
+    return any(w.startswith("timing:") for w in p)
+
+
+def allows_damage_step(p: frozenset[str]) -> bool:
+    return "ds-ok" in p
+
+
+def named_timings(p: frozenset[str]) -> frozenset[Timing]:
+    out = set()
+    for w in p:
+        if w.startswith("timing:"):
+            name = w.split(":", 1)[1]
+            out.add(AFTER_CALC if name == "battle-damage" else Timing.of(name))
+    return frozenset(out)
+
+
+@dataclass(frozen=True)
+class Clause:
+    """One row of the activation table: a class of effects and the timings it allows."""
+
+    name: str
+    description: str
+    applies: Callable[[frozenset[str]], bool]
+    timings: frozenset[Timing] | None  # None: the timings the effect itself names
+    cite: str
+    late_rule: str | None = None  # the finding when this is the only clause and the timing is wrong
+    says: str = ""  # what the effect does, for messages: '"Honest" directly changes ATK/DEF'
+
+
+CLAUSES: tuple[Clause, ...] = (
+    Clause("counter-trap", "Counter Trap Cards", is_counter_trap, ALL_TIMINGS, YP_ACT),
+    Clause("mandatory", "mandatory effects", is_mandatory, ALL_TIMINGS, YP_ACT),
+    Clause("negates-activation", "effects that negate an activation (not those that negate an effect)",
+           negates_activation, ALL_TIMINGS, "OCG FAQ 14/03/26 (Damage Step)"),
+    Clause("atk-mod", "Spell/Trap Cards and quick effects that directly change ATK/DEF",
+           changes_atk_directly, UNTIL_BEFORE_CALC, YP_ACT, "ygo.ds.atk-mod-after-calc", "directly changes ATK/DEF"),
+    Clause("self-trigger", "optional triggers on the card itself moving, being flipped or changing "
+           "position (unless they Normal or Fusion Summon)", triggers_on_itself, ALL_TIMINGS, YP_ACT),
+    Clause("battle-trigger", "optional triggers on a battle event (battle damage, destroyed by battle): "
+           "the event happens at damage calculation, so they come after it", is_battle_trigger,
+           AFTER_CALC_ON, YP_ACT, "ygo.ds.battle-trigger-early", "triggers on a battle event"),
+    Clause("named-timing", "effects that name a Damage Step timing (only at that timing)",
+           names_a_timing, None, TCG_TABLE, "ygo.ds.named-timing", "names a Damage Step timing"),
+    Clause("ds-ok", "cards whose text allows the Damage Step", allows_damage_step, ALL_TIMINGS, YP_ACT),
+)
+
+#: "Once per specific timing": an effect allowed by one of these clauses at one of these timings
+#: cannot be activated there once a chain has resolved at that timing (before-calc allows several).
+ONCE_PER_TIMING: dict[str, frozenset[Timing]] = {"named-timing": frozenset({DS_START, CALC})}
+
+
+@dataclass(frozen=True)
+class Revision:
+    """A rules revision as its differences from `current`."""
+
+    timings: dict[str, frozenset[Timing]]  # clause name -> the timings it allows instead
+    once: dict[str, frozenset[Timing]]  # clause name -> extra once-per-timing timings
+    cite: str = ""
+
+
+REVISIONS: dict[str, Revision] = {
+    "current": Revision({}, {}),
+    # Before Master Rule 3, ATK/DEF changers like Honest could still be activated during damage
+    # calculation, which happens once a battle: only in the chain that was built there.
+    "mr2": Revision({"atk-mod": frozenset({DS_START, BEFORE_CALC, CALC})},
+                    {"atk-mod": frozenset({CALC})}, OCG_MR2),
+}
+
+
+def clause_timings(clause: Clause, props: frozenset[str], revision: str) -> frozenset[Timing]:
+    if clause.timings is None:
+        return named_timings(props)
+    return REVISIONS[revision].timings.get(clause.name, clause.timings)
+
+
+def once_per_timing(clause: Clause, revision: str) -> frozenset[Timing]:
+    return ONCE_PER_TIMING.get(clause.name, frozenset()) | REVISIONS[revision].once.get(clause.name, frozenset())
+
+
+def spell_speed(p: frozenset[str]) -> int | None:
+    if "counter-trap" in p:
+        return 3
+    if p & SPEED_2_KINDS or "quick" in p:
+        return 2
+    if p & (SPELL_TRAP_KINDS | TRIGGER_WORDS | {"ignition"}):
+        return 1
+    return None
+
+
+def is_trigger_effect(p: frozenset[str]) -> bool:
+    return spell_speed(p) == 1 and bool(p & TRIGGER_WORDS)
+
+
+# ---- state ---------------------------------------------------------------------------------
+@dataclass
+class Card:
+    key: str
+    zone: str | None = None  # hand, field, gy, banished, deck, extra
+    controller: str | None = None
+    face_down: bool = False
+    position: str | None = None  # attack / defense
+    destroyed_by_battle: bool = False
+    battle_fate: str | None = None  # "sent" after a battle destruction, "pre-empted" if it left another way
+    atk: int | None = None
+    def_: int | None = None
+    facts: CardFacts | None = None
+
+
+@dataclass
+class Link:
+    event: ev.Activate
+    key: str
+    player: str | None
+    props: frozenset[str]
+    speed: int | None
+
+
+@dataclass
+class BattleState:
+    attacker: str
+    attacker_player: str
+    target: str | None  # None: a direct attack
+    target_face_down: bool
+    target_position: str  # attack / defense
+    line: int
+    left_field: set[str] = field(default_factory=set)
+    uncertain: bool = False  # an ATK/DEF change resolved that no `atk` line has stated yet
+    continuous: bool = False  # a battling monster has a continuous effect (it may change the damage)
+    piercing: bool = False  # the attacker inflicts piercing battle damage
+    expected_damage: dict[str, int] | None = None  # player -> battle damage, once computed
+    expected_destroyed: set[str] | None = None
+
+
+def other(player: str | None) -> str | None:
+    return {"A": "B", "B": "A"}.get(player or "")
+
+
+class YgoModel(Model):
+    game = "ygo"
+
+    def __init__(self, match, catalog=None):
+        super().__init__(match, catalog)
+        self.turn_player: str | None = None
+        self.phase: str | None = None
+        self.step: str | None = None
+        self.timing: Timing | None = None
+        self.battle: BattleState | None = None
+        self.bp_ended = False  # `end battle phase`: the rest of the Damage Step does not happen
+        self.bp_ending = False  # an effect that ends the Battle Phase resolved in this Damage Step
+        self.chain: list[Link] = []
+        self.resolved_at: set[Timing] = set()
+        self.cards: dict[str, Card] = {}
+        self.destroyed: set[str] = set()  # keys of monsters destroyed by battle in this Damage Step
+        self.atk_changed: set[str] = set()  # keys of monsters whose ATK an `atk` line changed this turn
+        lp = whole_number(match.header.get("LP", "8000"))
+        if lp is None:
+            lp = 8000  # the reader reported the bad tag
+        self.lp: dict[str, int | None] = {"A": lp, "B": lp}
+        self.damage_since_lp: dict[str, bool] = {"A": False, "B": False}
+        self.flipped_in_ds: set[str] = set()
+        self.ds_over = False  # a Damage Step of this battle ended (by a step or phase line): no timing goes back
+
+    # ---- helpers --------------------------------------------------------------------------
+    def card(self, ref: ev.CardRef) -> Card:
+        key = self.card_key(ref)
+        c = self.cards.get(key)
+        if c is None:
+            facts = self.facts_of(ref)
+            c = self.cards[key] = Card(key, atk=facts.atk, def_=facts.def_, facts=facts)
+        if ref.atk is not None:
+            c.atk = ref.atk
+        if ref.def_ is not None:
+            c.def_ = ref.def_
+        return c
+
+    @property
+    def in_damage_step(self) -> bool:
+        return self.step == "damage" and self.timing is not None
+
+    def starts_the_log(self, e: ev.Event) -> bool:
+        """The first event of the log: an excerpt may start anywhere, even inside a Damage Step (spec §3)."""
+        return bool(self.match.events) and self.match.events[0] is e
+
+    def leave_damage_step(self) -> None:
+        if self.step == "damage":
+            self.ds_over = True
+        if self.timing is None and self.battle is None and not self.chain and not self.destroyed:
+            return  # nothing of a Damage Step to forget (the usual case on a structure line)
+        self.timing = None
+        self.battle = None
+        self.resolved_at = set()
+        self.flipped_in_ds = set()
+        self.chain = []
+        for key in self.destroyed:  # the Damage Step is over: nothing is "destroyed, not yet sent" now
+            self.cards[key].destroyed_by_battle = False
+        self.destroyed = set()
+
+    # ---- structure ------------------------------------------------------------------------
+    def handle_Turn(self, e: ev.Turn) -> None:
+        # ATK changes may or may not outlast the turn; the log does not say: unknown until restated
+        for key in self.atk_changed:
+            self.cards[key].atk = None
+        self.atk_changed = set()
+        self.leave_damage_step()
+        self.ds_over = False
+        self.turn_player = e.player
+        self.phase, self.step, self.bp_ended, self.bp_ending = None, None, False, False
+
+    def handle_Phase(self, e: ev.Phase) -> None:
+        # `phase main2` right after a Damage Step implies the return to the Battle Step and its End Step:
+        # the only reading there is (spec §3, clarification)
+        if self.step == "damage" and self.timing is not None and not (self.bp_ended or self.bp_ending) \
+                and e.name not in ("battle", "main2"):
+            self.report(R_AFTER_DS, e, f"phase {e.name} follows the Damage Step directly; after the Damage "
+                        "Step the game returns to the Battle Step", "write `step battle` (and `step end`) "
+                        "first, or `A: end battle phase` if an effect ended the Battle Phase")
+        self.leave_damage_step()
+        self.phase, self.step, self.bp_ended, self.bp_ending = e.name, None, False, False
+
+    def handle_Step(self, e: ev.Step) -> None:
+        if e.name == "damage":
+            if self.battle is None and not self.starts_the_log(e):
+                self.report(R_NO_ATTACK, e, "a Damage Step with no attack declared before it",
+                            "write the attack declaration (`A: attack ... -> ...`) before `step damage`")
+            self.phase = "battle"
+            self.step, self.timing = "damage", None
+            self.resolved_at, self.flipped_in_ds = set(), set()
+            return
+        # `step end` right after a Damage Step implies the return to the Battle Step (spec §3, clarification)
+        if self.step == "damage" and self.timing is not None and e.name not in ("battle", "end") \
+                and not (self.bp_ended or self.bp_ending):
+            self.report(R_AFTER_DS, e, f"step {e.name} follows the Damage Step directly; after the Damage "
+                        "Step the game returns to the Battle Step", "write `step battle` first")
+        self.leave_damage_step()
+        self.step = e.name
+
+    def handle_Timing(self, e: ev.Timing) -> None:
+        new = Timing.of(e.name)
+        if self.bp_ended:
+            self.report(R_BP_ENDED, e, f"timing {e.name} after the Battle Phase was ended by an effect: the "
+                        "rest of the Damage Step does not happen", "remove this timing and what follows it "
+                        "in this Damage Step")
+        if self.step != "damage":
+            if self.battle is None and self.ds_over:
+                self.report(R_BACKWARDS, e, f"timing {e.name} after the Damage Step ended: the game has left it "
+                            "and does not go back", "write the line under its timing, before the step or phase "
+                            "line that ended the Damage Step")
+            elif self.battle is None and not self.starts_the_log(e):
+                self.report(R_NO_ATTACK, e, f"timing {e.name} with no attack: a Damage Step needs an attack",
+                            "write the attack declaration and `step damage` first")
+            self.step, self.phase = "damage", "battle"
+        if self.timing is not None and new < self.timing:
+            self.report(R_BACKWARDS, e, f"timing {e.name} after {self.timing.word}: the Damage Step runs "
+                        "ds-start → before-calc → calc → after-calc → ds-end and never goes back",
+                        "write the events of each timing under its own `timing` line, in order")
+            return  # the replay stays at the later timing
+        if self.chain:  # a chain cannot span timings: it resolved
+            self.close_chain()
+        b = self.battle
+        if new >= CALC and b and b.target and b.target_face_down and not b.left_field \
+                and (self.timing is None or self.timing < CALC):
+            target = self.cards[b.target]
+            if target.face_down and target.zone == "field":
+                self.report(R_NOT_FLIPPED, e, f'the attacked face-down monster "{target.key}" was not flipped '
+                            "face-up before damage calculation", "write its `flip` under `timing before-calc`")
+                target.face_down = False
+        self.timing = new
+
+    def close_chain(self) -> None:
+        if self.chain and self.timing is not None:
+            self.resolved_at.add(self.timing)
+        if self.battle and any("atk-mod" in link.props for link in self.chain):
+            self.battle.uncertain = True
+        if any("ends-battle-phase" in link.props for link in self.chain):
+            self.bp_ending = True  # the game goes on to the End Phase after this Damage Step
+        self.chain = []
+
+    def handle_ResolveAll(self, e: ev.ResolveAll) -> None:
+        self.close_chain()
+
+    def handle_EndBattlePhase(self, e: ev.EndBattlePhase) -> None:
+        self.bp_ended = True
+        self.close_chain()
+
+    # ---- summons and positions --------------------------------------------------------------
+    def handle_Summon(self, e: ev.Summon) -> None:
+        c = self.card(e.card)
+        c.zone, c.controller, c.face_down = "field", e.player, False
+        c.position = c.position or "attack"
+
+    def handle_SetCard(self, e: ev.SetCard) -> None:
+        c = self.card(e.card)
+        c.zone, c.controller, c.face_down = "field", e.player, True
+        c.position = "defense"
+
+    def handle_ChangePosition(self, e: ev.ChangePosition) -> None:
+        c = self.card(e.card)
+        if c.destroyed_by_battle and c.zone == "field":
+            self.report(R_DESTROYED_CHANGED, e, f'"{e.card.label}" was destroyed by battle: until it is sent to the '
+                        "GY its battle position cannot be changed", "remove the change", card=e.card)
+        c.position = e.position
+        if c.zone is None:
+            c.zone, c.controller = "field", e.player
+
+    # ---- the attack and the battle -----------------------------------------------------------
+    def handle_Attack(self, e: ev.Attack) -> None:
+        attacker = self.card(e.attacker)
+        if attacker.zone not in (None, "field"):
+            self.report(R_NOT_THERE, e, f'"{e.attacker.label}" attacks but the log put it in the '
+                        f"{attacker.zone}", "check the earlier lines that moved it", card=e.attacker)
+        attacker.zone, attacker.controller = "field", e.player
+        attacker.position, attacker.face_down = "attack", False
+        target_key = None
+        if e.target is not None:
+            target = self.card(e.target)
+            target.zone, target.controller = "field", other(e.player)
+            if e.target_position == "set":
+                target.face_down, target.position = True, "defense"
+            elif e.target_position == "defense":
+                target.face_down, target.position = False, "defense"
+            elif target.position is None or not target.face_down:
+                target.position = target.position or "attack"
+            target_key = target.key
+        self.leave_damage_step()
+        self.ds_over = False
+        self.phase, self.step = "battle", "battle"
+        self.battle = BattleState(attacker.key, e.player or "", target_key,
+                                  bool(target_key and self.cards[target_key].face_down),
+                                  self.cards[target_key].position if target_key else "attack", e.line)
+        self.battle.continuous = any("continuous" in self.facts_of_key(k) for k in (attacker.key, target_key) if k)
+        self.battle.piercing = "piercing" in self.facts_of_key(attacker.key)
+
+    def handle_Flip(self, e: ev.Flip) -> None:
+        c = self.card(e.card)
+        b = self.battle
+        if self.in_damage_step and b and c.key == b.target and b.target_face_down:
+            if self.timing == DS_START:
+                self.report(R_FLIP_DS_START, e, f'"{e.card.label}" is flipped at the start of the Damage Step; '
+                            "an attacked face-down monster is flipped face-up at before-calc",
+                            "write the flip under `timing before-calc`", card=e.card)
+            self.flipped_in_ds.add(c.key)
+        c.face_down = False
+        c.zone = c.zone or "field"
+        c.controller = c.controller or e.player
+
+    def handle_AtkChange(self, e: ev.AtkChange) -> None:
+        c = self.card(e.card)
+        self.atk_changed.add(c.key)
+        if self.battle and c.key in (self.battle.attacker, self.battle.target):
+            self.battle.uncertain = False
+        if e.relative:
+            c.atk = None if c.atk is None else c.atk + e.value
+        else:
+            c.atk = e.value
+
+    def expected_battle(self) -> tuple[dict[str, int], set[str]] | None:
+        """Battle damage per player and the monsters destroyed, from ATK/DEF; None if unknown."""
+        b = self.battle
+        if b is None or b.uncertain or CALC in self.resolved_at:
+            return None  # an effect may have changed the damage (Kuriboh) or the stats: no check
+        a = self.cards[b.attacker]
+        if a.atk is None:
+            return None
+        if b.continuous:
+            return None  # a continuous effect may change the damage
+        me, opp = b.attacker_player, other(b.attacker_player) or ""
+        if b.target is None:
+            return {opp: a.atk}, set()
+        t = self.cards[b.target]
+        piercing = b.piercing
+        if t.position == "defense":
+            if t.def_ is None:
+                return None
+            if a.atk > t.def_:
+                return ({opp: a.atk - t.def_} if piercing else {}), {t.key}
+            if a.atk < t.def_:
+                return {me: t.def_ - a.atk}, set()
+            return {}, set()
+        if t.atk is None:
+            return None
+        if a.atk > t.atk:
+            return {opp: a.atk - t.atk}, {t.key}
+        if a.atk < t.atk:
+            return {me: t.atk - a.atk}, {a.key}
+        if a.atk == 0:
+            return {}, set()
+        return {}, {a.key, t.key}
+
+    def facts_of_key(self, key: str) -> frozenset[str]:
+        c = self.cards.get(key)
+        return c.facts.effect_props() if c is not None and c.facts is not None else frozenset()
+
+    def handle_Damage(self, e: ev.Damage) -> None:
+        if self.timing == CALC and self.battle is not None:
+            self.check_battle_damage(e)
+        lp = self.lp.get(e.player or "")
+        if lp is not None:
+            self.lp[e.player or ""] = max(0, lp - e.amount)
+        self.damage_since_lp[e.player or ""] = True
+
+    def check_battle_damage(self, e: ev.Damage) -> None:
+        b = self.battle
+        assert b is not None
+        if b.left_field:
+            self.report(R_NO_CALC, e, "battle damage after a battling monster left the field: there is no "
+                        "damage calculation", "remove the battle damage and the battle's results")
+            return
+        expected = self.expected_battle()
+        if expected is None:
+            return
+        damage, _ = expected
+        want = damage.get(e.player or "", 0)
+        if want != e.amount:
+            self.report(R_DAMAGE, e, f"{e.player} takes {e.amount} battle damage, but {self.battle_sums()} "
+                        f"gives {want if want else 'no damage'} to {e.player}",
+                        f"write `{e.player}: damage {want}`" if want else "remove this line or check the ATK/DEF")
+
+    def battle_sums(self) -> str:
+        b = self.battle
+        assert b is not None
+        a = self.cards[b.attacker]
+        if b.target is None:
+            return f"a direct attack with ATK {a.atk}"
+        t = self.cards[b.target]
+        if t.position == "defense":
+            pierce = " with piercing" if "piercing" in self.facts_of_key(b.attacker) else ""
+            return f"ATK {a.atk} against DEF {t.def_}{pierce}"
+        return f"ATK {a.atk} against ATK {t.atk}"
+
+    def handle_LifePoints(self, e: ev.LifePoints) -> None:
+        # Only damage is recorded as such; an lp line with no damage since the last known Life
+        # Points is a change the log does not detail (a cost, a gain) and is taken as written.
+        lp = self.lp.get(e.player or "")
+        checked = self.damage_since_lp.get(e.player or "", False)
+        self.damage_since_lp[e.player or ""] = False
+        if checked and lp is not None and lp != e.value:
+            self.report(R_LP, e, f"{e.player}'s Life Points are {lp} by the damage the log records, not {e.value}",
+                        f"write `{e.player}: lp {lp}`, or the damage line that explains {e.value}")
+        self.lp[e.player or ""] = e.value
+
+    def handle_Destroy(self, e: ev.Destroy) -> None:
+        c = self.card(e.card)
+        if c.zone is None:
+            c.zone, c.controller = "field", e.player
+        if not e.by_battle:
+            self.leave_field(c, "gy")
+            return
+        if self.timing != CALC:
+            where = f"at {self.timing.word}" if self.timing else "outside the Damage Step"
+            self.report(R_DESTROY_NOT_CALC, e, f'"{e.card.label}" is written destroyed by battle {where}; '
+                        "destruction by battle is decided at damage calculation",
+                        "write it under `timing calc`", card=e.card)
+        elif self.battle is not None:
+            if self.battle.left_field:
+                self.report(R_NO_CALC, e, f'"{e.card.label}" is destroyed by battle, but a battling monster left '
+                            "the field before damage calculation: there was no damage calculation",
+                            "remove the battle's results", card=e.card)
+            else:
+                expected = self.expected_battle()
+                if expected is not None and c.key not in expected[1]:
+                    self.report(R_RESULT, e, f'"{e.card.label}" is not destroyed by this battle: '
+                                f"{self.battle_sums()}", "check the ATK/DEF and the positions", card=e.card)
+        c.destroyed_by_battle = True
+
+    def handle_Move(self, e: ev.Move) -> None:
+        c = self.card(e.card)
+        if c.zone is None:
+            c.zone = "field" if e.how != "discard" else "hand"
+            c.controller = e.player
+        if c.destroyed_by_battle and self.in_damage_step and self.timing is not None \
+                and self.timing < DS_END and e.to == "gy":
+            self.report(R_SENT_EARLY, e, f'"{e.card.label}" was destroyed by battle and is sent to the GY at '
+                        f"{self.timing.word}; it stays on the field until the end of the Damage Step",
+                        "write the move under `timing ds-end`", card=e.card)
+        self.leave_field(c, e.to, by_battle=e.how == "send" and e.to == "gy")
+
+    def handle_Negate(self, e: ev.Negate) -> None:
+        self.card(e.card)
+
+    def leave_field(self, c: Card, to: str, *, by_battle: bool = False) -> None:
+        b = self.battle
+        if b and c.zone == "field" and c.key in (b.attacker, b.target) and not c.destroyed_by_battle \
+                and self.timing is not None and self.timing < CALC:
+            b.left_field.add(c.key)
+        if c.destroyed_by_battle and c.zone == "field":
+            c.battle_fate = "sent" if by_battle else "pre-empted"
+        elif c.zone == "field":
+            c.battle_fate = None
+        c.zone = to
+        c.destroyed_by_battle = False
+
+    # ---- activations ---------------------------------------------------------------------
+    def handle_Activate(self, e: ev.Activate) -> None:
+        facts = self.facts_of(e.card)
+        ds_timing = self.timing.word if self.in_damage_step and not (e.flip_effect or e.trigger) else None
+        props = facts.effect_props(e.effect, flip=e.flip_effect, trigger=e.trigger, timing=ds_timing)
+        assumed = facts.assumed_effect(e.effect, ds_timing)
+        if assumed is not None:
+            src = facts.info.effect_sources[assumed - 1] if facts.info is not None else ""
+            self.report("card.effect-assumed", e, f'the log does not say which effect of "{e.card.label}" is '
+                        f"activated: effect {assumed} ({src}) is taken, the first that may be activated at "
+                        f"{ds_timing}", f"write `effect N` to name another", card=e.card)
+        if e.flip_effect:
+            props |= {"flip"}
+        c = self.card(e.card)
+        if c.zone is None:
+            if e.from_zone:
+                c.zone = e.from_zone
+            elif props & SPELL_TRAP_KINDS or props & {"flip"}:
+                c.zone = "field"
+            c.controller = e.player
+        elif e.from_zone:
+            c.zone = e.from_zone
+        link_no = len(self.chain) + 1
+        if e.chain_link is not None and e.chain_link != link_no:
+            self.report(R_LINK, e, f"written as chain link {e.chain_link}, but it is chain link {link_no}",
+                        f"write `CL{link_no}`" + (" (a `resolve` line may be missing before it)"
+                                                   if e.chain_link < link_no else ""))
+        known = facts.known
+        speed = spell_speed(props) if known else None
+        if known:
+            self.check_chain(e, props, speed)
+            if self.in_damage_step:
+                self.check_damage_step(e, props, c)
+        elif self.in_damage_step and self.timing is not None:
+            self.report(R_UNDECIDED, e, f'cannot decide whether "{e.card.label}" may be activated at '
+                        f"{self.timing.word}: it is not in the catalog and the log gives no properties",
+                        "give its properties inline, e.g. {quick-play, atk-mod}", card=e.card)
+        self.check_targets_and_cost(e, props, c)
+        self.chain.append(Link(e, c.key, e.player, props, speed))
+
+    def check_chain(self, e: ev.Activate, props: frozenset[str], speed: int | None) -> None:
+        if not self.chain or speed is None:
+            return
+        prev = self.chain[-1]
+        if prev.speed == 3 and speed != 3:
+            self.report(R_COUNTER_ONLY, e, f'"{e.card.label}" (spell speed {speed}) responds to a Counter Trap; '
+                        "only a Counter Trap (spell speed 3) can", "activate it in a new chain after this one "
+                        "resolves", card=e.card)
+            return
+        all_triggers = all(is_trigger_effect(l.props) for l in self.chain)
+        if speed == 1 and all_triggers and is_trigger_effect(props):
+            self.check_trigger_order(e, props)
+            return
+        if prev.speed is not None and speed < prev.speed or speed == 1:
+            self.report(R_SPEED, e, f'"{e.card.label}" has spell speed {speed} and cannot be chained to '
+                        f"chain link {len(self.chain)} (spell speed {prev.speed})",
+                        "a spell speed 1 effect can only start a chain (CL1), except triggers that trigger "
+                        "at the same time", card=e.card)
+
+    def check_trigger_order(self, e: ev.Activate, props: frozenset[str]) -> None:
+        def rank(player: str | None, p: frozenset[str]) -> int:
+            mine = player == self.turn_player
+            return (0 if mine else 1) if "mandatory" in p else (2 if mine else 3)
+
+        prev = self.chain[-1]
+        if self.turn_player is None:
+            return
+        if rank(e.player, props) < rank(prev.player, prev.props):
+            self.report(R_TRIGGER_ORDER, e, f'"{e.card.label}" is chained after "{prev.event.card.label}", but '
+                        "triggers that trigger together go on the chain turn player's mandatory, opponent's "
+                        "mandatory, turn player's optional, then opponent's optional",
+                        "put it before the other trigger's link", card=e.card, related=[prev.event])
+
+    def check_damage_step(self, e: ev.Activate, props: frozenset[str], c: Card) -> None:
+        t = self.timing
+        assert t is not None
+        label = e.card.label
+        if "no-ds" in props:
+            self.report(R_NO_DS, e, f'"{label}" cannot be activated during the Damage Step (its text or a ruling '
+                        "says so)", "activate it in the Battle Step, before the attack reaches the Damage Step",
+                        card=e.card)
+            return
+        if "no-calc" in props and t == CALC:
+            self.report(R_NO_CALC_ALLOWED, e, f'"{label}" may be activated in the Damage Step but not during damage '
+                        "calculation", "activate it under `timing before-calc` or `timing after-calc`", card=e.card)
+            return
+        # flip effects of the monster flipped by this attack come after damage calculation
+        if ("flip" in props) and c.key in self.flipped_in_ds and t < AFTER_CALC:
+            self.report(R_FLIP_EARLY, e, f'the flip effect of "{label}" is activated at {t.word}; a monster '
+                        "flipped by the attack activates its flip effects after damage calculation",
+                        "write it under `timing after-calc`", card=e.card)
+            return
+        # an effect that names a timing is activated at that timing only, whatever else allows it
+        named = named_timings(props)
+        if named and t not in named:
+            names = ", ".join(x.word for x in sorted(named))
+            self.report(R_NAMED_TIMING, e, f'"{label}" names {names} and can be activated only there, not at '
+                        f"{t.word}", f"activate it under `timing {sorted(named)[0].word}`", card=e.card)
+            return
+        allowing = [cl for cl in CLAUSES if cl.applies(props) and t in clause_timings(cl, props, self.rules)]
+        if allowing:
+            # once per specific timing binds only if every allowing clause is bound by it here
+            if all(t in once_per_timing(cl, self.rules) for cl in allowing) and t in self.resolved_at \
+                    and not self.chain:
+                self.report(R_ONCE, e, f'"{label}" may be activated at {t.word} only in the first chain built '
+                            f"there, and a chain has already resolved at this {t.word}",
+                            "it could only have been chained to that chain (before it resolved)", card=e.card)
+            return
+        applicable = [cl for cl in CLAUSES if cl.applies(props) and cl.late_rule]
+        if applicable:
+            cl = applicable[0]
+            allowed = sorted(clause_timings(cl, props, self.rules))
+            where = ", ".join(x.word for x in allowed)
+            hint = " or ".join(f"`timing {x.word}`" for x in allowed)
+            if cl.name in REVISIONS["mr2"].timings and self.rules == "current":
+                hint += ' (before Master Rule 3, [Rules "mr2"], damage calculation was allowed too)'
+            self.report(cl.late_rule, e, f'"{label}" {cl.says}: in the Damage Step it may be activated only at '
+                        f"{' or '.join(x.word for x in allowed)}, not at {t.word}",
+                        f"activate it under {hint}" if allowed else "", card=e.card)
+            return
+        what = describe_effect(props)
+        self.report(R_NOT_ALLOWED, e, f'"{label}" ({what}) cannot be activated in the Damage Step: no clause of '
+                    "the Damage Step list allows it", "only counter traps, mandatory effects, activation "
+                    "negators, ATK/DEF changers (until before-calc), triggers on the card itself or on a "
+                    "battle, and effects that name the timing may be activated; see `replayer rules ygo`",
+                    card=e.card)
+
+    def check_targets_and_cost(self, e: ev.Activate, props: frozenset[str], c: Card) -> None:
+        for ref in e.targets:
+            t = self.card(ref)
+            if t.destroyed_by_battle and t.zone == "field":
+                self.report(R_TARGET_DESTROYED, e, f'"{ref.label}" was destroyed by battle; until it is sent to '
+                            "the GY at the end of the Damage Step it cannot be targeted",
+                            "choose another target", card=ref)
+        optional = "mandatory" not in props
+        if e.cost_card is not None:
+            cost = self.card(e.cost_card)
+            if cost.destroyed_by_battle and cost.zone == "field" and optional:
+                self.report(R_COST_DESTROYED, e, f'"{e.cost_card.label}" was destroyed by battle and cannot be '
+                            "used as the cost of an optional effect", "pay the cost with another card",
+                            card=e.cost_card)
+            if e.cost in ("discard",):
+                cost.zone = "gy"
+            elif e.cost in ("send", "tribute"):
+                self.leave_field(cost, "gy")
+        if c.destroyed_by_battle and c.zone == "field" and optional and "quick" in props:
+            self.report(R_QUICK_DESTROYED, e, f'"{e.card.label}" was destroyed by battle: its optional quick '
+                        "effects cannot be activated any more", "", card=e.card)
+        if "battle-trigger" in props and c.destroyed_by_battle and c.zone == "field" and self.in_damage_step \
+                and self.timing is not None and self.timing < DS_END:
+            self.report(R_TRIGGER_BEFORE_SENT, e, f'"{e.card.label}" was destroyed by battle; its destroyed-by-battle '
+                        "effect activates when it is sent to the GY at the end of the Damage Step, not at "
+                        f"{self.timing.word}", "write it under `timing ds-end`, after the move to the GY",
+                        card=e.card)
+        if "battle-trigger" in props and c.battle_fate == "pre-empted":
+            self.report(R_NOT_BY_BATTLE, e, f'"{e.card.label}" left the field by a card effect before it was sent '
+                        "to the GY by battle: its destroyed-by-battle effect cannot be activated",
+                        "remove the activation", card=e.card)
+        if "flip" in props and c.zone not in (None, "field") and e.from_zone in (None, "field"):
+            self.report(R_FLIP_GONE, e, f'"{e.card.label}" left the field ({c.zone}) before its flip effect '
+                        "could activate: the flip effect is not activated", "remove the activation",
+                        card=e.card)
+
+    # ---- the rules table, for `replayer rules ygo` -----------------------------------------------
+    @classmethod
+    def describe(cls) -> str:
+        return describe_table()
+
+
+def describe_effect(p: frozenset[str]) -> str:
+    parts = []
+    kinds = sorted(p & (SPELL_TRAP_KINDS | {"normal-monster", "effect-monster", "flip-monster"}))
+    parts += kinds
+    for w in ("quick", "trigger", "ignition", "optional", "negates-effect", "atk-mod", "summons"):
+        if w in p:
+            parts.append(w)
+    return ", ".join(parts) or "no properties that allow it"
+
+
+def describe_table() -> str:
+    cols = list(Timing)
+    lines = ["Yu-Gi-Oh! — which effects may be activated at each Damage Step timing", ""]
+    width = max(len(cl.name) for cl in CLAUSES) + 2
+    head = "effect class".ljust(width) + "".join(t.word.ljust(12) for t in cols)
+    lines += [head, "-" * len(head)]
+    for cl in CLAUSES:
+        if cl.timings is None:
+                row = "".join(("named" + (", once" if t in once_per_timing(cl, "current") else "")).ljust(12)
+                          for t in cols)
+        else:
+            row = "".join(("yes" if t in cl.timings else "-").ljust(12) for t in cols)
+        lines.append(cl.name.ljust(width) + row)
+    lines += ["", "Rows:"]
+    for cl in CLAUSES:
+        lines.append(f"  {cl.name}: {cl.description}  [{cl.cite}]")
+    lines += ["", "One allowing clause is enough; `no-ds` (\"except during the Damage Step\", or a ruling) forbids "
+              "the card whatever else applies.",
+              "named: only at the timing the effect names; ds-start and calc allow it once per timing "
+              f"(not after a chain resolved there)  [{OCG_TIMINGS}]", "", "Rules revisions (differences from current):"]
+    for rev, diff in REVISIONS.items():
+        for name, ts in diff.timings.items():
+            lines.append(f"  {rev}: {name} allowed at " + ", ".join(t.word for t in sorted(ts)) + f"  [{diff.cite}]")
+        for name, ts in diff.once.items():
+            lines.append(f"  {rev}: {name} once per timing at " + ", ".join(t.word for t in sorted(ts))
+                         + f"  [{diff.cite}]")
+    lines += ["", "Rule ids:"]
+    from ...diagnostics import RULES
+
+    for rid, rule in sorted(RULES.items()):
+        if rid.startswith("ygo."):
+            lines.append(f"  {rid:40} {rule.kind.value:19} {rule.title}  [{rule.cite}]")
+    return "\n".join(lines)

@@ -1,0 +1,201 @@
+"""Replays a match's events through a game's rules model and returns findings.
+
+The machinery both games share lives here: dispatch of each event to ``handle_<EventClass>``,
+card identity (a card is the same whatever language or quote style names it), the merge of the
+catalog's properties with the log's inline ``{...}``, the ``unknown-card`` warnings, and
+``report`` which turns a registered rule id into a finding at the right line and column.
+A game's rules model (``replayer/games/<id>/model.py``) subclasses :class:`Model`; it keeps its
+own game state and has no side effects beyond its findings. Nothing here knows a game by name,
+nor Qt or SQLite; :mod:`replayer.check` is the pipeline that calls it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Iterable
+
+from . import events as ev
+from .cards.layers import catalog_for, suggest
+from .catalog import Catalog, CardInfo, name_key
+from .diagnostics import Finding, Span, make_finding, sort_findings
+
+if TYPE_CHECKING:
+    from .games import Game
+    from .reader import Match
+
+
+@dataclass
+class CardFacts:
+    """What is known about one card of this match: catalog entry merged with the log's mentions."""
+
+    key: str
+    name: str  # as first written
+    info: CardInfo | None
+    props: frozenset[str]
+    atk: int | None = None
+    def_: int | None = None
+    power: int | None = None
+    inline: bool = False  # the log gave properties for it
+
+    @property
+    def known(self) -> bool:
+        return self.info is not None or self.inline
+
+    def effect_props(self, effect: int | None = None, *, flip: bool = False, trigger: bool = False,
+                     timing: str | None = None) -> frozenset[str]:
+        if self.info is None:
+            return self.props
+        if timing is not None and not self.inline and hasattr(self.info, "effect_timings"):
+            # imported card data: the effect the log leaves open is one that fits the timing
+            return self.info.effect_props(effect, flip=flip, trigger=trigger, timing=timing) | self.props
+        return self.info.effect_props(effect, flip=flip, trigger=trigger) | self.props
+
+    def assumed_effect(self, effect: int | None, timing: str | None) -> int | None:
+        """The effect (1-based) taken for an activation that names none, when it is not the first
+        (imported card data: the first effect that may be activated at ``timing``)."""
+        if effect is not None or timing is None or self.inline or self.info is None:
+            return None
+        timings = getattr(self.info, "effect_timings", ())
+        for i, allowed in enumerate(timings, 1):
+            if timing in allowed:
+                return i if i > 1 else None
+        return None
+
+    @property
+    def imported_from(self) -> str:
+        """Where the card's facts came from when they are imported card data (not the catalog, not inline)."""
+        if self.inline or self.info is None:
+            return ""
+        effects = getattr(self.info, "effect_sources", ())
+        return effects[0] if len(effects) == 1 else getattr(self.info, "source", "")
+
+
+class Model:
+    """Base of a game's rules model. ``run()`` replays the events and returns the findings."""
+
+    def __init__(self, match: "Match", catalog: Catalog | None = None):
+        from .games import get  # the games package imports the models: not at module level
+
+        self.match = match
+        self.game: "Game" = get(match.game)
+        # the built-in catalog, then the imported card database when there is one (replayer/cards)
+        self.catalog = catalog if catalog is not None else catalog_for(match.game)
+        self.rules = match.rules
+        self.findings: list[Finding] = []
+        self.facts: dict[str, CardFacts] = {}
+        self._reported: set[tuple[int, int, str]] = set()
+        self.event: ev.Event | None = None  # the event being replayed
+        self._name_keys: dict[str, str] = {}
+
+    # ---- the replay ---------------------------------------------------------------------
+    def run(self) -> list[Finding]:
+        dispatch: dict[type, tuple] = {}  # event class -> (its handler or None, does it name cards)
+        facts = self.facts
+        for event in self.match.events:
+            self.event = event
+            cls = type(event)
+            entry = dispatch.get(cls)
+            if entry is None:
+                entry = dispatch[cls] = (getattr(self, "handle_" + cls.__name__, None), ev.names_cards(cls))
+            handler, names_cards = entry
+            if names_cards:
+                for ref in event.cards():
+                    # a plain mention of a card already known teaches nothing: skip the call
+                    if ref.props or ref.atk is not None or ref.def_ is not None or ref.power is not None \
+                            or self._name_keys.get(ref.name) not in facts:
+                        self.learn(ref, event)
+            if handler is not None:
+                handler(event)
+        self.event = None
+        self.finish()
+        return sort_findings(self.findings)
+
+    def finish(self) -> None:
+        """Called after the last event (a log may end anywhere: no finding for that)."""
+
+    # ---- cards --------------------------------------------------------------------------
+    def card_name_key(self, ref: ev.CardRef) -> str:
+        """The card whatever its language, quote style or copy: what its facts are kept under."""
+        key = self._name_keys.get(ref.name)
+        if key is None:
+            info = self.catalog.find(ref.name)
+            key = self._name_keys[ref.name] = info.id if info else name_key(ref.name)
+        return key
+
+    def card_key(self, ref: ev.CardRef) -> str:
+        """One physical card: the name key plus the copy suffix (``"Kuriboh"#2``)."""
+        if ref.copy is None:
+            return self.card_name_key(ref)
+        return f"{self.card_name_key(ref)}#{ref.copy}"
+
+    def learn(self, ref: ev.CardRef, event: ev.Event) -> CardFacts:
+        key = self.card_name_key(ref)
+        facts = self.facts.get(key)
+        if facts is not None and not ref.props and ref.atk is None and ref.def_ is None and ref.power is None:
+            return facts  # a plain mention of a known card: nothing to learn
+        if facts is None:
+            info = self.catalog.find(ref.name)
+            facts = CardFacts(key, ref.label, info, frozenset(),
+                              atk=info.atk if info else None, def_=info.def_ if info else None,
+                              power=info.power if info else None)
+            self.facts[key] = facts
+            first = True
+        else:
+            first = False
+        words = self.game.known_properties(ref.props) if ref.props else ()
+        if words:  # the words the reader warned about are ignored here too
+            facts.props |= frozenset(words)
+            facts.inline = True
+            for word in words:
+                n = self.game.numbered(word)
+                if n is not None and n[0] == "power":
+                    facts.power = n[1]
+        if ref.atk is not None:
+            facts.atk = ref.atk
+        if ref.def_ is not None:
+            facts.def_ = ref.def_
+        if ref.power is not None:
+            facts.power = ref.power
+        if first and not facts.known:
+            maybe = suggest(self.catalog, ref.name)
+            self.report("card.unknown", event, f'"{ref.name}" is not in the {self.game_name} card catalog '
+                        "and the log gives no properties for it; rules that depend on it are not checked"
+                        + ("; did you mean " + " or ".join(f'"{m}"' for m in maybe) + "?" if maybe else ""),
+                        (f'if it is "{maybe[0]}", correct the name; otherwise add' if maybe else "add")
+                        + " its properties inline, e.g. " + self.example_props(), card=ref)
+        return facts
+
+    def facts_of(self, ref: ev.CardRef) -> CardFacts:
+        return self.facts.get(self.card_name_key(ref)) or self.learn(ref, self.event or ev.Pass())
+
+    @property
+    def game_name(self) -> str:
+        return self.game.title
+
+    def example_props(self) -> str:
+        return self.game.example_props
+
+    # ---- findings -----------------------------------------------------------------------
+    def report(self, rule_id: str, event: ev.Event, message: str, hint: str = "", *,
+               card: ev.CardRef | None = None, related: Iterable[ev.Event | Span] = ()) -> None:
+        """Add a finding for ``rule_id`` at ``event`` (at ``card``'s column if given).
+
+        One rule gives at most one finding a place: a mistake is reported once.
+        """
+        place = (event.span.line, card.column if card is not None else 0, rule_id)
+        if place in self._reported:
+            return
+        self._reported.add(place)
+        if card is not None and card.column:
+            span = Span(event.span.line, card.column, event.span.line, card.end_column)
+        else:
+            span = event.span
+        rel = tuple(r.span if isinstance(r, ev.Event) else r for r in related)
+        finding = make_finding(rule_id, span, message, hint, related=rel)
+        if card is not None and rule_id != "card.unknown":
+            facts = self.facts.get(self.card_name_key(card))
+            source = facts.imported_from if facts is not None else ""
+            if source:  # the verdict rests on imported card data: say which
+                finding = dataclasses.replace(finding, source=f"{facts.name}: imported card data, {source}")
+        self.findings.append(finding)

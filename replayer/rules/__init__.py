@@ -1,1 +1,0 @@
-"""The games' rules models: ``ygo.py`` (the Damage Step), ``dm.py`` (the attack)."""
