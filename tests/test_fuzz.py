@@ -98,7 +98,7 @@ def test_time_is_linear_in_the_number_of_lines(game):
 @pytest.mark.parametrize("piece", ['"', "„", "《", "{", "#", "9", "A: ", "\u3000", '"X"#1', "{x}", "\x1b[2J"])
 def test_time_is_linear_in_the_length_of_a_line(piece):
     def log(n: int) -> str:
-        return '[Game "ygo"]\nturn 1 A\nA: activate "X" ' + piece * n + "\nA: pass\n"
+        return '[Game "ygo"]\nturn 1 A\nA: activate "X" ' + piece * n + "  # a note at the end\nA: pass\n"
 
     check_match(read_bytes(log(10).encode()))
     small, large = _time(log(1_000)), _time(log(16_000))
