@@ -55,13 +55,13 @@ def check_log(data: bytes) -> None:
 
 
 @pytest.mark.parametrize("game", GAMES)
-@settings(max_examples=700, **FUZZ)
+@settings(max_examples=600, **FUZZ)
 @given(seed=st.integers(0, 2**64 - 1), lines=st.sampled_from([1, 2, 4, 8, 12]))
 def test_grammar_made_logs(game, seed, lines):
     check_log(grammar_log(random.Random(seed), game, lines=lines).encode("utf-8"))
 
 
-@settings(max_examples=1500, **FUZZ)
+@settings(max_examples=1000, **FUZZ)
 @given(seed=st.integers(0, 2**64 - 1), sample=st.sampled_from(SAMPLES))
 def test_mutated_logs(seed, sample):
     check_log(mutate(sample, random.Random(seed), SAMPLES))
