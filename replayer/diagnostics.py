@@ -115,6 +115,8 @@ register("syntax.line", Kind.SYNTAX, Severity.ERROR, "the line does not parse", 
 register("syntax.header", Kind.SYNTAX, Severity.ERROR, "a header tag is missing or wrong", SYNTAX_CITE + " §2")
 register("syntax.header-late", Kind.SYNTAX, Severity.WARNING, "a header tag after the first event",
          SYNTAX_CITE + " §2")
+register("syntax.header-date", Kind.SYNTAX, Severity.WARNING, "a header Date that cannot be read as a date",
+         SYNTAX_CITE + " §2")
 register("syntax.property", Kind.SYNTAX, Severity.WARNING, "an unknown card property", SYNTAX_CITE + " §6")
 register("syntax.number", Kind.SYNTAX, Severity.ERROR, "a number too long to be a count", SYNTAX_CITE + " §3-§5")
 register("syntax.encoding", Kind.SYNTAX, Severity.ERROR, "the file is not UTF-8 text", SYNTAX_CITE + " §1")
@@ -182,6 +184,27 @@ def render_text(path: str, findings: Sequence[Finding], lines: Sequence[str], *,
         if f.source:
             out.append(f"  = from: {visible(f.source)}")
     return "\n".join(out)
+
+
+#: a source line longer than this is shown as a window around the caret
+SOURCE_WINDOW = 120
+
+
+def source_window(src: str, col: int, limit: int = SOURCE_WINDOW) -> tuple[str, int]:
+    """A long line cut to ``limit`` characters around column ``col`` (``…`` where cut), and the
+    caret's column in what is shown."""
+    if len(src) <= limit:
+        return src, col
+    start = max(0, min(col - 1 - limit // 3, len(src) - limit))
+    end = start + limit
+    shown = src[start:end]
+    col -= start
+    if start > 0:
+        shown = "…" + shown
+        col += 1
+    if end < len(src):
+        shown += "…"
+    return shown, col
 
 
 def _is_wide(ch: str) -> bool:
