@@ -118,6 +118,7 @@ register("syntax.header-late", Kind.SYNTAX, Severity.WARNING, "a header tag afte
 register("syntax.header-date", Kind.SYNTAX, Severity.WARNING, "a header Date that cannot be read as a date",
          SYNTAX_CITE + " §2")
 register("syntax.property", Kind.SYNTAX, Severity.WARNING, "an unknown card property", SYNTAX_CITE + " §6")
+register("syntax.number", Kind.SYNTAX, Severity.ERROR, "a number too long to be a count", SYNTAX_CITE + " §3-§5")
 register("syntax.encoding", Kind.SYNTAX, Severity.ERROR, "the file is not UTF-8 text", SYNTAX_CITE + " §1")
 register("file.unreadable", Kind.SYNTAX, Severity.ERROR, "the file cannot be read", SYNTAX_CITE + " §1")
 register("syntax.empty", Kind.SYNTAX, Severity.ERROR, "the file has no events", SYNTAX_CITE + " §1")
@@ -134,34 +135,54 @@ _COLOURS = {Severity.ERROR: "\x1b[1;31m", Severity.WARNING: "\x1b[1;33m", Severi
 _BOLD, _DIM, _RESET, _GREEN = "\x1b[1m", "\x1b[2m", "\x1b[0m", "\x1b[32m"
 
 
+#: how much of a long source line a finding shows: this many characters before its column and
+#: after it (a finding's output stays the same size however long the line is)
+SHOWN_BEFORE, SHOWN_AFTER = 60, 100
+
+
 def render_text(path: str, findings: Sequence[Finding], lines: Sequence[str], *, colour: bool = False) -> str:
-    """Render findings like a compiler: location, message, source line, caret, hint, citation."""
+    """Render findings like a compiler: location, message, source line, caret, hint, citation.
+
+    Everything that comes from the log (the path, messages, hints, source lines) goes through
+    :func:`replayer.safe.visible`, so no escape sequence of a log reaches the terminal; a long
+    source line is shown around the finding's column only, with ``…`` where it is cut.
+    """
+    from .safe import visible
+
     out: list[str] = []
+    path = visible(path)
     for f in findings:
         sev = f.severity.value
         head = f"{path}:{f.span.line}:{f.span.column}: "
+        message = visible(f.message)
         if colour:
-            out.append(f"{_BOLD}{head}{_RESET}{_COLOURS[f.severity]}{sev}[{f.rule}]{_RESET}: {_BOLD}{f.message}{_RESET}")
+            out.append(f"{_BOLD}{head}{_RESET}{_COLOURS[f.severity]}{sev}[{f.rule}]{_RESET}: {_BOLD}{message}{_RESET}")
         else:
-            out.append(f"{head}{sev}[{f.rule}]: {f.message}")
+            out.append(f"{head}{sev}[{f.rule}]: {message}")
         if 1 <= f.span.line <= len(lines):
-            src = lines[f.span.line - 1].rstrip("\r\n")
-            col = max(f.span.column, 1)
+            raw = lines[f.span.line - 1].rstrip("\r\n")
+            col = min(max(f.span.column, 1), len(raw) + 1)
             width = 1
             if f.span.end_column and (f.span.end_line in (None, f.span.line)) and f.span.end_column > col:
                 width = f.span.end_column - col
-            src, col = source_window(src, col)
+            width = max(min(width, len(raw) - col + 1, SHOWN_AFTER), 1)
+            first = max(col - 1 - SHOWN_BEFORE, 0)
+            last = min(col - 1 + max(width, SHOWN_AFTER), len(raw))
+            before = visible(raw[first : col - 1])
+            marked = visible(raw[col - 1 : col - 1 + width])
+            src = ("…" if first else "") + before + visible(raw[col - 1 : last]) + ("…" if last < len(raw) else "")
             out.append(f"  {src}")
             # keep tabs, and give wide (CJK) characters two columns, as a terminal does
-            prefix = "".join("\t" if ch == "\t" else "  " if _is_wide(ch) else " " for ch in src[: col - 1])
-            carets = "^" + "~" * (min(width, max(len(src) - col + 1, 1)) - 1)
+            prefix = ("  " if first and _is_wide("…") else " " if first else "") + "".join(
+                "\t" if ch == "\t" else "  " if _is_wide(ch) else " " for ch in before)
+            carets = "^" + "~" * (max(len(marked), 1) - 1)
             out.append(f"  {prefix}{_GREEN if colour else ''}{carets}{_RESET if colour else ''}")
         if f.hint:
-            out.append(f"  = hint: {f.hint}")
+            out.append(f"  = hint: {visible(f.hint)}")
         if f.cite:
             out.append(f"  = {_DIM if colour else ''}cite: {f.cite}{_RESET if colour else ''}")
         if f.source:
-            out.append(f"  = from: {f.source}")
+            out.append(f"  = from: {visible(f.source)}")
     return "\n".join(out)
 
 
@@ -193,4 +214,9 @@ def _is_wide(ch: str) -> bool:
 
 
 def render_json(obj: dict) -> str:
-    return json.dumps(obj, ensure_ascii=False)
+    """One JSON object on one line. JSON escapes C0 controls itself; the C1 controls and the
+    bidi characters a terminal would act on are written as ``\\uXXXX`` too (the same string to
+    a JSON reader)."""
+    from .safe import json_safe
+
+    return json_safe(json.dumps(obj, ensure_ascii=False))

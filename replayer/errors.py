@@ -25,3 +25,13 @@ class LibraryError(ReplayerError):
 
 class ReviewStoreError(ReplayerError, OSError):
     """The reviewer's verdicts could not be read or written."""
+
+
+class LibraryDamaged(LibraryError):
+    """The library's file is corrupt: SQLite said so while it was used (``verdict``: what
+    ``PRAGMA integrity_check`` says of it)."""
+
+    def __init__(self, path: str, error: str, verdict: str):
+        super().__init__(f"{path}: the library is damaged ({error}); PRAGMA integrity_check says: {verdict}. "
+                         "Restore it from a backup, or import the logs again into a new library")
+        self.verdict = verdict

@@ -7,7 +7,8 @@ The grammar files live in the games' packages (``replayer/games/core.lark``,
 from __future__ import annotations
 
 import hashlib
-import tempfile
+import os
+import stat
 from functools import lru_cache
 from pathlib import Path
 
@@ -40,11 +41,21 @@ def _parser(game: Game, strict: bool) -> Lark:
                    import_paths=[str(grammar_dir())])
     if strict:  # tests: grammar collisions fail loudly; never cached
         return Lark(text, strict=True, **options)
-    return Lark(text, cache=_cache_file(game, text), **options)
+    cache = _cache_file(game, text)
+    built = Lark(text, cache=cache, **options)
+    if cache:
+        _make_private(Path(cache))
+    return built
 
 
 def _cache_file(game: Game, text: str) -> str | bool:
     """Building the LALR tables takes about a second; lark can pickle them to a file.
+
+    The file is in the user's own cache folder (``platformdirs.user_cache_dir("replayer")``,
+    created private), never in a shared temporary folder: loading it runs ``pickle``, so a file
+    planted by someone else would run their code. A file that is not the user's own, or that
+    others may write, is never loaded: it is removed and the parser built (and cached afresh), or,
+    if it cannot be removed, built without a cache (False).
 
     lark's own cache key covers only the main grammar, not its %imports, so the file name here
     hashes every grammar file and lark's version.
@@ -52,7 +63,54 @@ def _cache_file(game: Game, text: str) -> str | bool:
     digest = hashlib.sha256(lark.__version__.encode())
     digest.update((grammar_dir() / "core.lark").read_bytes())
     digest.update(text.encode("utf-8"))
-    cache_dir = Path(tempfile.gettempdir())
-    if not cache_dir.is_dir():
+    cache_dir = private_cache_dir()
+    if cache_dir is None:
         return False
-    return str(cache_dir / f"replayer-{game.id}-{digest.hexdigest()[:16]}.lark-cache")
+    path = cache_dir / f"{game.id}-{digest.hexdigest()[:16]}.lark-cache"
+    try:
+        st = path.lstat()
+    except FileNotFoundError:
+        return str(path)  # lark writes it
+    except OSError:
+        return False
+    if stat.S_ISREG(st.st_mode) and _is_own(st):
+        return str(path)
+    try:
+        path.unlink()  # in our own private folder: whoever made it, it goes
+    except OSError:
+        return False
+    return str(path)
+
+
+def private_cache_dir() -> Path | None:
+    """replayer's folder in the user's cache folder, made if need be with mode 0700; None when it
+    cannot be made or is not the user's own and private (then nothing is cached)."""
+    from platformdirs import user_cache_dir
+
+    folder = Path(user_cache_dir("replayer"))
+    try:
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        st = folder.lstat()
+        if not stat.S_ISDIR(st.st_mode):
+            return None  # a symbolic link or a file: not ours to trust
+        if _is_own(st) and st.st_mode & 0o077:
+            folder.chmod(0o700)  # ours, but made open by an older replayer or a lax umask
+            st = folder.lstat()
+    except OSError:
+        return None
+    return folder if _is_own(st) and not st.st_mode & 0o077 else None
+
+
+def _is_own(st: os.stat_result) -> bool:
+    """Owned by the user running replayer, and writable by no one else."""
+    getuid = getattr(os, "getuid", None)
+    if getuid is not None and st.st_uid != getuid():
+        return False
+    return not st.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
+
+
+def _make_private(path: Path) -> None:
+    try:
+        path.chmod(0o600)
+    except OSError:
+        pass

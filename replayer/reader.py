@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from lark import Token
-from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 from lark.lexer import PatternStr
 
 from . import events as ev
@@ -25,6 +25,8 @@ from . import games
 from .errors import ReplayerError, UnknownGame, UnreadableFile  # noqa: F401  (re-exported)
 from .games import Game
 from .grammar import parser
+from .numbers import NumberTooLong, too_long_message, whole_number
+from .safe import shorten
 from .templates import Template, make_template
 from .timecodes import OFFSET_FORMS, parse_offset
 from .transform import ToEvents, canonical
@@ -78,22 +80,28 @@ def split_line(raw: str) -> tuple[int, str | None, str, str | None]:
     note = None
     j = i
     while j < n:
+        # jump to the next `#` or opening quote (a character at a time in Python cost ~0.3 µs a
+        # character: seconds for a line of megabytes)
+        m = _NOTE_OR_NAME.search(raw, j)
+        if m is None:
+            j = n
+            break
+        j = m.start()
         ch = raw[j]
         if ch in _OPENERS:
-            closers = _OPENERS[ch]
-            k = j + 1
-            while k < n and raw[k] not in closers:
-                k += 1
-            j = k + 1
+            ends = [k for k in (raw.find(c, j + 1) for c in _OPENERS[ch]) if k >= 0]
+            j = (min(ends) if ends else n) + 1
             continue
-        if ch == "#":
-            after_quote = j > 0 and raw[j - 1] in '"》」“”'
-            if not (after_quote and j + 1 < n and raw[j + 1].isdigit()):
-                note = raw[j + 1 :].strip()
-                break
+        after_quote = j > 0 and raw[j - 1] in '"》」“”'
+        if not (after_quote and j + 1 < n and raw[j + 1].isdigit()):
+            note = raw[j + 1 :].strip()
+            break
         j += 1
     body = raw[start:j].rstrip()
     return start + 1, timecode, body, note
+
+
+_NOTE_OR_NAME = re.compile('[#"《「„]')
 
 
 #: full-width ASCII (what a Japanese IME types: Ａ：攻撃, ｄｒａｗ　２) to ASCII, and half-width
@@ -106,7 +114,12 @@ def fold_width(text: str) -> str:
     """``text`` with full-width ASCII forms read as ASCII (NFKC's width folding, restricted to the
     characters that keep one column each; half-width katakana is left to name matching, which
     normalises with NFKC: see :func:`replayer.catalog.name_key`)."""
+    if text.isascii() or _WIDE_FORMS.search(text) is None:  # translate costs ~1 µs a non-ASCII character
+        return text
     return text.translate(_WIDTH_FOLD)
+
+
+_WIDE_FORMS = re.compile("[\uff01-\uff5e\uff61-\uff64]")
 
 
 def split_lines(text: str) -> list[str]:
@@ -131,18 +144,41 @@ def detect_game(lines: list[str]) -> tuple[Game | None, int]:
     return None, 0
 
 
+@dataclass(frozen=True, slots=True)
+class BadLine:
+    """A line that does not read: its finding without the line number.
+
+    It is what the line cache keeps for a bad line (a few hundred bytes), never lark's
+    exception, which holds the parser's state (some 9 KB, and many objects for the garbage
+    collector to walk).
+    """
+
+    rule: str
+    column: int
+    message: str
+    hint: str = ""
+
+    def finding(self, line: int) -> Finding:
+        return make_finding(self.rule, Span(line, self.column), self.message, self.hint)
+
+
+#: lines longer than this are not cached (nor their templates): they do not recur, and a cache
+#: of long lines would hold a copy of the whole input across files
+CACHED_LINE = 512
+
+
 class LineReader:
     """Parses line bodies of one game into events, with a cache keyed by (body, column)."""
 
-    def __init__(self, game: Game):
-        self.game = game
+    def __init__(self, game: Game | str):
+        self.game = game = games.get(game) if isinstance(game, str) else game
         self.parser = parser(game)
         self.transformer = ToEvents()
         self.cache: dict[tuple[str, int], Any] = {}
         self.templates: dict[str, Template | None] = {}
 
     def parse(self, body: str, column: int) -> Any:
-        """An event (no span yet), a ``("tag", key, value)`` tuple, or an ``UnexpectedInput``."""
+        """An event (no span yet), a ``("tag", key, value)`` tuple, or a :class:`BadLine`."""
         key = (body, column)
         hit = self.cache.get(key)
         if hit is not None:
@@ -152,14 +188,27 @@ class LineReader:
         try:
             result = self.transformer.transform(self.parser.parse(text))
         except UnexpectedInput as e:
-            result = e
-        if len(self.cache) < 200_000:
+            result = _bad_syntax(e, body, column, self.game)
+        except VisitError as e:
+            if not isinstance(e.orig_exc, NumberTooLong):
+                raise
+            result = BadLine("syntax.number", e.orig_exc.column or column, too_long_message(e.orig_exc.digits),
+                             "no count of the game is that long: look for digits run together")
+        if len(self.cache) < 200_000 and len(body) <= CACHED_LINE:
             self.cache[key] = result
         return result
 
+    def _parse_shape(self, text: str) -> Any:
+        """The event of a template's text (already padded), or None: a shape that does not parse
+        is not explained (its lines are parsed as they are, and theirs is)."""
+        try:
+            return self.transformer.transform(self.parser.parse(text))
+        except (UnexpectedInput, VisitError):
+            return None
+
     def read(self, body: str, column: int, **extra: Any) -> Any:
         """The event of a line (with ``extra`` fields: span, timecode, notes), a header tag
-        tuple, or an ``UnexpectedInput``. Lines of a shape seen before are built from its template
+        tuple, or a :class:`BadLine`. Lines of a shape seen before are built from its template
         (see :mod:`replayer.templates`) without a parse."""
         if body[0] != "[":
             padded = " " * (column - 1) + body
@@ -168,11 +217,11 @@ class LineReader:
                 text, chunks, names, nums = made
                 template = self.templates.get(text, _MISSING)
                 if template is _MISSING:
-                    parsed = self.parse(text[column - 1 :], column)
+                    parsed = self._parse_shape(text)
                     template = None
                     if isinstance(parsed, ev.Event):
                         template = Template.from_event(parsed, len(names), len(nums))
-                    if len(self.templates) < 100_000:
+                    if len(self.templates) < 100_000 and len(text) <= CACHED_LINE:
                         self.templates[text] = template
                 if template is not None:
                     return template.build(chunks, names, nums, **extra)
@@ -241,8 +290,8 @@ def read_text(text: str, path: str = "<log>", game: str | None = None) -> Match:
         body = fold_width(body)
         result = reader.read(body, column, span=Span(number, column, number, column + len(body)),
                              timecode=timecode, notes=own)
-        if isinstance(result, UnexpectedInput):
-            findings.append(syntax_finding(result, number, body, column, g))
+        if isinstance(result, BadLine):
+            findings.append(result.finding(number))
             if note is not None:
                 pending.append(note)  # keep the note for the next event rather than losing it
             continue
@@ -260,10 +309,9 @@ def read_text(text: str, path: str = "<log>", game: str | None = None) -> Match:
         pending = []
         event = result
         if "{" in body:  # only then can a card carry properties
-            for card in event.cards():
-                for word in card.props:
-                    if not g.is_property(word):
-                        findings.append(_property_finding(word, number, card, g))
+            unknown = [(word, card) for card in event.cards() for word in card.props if not g.is_property(word)]
+            if unknown:
+                findings.append(_property_finding(unknown, number, g))
         events.append(event)
     rules = _rules_revision(header, header_lines, g, findings)
     _check_header_numbers(header, header_lines, g, findings)
@@ -350,7 +398,7 @@ def guess_game(lines: list[str]) -> Game:
     best, best_score = games.DEFAULT, -1
     for game in games.ALL.values():
         r = line_reader(game)
-        score = sum(1 for col, _, body, _ in sample if body and not isinstance(r.parse(body, col), UnexpectedInput))
+        score = sum(1 for col, _, body, _ in sample if body and not isinstance(r.parse(body, col), BadLine))
         if score > best_score:
             best, best_score = game, score
     return best
@@ -382,25 +430,44 @@ def _check_header_date(header, header_lines, findings) -> None:
 
 def _check_header_numbers(header, header_lines, game: Game, findings) -> None:
     key = game.counter_tag
-    if key in header and not header[key].strip().isdigit():
+    if key in header and whole_number(header[key]) is None:
         findings.append(make_finding("syntax.header", Span(header_lines[key], 1),
-                                     f"[{key}] must be a whole number, not {header[key]!r}",
+                                     f"[{key}] must be a whole number of at most 15 digits, not "
+                                     f"{shorten(repr(header[key]))}",
                                      f'e.g. [{key} "{game.counter_default}"]'))
 
 
 def _check_video_offset(header, header_lines, findings) -> None:
     if "VideoOffset" in header and parse_offset(header["VideoOffset"]) is None:
         findings.append(make_finding("syntax.header", Span(header_lines["VideoOffset"], 1),
-                                     f"[VideoOffset] is not an offset: {header['VideoOffset']!r}; "
+                                     f"[VideoOffset] is not an offset: {shorten(repr(header['VideoOffset']))}; "
                                      "timecodes are used as they are",
                                      f"write it as {OFFSET_FORMS}, e.g. [VideoOffset \"+0:12\"]"))
 
 
-def _property_finding(word: str, line: int, card: ev.CardRef, game: Game) -> Finding:
-    close = difflib.get_close_matches(word, game.all_property_words(), n=1, cutoff=0.6)
-    hint = f"did you mean `{close[0]}`?" if close else "see the property words of notation §6"
-    return make_finding("syntax.property", Span(line, card.column, line, card.end_column),
-                        f"unknown property `{word}` on \"{card.name}\"; it is ignored", hint)
+#: the unknown properties of a line named in its finding; the rest are counted
+NAMED_PROPERTIES = 5
+
+
+def _property_finding(unknown: list[tuple[str, ev.CardRef]], line: int, game: Game) -> Finding:
+    """One finding for all the unknown properties of a line (at the first card that has one)."""
+    word, card = unknown[0]
+    if len(unknown) == 1:
+        close = _close(word, tuple(game.all_property_words()))
+        hint = f"did you mean `{close[0]}`?" if close else "see the property words of notation §6"
+        return make_finding("syntax.property", Span(line, card.column, line, card.end_column),
+                            f"unknown property `{shorten(word)}` on \"{shorten(card.name)}\"; it is ignored", hint)
+    distinct = list(dict.fromkeys(w for w, _ in unknown))
+    names = ", ".join(f"`{shorten(w)}`" for w in distinct[:NAMED_PROPERTIES])
+    if len(distinct) > NAMED_PROPERTIES:
+        names += f" and {len(distinct) - NAMED_PROPERTIES:,} more"
+    cards = {id(c) for _, c in unknown}
+    where = f'on "{shorten(card.name)}"' if len(cards) == 1 else f"on {len(cards):,} cards"
+    last = unknown[-1][1]
+    return make_finding("syntax.property", Span(line, card.column, line, last.end_column if len(cards) == 1
+                                                else card.end_column),
+                        f"{len(unknown):,} unknown properties {where}: {names}; they are ignored",
+                        "see the property words of notation §6")
 
 
 # ---- syntax findings -----------------------------------------------------------------------
@@ -460,6 +527,11 @@ def _terminal_patterns(game: Game) -> dict[str, Any]:
     return {t.name: t.pattern for t in parser(game).terminals}
 
 
+#: (game, the parser's state stack) -> the terminals it accepts there; LALR states are few, so
+#: this stays small, and a bad line costs about as much as a good one
+_ACCEPTABLE: dict[tuple, frozenset[str]] = {}
+
+
 def _acceptable(err: UnexpectedInput, game: Game) -> set[str]:
     """The terminals the parser could really take where the line went wrong.
 
@@ -471,6 +543,10 @@ def _acceptable(err: UnexpectedInput, game: Game) -> set[str]:
     ip = getattr(err, "interactive_parser", None)
     if ip is None:
         return fallback
+    key = (game, tuple(ip.parser_state.state_stack))
+    known = _ACCEPTABLE.get(key)
+    if known is not None:
+        return set(known or fallback)
     terminals = _terminal_patterns(game)
     conf = copy.copy(ip.parser_state.parse_conf)
     conf.callbacks = {}
@@ -485,11 +561,18 @@ def _acceptable(err: UnexpectedInput, game: Game) -> set[str]:
         except UnexpectedInput:
             continue
         out.add(name)
+    if len(_ACCEPTABLE) < 10_000:
+        _ACCEPTABLE[key] = frozenset(out)
     return out or fallback
 
 
 def _describe(expected: set[str], game: Game) -> str:
-    names = {str(n) for n in expected}
+    return _describe_names(frozenset(str(n) for n in expected), game)
+
+
+@functools.lru_cache(maxsize=4096)
+def _describe_names(names: frozenset[str], game: Game) -> str:
+    names = set(names)
     if names - _DECORATIONS:  # after a card: name what may come next, not #N / ATK/DEF / {…}
         names -= _DECORATIONS
     patterns = _terminal_patterns(game)
@@ -517,6 +600,11 @@ def _describe(expected: set[str], game: Game) -> str:
 
 
 def _candidate_words(expected: set[str], game: Game) -> list[str]:
+    return list(_candidates(frozenset(expected), game))
+
+
+@functools.lru_cache(maxsize=4096)
+def _candidates(expected: frozenset[str], game: Game) -> tuple[str, ...]:
     patterns = _terminal_patterns(game)
     out: list[str] = []
     for name in expected:
@@ -526,11 +614,15 @@ def _candidate_words(expected: set[str], game: Game) -> list[str]:
             out.append(pattern.value)
         elif not name.startswith("__ANON"):
             out.extend(_keyword_words(base, game))
-    return sorted(set(out))
+    return tuple(sorted(set(out)))
 
 
 def syntax_finding(err: UnexpectedInput, line: int, body: str, column: int, game: Game) -> Finding:
     """The ``syntax`` finding for a line that does not parse: where, what was expected, a hint."""
+    return _bad_syntax(err, body, column, game).finding(line)
+
+
+def _bad_syntax(err: UnexpectedInput, body: str, column: int, game: Game) -> BadLine:
     col = getattr(err, "column", None)
     if not isinstance(col, int) or col < 1:
         col = column
@@ -552,7 +644,7 @@ def syntax_finding(err: UnexpectedInput, line: int, body: str, column: int, game
     expected = _acceptable(err, game)
     if expected:
         message += f"; expected {_describe(expected, game)}"
-    return make_finding("syntax.line", Span(line, col), message, _hint(text, col, game, expected))
+    return BadLine("syntax.line", col, message, _hint(text, col, game, expected))
 
 
 def _hint(text: str, col: int, game: Game, expected: set[str]) -> str:
@@ -571,21 +663,34 @@ def _hint(text: str, col: int, game: Game, expected: set[str]) -> str:
     if word:
         candidates = _candidate_words(expected, game)
         phrase = " ".join(rest[:2]).lower()
-        close = (difflib.get_close_matches(phrase, [c for c in candidates if " " in c], n=1, cutoff=0.6)
-                 or difflib.get_close_matches(word.lower(), candidates, n=1, cutoff=0.6))
+        close = (_close(phrase, tuple(c for c in candidates if " " in c)) or _close(word.lower(), tuple(candidates)))
         if not close and prev.endswith(":"):  # the action word of an actor line
             low = word.lower()
             inside = [a for a in game.actions if low in a.split()[1:]]
             if inside:
                 return "did you mean " + " or ".join(f"`{prev} {a}`" for a in inside) + "?"
-            close = (difflib.get_close_matches(phrase, game.actions, n=1, cutoff=0.6)
-                     or difflib.get_close_matches(low, game.actions, n=1, cutoff=0.6))
+            close = _close(phrase, tuple(game.actions)) or _close(low, tuple(game.actions))
         if close:
             if prev and re.fullmatch(r"[\w:-]+", prev) and not prev.isdigit():
                 return f"did you mean `{prev} {close[0]}`?"
             return f"did you mean `{close[0]}`?"
     form = _form_of(text, game)
     return f"the form is {form}" if form else ""
+
+
+def _close(word: str, candidates: tuple[str, ...]) -> list[str]:
+    """The candidate closest to ``word`` (difflib, ratio 0.6 or more), as a list of none or one."""
+    if not word or not candidates:
+        return []
+    # a word more than twice the longest candidate's length cannot reach the ratio: skip difflib
+    if len(word) > 2 * max(map(len, candidates)) + 2:
+        return []
+    return list(_closest(word, candidates))
+
+
+@functools.lru_cache(maxsize=8192)
+def _closest(word: str, candidates: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(difflib.get_close_matches(word, candidates, n=1, cutoff=0.6))
 
 
 def _unclosed_quote(text: str) -> bool:

@@ -133,12 +133,14 @@ class Model:
             first = True
         else:
             first = False
-        if ref.props:
-            facts.props |= frozenset(ref.props)
+        words = self.game.known_properties(ref.props) if ref.props else ()
+        if words:  # the words the reader warned about are ignored here too
+            facts.props |= frozenset(words)
             facts.inline = True
-            for word in ref.props:
-                if word.startswith("power "):
-                    facts.power = int(word.split()[1])
+            for word in words:
+                n = self.game.numbered(word)
+                if n is not None and n[0] == "power":
+                    facts.power = n[1]
         if ref.atk is not None:
             facts.atk = ref.atk
         if ref.def_ is not None:

@@ -17,11 +17,15 @@ from typing import Any
 
 from . import events as ev
 
+# A name or a property list with no closing quote or brace runs to the end of the line (the
+# possessive ``*+`` never gives back): matching it once, rather than failing from every opener of a
+# line of openers and rescanning the rest of the line each time, keeps this linear in the line.
 _CHUNK = re.compile(
-    r'(?P<name>"[^"\n]*"|《[^》\n]*》|「[^」\n]*」|„[^“”\n]*[“”])'
-    r"|(?P<props>\{[^}\n]*\})"
+    r'(?P<name>"[^"\n]*+(?:"|$)|《[^》\n]*+(?:》|$)|「[^」\n]*+(?:」|$)|„[^“”\n]*+(?:[“”]|$))'
+    r"|(?P<props>\{[^}\n]*+(?:\}|$))"
     r"|(?P<num>(?<![\w.:@-])\d{1,9}(?![\w.:]))"
 )
+_CLOSERS = {'"': '"', "《": "》", "「": "」", "„": "“”"}
 SENTINEL = 900_000_000  # numbers in a template are SENTINEL + their index
 
 
@@ -38,7 +42,13 @@ def make_template(text: str) -> tuple[str, list[tuple[int, int, int, int]], list
     pos = tpos = 0
     for m in _CHUNK.finditer(text):
         if m.lastgroup == "props":
+            if not m.group().endswith("}"):
+                return None  # unclosed: the line is parsed as it is, and its finding says so
             continue
+        if m.lastgroup == "name":
+            quoted = m.group()
+            if len(quoted) < 2 or quoted[-1] not in _CLOSERS[quoted[0]]:
+                return None
         start, end = m.span()
         out.append(text[pos:start])
         tpos += start - pos

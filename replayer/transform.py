@@ -9,6 +9,7 @@ from __future__ import annotations
 from lark import Token, Transformer, Tree, v_args
 
 from . import events as ev
+from .numbers import read_digits
 
 #: alias text (case-folded, single spaces) -> canonical name
 ALIASES: dict[str, str] = {
@@ -91,13 +92,13 @@ class ToEvents(Transformer):
             if not isinstance(c, Token):
                 continue
             if c.type == "COPY":
-                copy = int(c[1:])
+                copy = _int(c, 1)
             elif c.type == "STATS":
                 a, d = c.split("/")
-                atk = None if a == "?" else int(a)
-                def_ = None if d == "?" else int(d)
+                atk = None if a == "?" else read_digits(a, c.column)
+                def_ = None if d == "?" else read_digits(d, c.column + len(a) + 1)
             elif c.type == "INT":
-                power = int(c)
+                power = _int(c)
             elif c.type == "PROPS":
                 from .properties import parse_props
 
@@ -110,7 +111,7 @@ class ToEvents(Transformer):
         return ("tag", str(c[0]), unquote(c[1]))
 
     def turn(self, c):
-        return ev.Turn(number=int(c[0]), player=str(c[1]).upper())
+        return ev.Turn(number=_int(c[0]), player=str(c[1]).upper())
 
     def phase(self, c):
         return ev.Phase(name=canonical(c[-1]).replace(" ", ""))
@@ -137,12 +138,13 @@ class ToEvents(Transformer):
 
     def chain_actor(self, c):
         cl, event = c
-        return _with(event, chain_link=int("".join(ch for ch in str(cl) if ch.isdigit())))
+        digits = "".join(ch for ch in str(cl) if ch.isdigit())  # CL2, チェーン2, KG2
+        return _with(event, chain_link=read_digits(digits, (cl.column or 1) + len(cl) - len(digits)))
 
     # ygo
     def draw(self, c):
         ints = _tokens(c, "INT")
-        return ev.Draw(count=int(ints[0]) if ints else 1)
+        return ev.Draw(count=_int(ints[0]) if ints else 1)
 
     def summon(self, c):
         method = canonical(c[0])
@@ -196,7 +198,7 @@ class ToEvents(Transformer):
         return ev.Activate(**fields)
 
     def effect_n(self, c):
-        return ("effect", int(_tokens(c, "INT")[0]))
+        return ("effect", _int(_tokens(c, "INT")[0]))
 
     def flip_effect(self, c):
         return ("flip-effect",)
@@ -247,14 +249,16 @@ class ToEvents(Transformer):
         return ev.Negate(card=_card(c))
 
     def damage(self, c):
-        return ev.Damage(amount=int(_tokens(c, "INT")[0]))
+        return ev.Damage(amount=_int(_tokens(c, "INT")[0]))
 
     def lp(self, c):
-        return ev.LifePoints(value=int(_tokens(c, "INT")[0]))
+        return ev.LifePoints(value=_int(_tokens(c, "INT")[0]))
 
     def atk(self, c):
         num = c[-1]
-        return ev.AtkChange(card=_card(c), value=int(num), relative=num.type.endswith("SIGNED_INT"))
+        relative = num.type.endswith("SIGNED_INT")
+        value = _int(num, 1) if relative else _int(num)
+        return ev.AtkChange(card=_card(c), value=-value if num.startswith("-") else value, relative=relative)
 
     def pass_(self, c):
         return ev.Pass()
@@ -292,7 +296,7 @@ class ToEvents(Transformer):
         return ev.Move(card=_card(c), to=canonical(c[-1]), how="put")
 
     def break_(self, c):
-        return ev.Break(count=int(_tokens(c, "INT")[0]))
+        return ev.Break(count=_int(_tokens(c, "INT")[0]))
 
     def s_trigger(self, c):
         return ev.STrigger(triggers=tuple(x for x in c if isinstance(x, ev.CardRef)))
@@ -307,6 +311,11 @@ class ToEvents(Transformer):
 # `pass` and `break` are Python keywords: lark looks rules up by name.
 setattr(ToEvents, "pass", ToEvents.pass_)
 setattr(ToEvents, "break", ToEvents.break_)
+
+
+def _int(tok: Token, skip: int = 0) -> int:
+    """The number a token writes after its first ``skip`` characters (``#2``, ``CL3``, ``+500``)."""
+    return read_digits(tok[skip:], (tok.column or 1) + skip)
 
 
 def _card(children) -> ev.CardRef:

@@ -15,6 +15,7 @@ from ..check import check_match
 from ..diagnostics import Span, make_finding, render_json, render_text
 from ..errors import UnreadableFile
 from ..reader import find_logs, read_log
+from ..safe import visible
 
 
 class _GameChoice(click.Choice):
@@ -58,7 +59,7 @@ def check(paths: tuple[str, ...], fmt: str, colour: str) -> None:
     """
     files = find_logs(paths)
     if not files:
-        click.echo("replayer: no .duel files found in " + ", ".join(paths), err=True)
+        click.echo(visible("replayer: no .duel files found in " + ", ".join(paths)), err=True)
         sys.exit(2)
     status = 0
     use_colour = _use_colour(colour)
@@ -68,7 +69,7 @@ def check(paths: tuple[str, ...], fmt: str, colour: str) -> None:
         try:
             result = check_match(read_log(path))
         except UnreadableFile as e:
-            click.echo(f"replayer: cannot read {e}", err=True)
+            click.echo(visible(f"replayer: cannot read {e}"), err=True)
             status = 2
             unreadable += 1
             if fmt == "json":  # a program reading the output sees every file it asked for
@@ -80,8 +81,8 @@ def check(paths: tuple[str, ...], fmt: str, colour: str) -> None:
         except Exception as e:  # a bug of ours: a message, not a traceback, and the next file
             if os.environ.get("REPLAYER_DEBUG"):
                 raise
-            click.echo(f"replayer: internal error while checking {path}: {type(e).__name__}: {e} "
-                       "(set REPLAYER_DEBUG=1 for the details, and please report it)", err=True)
+            click.echo(visible(f"replayer: internal error while checking {path}: {type(e).__name__}: {e} "
+                               "(set REPLAYER_DEBUG=1 for the details, and please report it)"), err=True)
             status = 2
             unreadable += 1
             continue

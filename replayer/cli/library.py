@@ -1,13 +1,17 @@
 """The match library's commands: ``replayer import``, ``replayer search``, ``replayer stats``.
 
-Thin: each command calls one function of :mod:`replayer.store` and prints its result.
+Thin: each command calls one function of :mod:`replayer.store` and prints its result. Text
+that came from a log (paths, players, events, messages, notes) is printed through
+:func:`replayer.safe.visible`, so that no escape sequence in a log reaches the terminal.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import sqlite3
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +20,7 @@ import click
 from .. import games, store
 from ..cards.commands import cards_db_option
 from ..reader import find_logs
+from ..safe import json_safe, visible
 
 DB_HELP = "the library (default: library.db in the user's data folder; env REPLAYER_LIBRARY)"
 
@@ -34,15 +39,47 @@ def _library_path(db_path: str | None) -> Path:
     return Path(db_path) if db_path else store.default_library_path()
 
 
-def _open(db_path: str | None, *, must_exist: bool = False):
+def _open(db_path: str | None, *, must_exist: bool = False, reading: bool = False):
+    """The library, or a message and exit 2. ``reading`` (search, stats): a library this process
+    may not write is opened read-only, and that is said once on stderr."""
     path = _library_path(db_path)
     if must_exist and not path.is_file():
-        click.echo(f"replayer: no library at {path}; import logs first: replayer import FOLDER", err=True)
+        click.echo(visible(f"replayer: no library at {path}; import logs first: replayer import FOLDER"), err=True)
         sys.exit(2)
+    read_only = reading and not store.library_writable(path)
     try:
-        return store.open_library(path)
+        try:
+            db = store.open_library(path, read_only=read_only)
+        except store.LibraryError as e:
+            if not reading or read_only or "readonly" not in str(e):
+                raise
+            read_only = True  # writable by its permissions, yet not (a read-only mount)
+            db = store.open_library(path, read_only=True)
     except store.LibraryError as e:
-        click.echo(f"replayer: {e}", err=True)
+        click.echo(visible(f"replayer: {e}"), err=True)
+        sys.exit(2)
+    if read_only:
+        click.echo(visible(f"replayer: {path} is read-only: reading it as it is (nothing is written to it; "
+                           "files imported since its search index was last updated may be missed)"), err=True)
+    return db
+
+
+@contextmanager
+def reported_damage(db_path: str | None):
+    """An SQLite error while the library is used: a clear message with ``PRAGMA integrity_check``'s
+    verdict when the file is corrupt, exit 2; never a traceback."""
+    try:
+        yield
+    except store.LibraryError as e:
+        click.echo(visible(f"replayer: {e}"), err=True)
+        sys.exit(2)
+    except sqlite3.DatabaseError as e:
+        path = _library_path(db_path)
+        if store.is_damage(e):
+            message = str(store.LibraryDamaged(str(path), str(e), store.integrity_verdict(path)))
+        else:
+            message = f"{path}: the library cannot be used now ({e})"
+        click.echo(visible(f"replayer: {message}"), err=True)
         sys.exit(2)
 
 
@@ -78,8 +115,13 @@ def import_command(paths: tuple[str, ...], db_path: str | None, jobs: int, progr
     """
     files = find_logs(paths)
     if not files:
-        click.echo("replayer: no .duel files found in " + ", ".join(paths), err=True)
+        click.echo(visible("replayer: no .duel files found in " + ", ".join(paths)), err=True)
         sys.exit(2)
+    with reported_damage(db_path):
+        _import(files, db_path, jobs, progress)
+
+
+def _import(files, db_path: str | None, jobs: int, progress: bool) -> None:
     db = _open(db_path)
     if jobs == 0:
         jobs = os.cpu_count() or 1
@@ -117,9 +159,9 @@ def import_command(paths: tuple[str, ...], db_path: str | None, jobs: int, progr
 def _count(outcome: store.ImportOutcome, counts: dict[str, int], problems: list[str]) -> None:
     counts[outcome.status] += 1
     if outcome.status == "skipped":
-        problems.append(f"replayer: skipped {shown_path(outcome.path)}: {outcome.message}")
+        problems.append(visible(f"replayer: skipped {shown_path(outcome.path)}: {outcome.message}"))
     elif outcome.stored and outcome.message:  # stored, with a warning (a Date it cannot read)
-        click.echo(f"replayer: warning: {shown_path(outcome.path)}: {outcome.message}", err=True)
+        click.echo(visible(f"replayer: warning: {shown_path(outcome.path)}: {outcome.message}"), err=True)
 
 
 # ---- search ---------------------------------------------------------------------------------
@@ -194,17 +236,18 @@ def search(card, rule, kind, severity, player, event, date_from, date_to, table,
     flt = store.Filters(card=card, rule=rule, kind=kind, severity=severity, player=player, event=event,
                         date_from=date_from, date_to=date_to, text=text, table=table, round=round_,
                         game=game.lower() if game else None, all_revisions=all_revisions)
-    db = _open(db_path, must_exist=True)
-    try:
-        result = store.search(db, flt, limit=limit or None)
-    finally:
-        db.close()
+    with reported_damage(db_path):
+        db = _open(db_path, must_exist=True, reading=True)
+        try:
+            result = store.search(db, flt, limit=limit or None)
+        finally:
+            db.close()
     if fmt == "json":
         out = result.to_dict()
         for section in ("matches", "findings", "notes"):
             for row in out[section]:
                 row["file"] = shown_path(row["path"])
-        click.echo(json.dumps(out, ensure_ascii=False))
+        click.echo(json_safe(json.dumps(out, ensure_ascii=False)))
     else:
         click.echo(render_search(result, flt, limit))
     sys.exit(0 if (result.total_matches or result.total_findings or result.total_notes) else 1)
@@ -215,8 +258,8 @@ def _match_line(m: dict[str, Any]) -> str:
                                    f"table {m['table_no']}" if m["table_no"] else None) if x)
     counts = ", ".join(_plural(m[f"{s}_count"], s) for s in ("error", "warning") if m[f"{s}_count"]) or "no findings"
     rev = f" (revision {m['revision']} of {m['current_revision']})" if m["current_revision"] > 1 else ""
-    return (f"  {shown_path(m['path'])}{rev}  {m['game']}  {m['player_a']} vs {m['player_b']}"
-            f"{'  ' + m['date'] if m['date'] else ''}{'  ' + where if where else ''}  [{counts}]")
+    return visible(f"  {shown_path(m['path'])}{rev}  {m['game']}  {m['player_a']} vs {m['player_b']}"
+                   f"{'  ' + m['date'] if m['date'] else ''}{'  ' + where if where else ''}  [{counts}]")
 
 
 def render_search(result: store.SearchResult, flt: store.Filters, limit: int) -> str:
@@ -228,14 +271,14 @@ def render_search(result: store.SearchResult, flt: store.Filters, limit: int) ->
     for f in result.findings:
         who = f" ({f['player_name']})" if f["player_name"] else ""
         rev = f" [revision {f['revision']}]" if flt.all_revisions else ""
-        out.append(f"  {shown_path(f['path'])}:{f['line']}:{f['column']}: {f['severity']}[{f['rule']}]: "
-                   f"{f['message']}{who}{rev}")
+        out.append(visible(f"  {shown_path(f['path'])}:{f['line']}:{f['column']}: {f['severity']}[{f['rule']}]: "
+                           f"{f['message']}{who}{rev}"))
     if result.total_findings > len(result.findings):
         out.append(f"  … {result.total_findings - len(result.findings)} more (--limit 0 shows all)")
     if flt.text:
         out.append(click.style(_plural(result.total_notes, "note"), bold=True))
         for n in result.notes:
-            out.append(f"  {shown_path(n['path'])}:{n['line']}: # {n['text']}")
+            out.append(visible(f"  {shown_path(n['path'])}:{n['line']}: # {n['text']}"))
         if result.total_notes > len(result.notes):
             out.append(f"  … {result.total_notes - len(result.notes)} more (--limit 0 shows all)")
     return "\n".join(out)
@@ -259,13 +302,14 @@ def stats(card, rule, kind, severity, player, event, date_from, date_to, table, 
     flt = store.Filters(card=card, rule=rule, kind=kind, severity=severity, player=player, event=event,
                         date_from=date_from, date_to=date_to, table=table, round=round_,
                         game=game.lower() if game else None, all_revisions=all_revisions)
-    db = _open(db_path, must_exist=True)
-    try:
-        result = store.stats(db, flt, top=top)
-    finally:
-        db.close()
+    with reported_damage(db_path):
+        db = _open(db_path, must_exist=True, reading=True)
+        try:
+            result = store.stats(db, flt, top=top)
+        finally:
+            db.close()
     if fmt == "json":
-        click.echo(json.dumps(result, ensure_ascii=False))
+        click.echo(json_safe(json.dumps(result, ensure_ascii=False)))
         return
     click.echo(render_stats(result, top))
 
@@ -275,7 +319,7 @@ def _table(title: str, rows: list[dict], columns: list[tuple[str, str]], top: in
     if not rows:
         return out + ["  (none)"]
     shown = rows[:top]
-    cells = [[("—" if r[key] is None else str(r[key])) for key, _ in columns] for r in shown]
+    cells = [[("—" if r[key] is None else visible(r[key])) for key, _ in columns] for r in shown]
     widths = [max(len(head), *(len(c[i]) for c in cells)) for i, (_, head) in enumerate(columns)]
     numeric = [all(isinstance(r[key], int) for r in shown) for key, _ in columns]
 

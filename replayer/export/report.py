@@ -4,12 +4,11 @@ No window needed: ``replayer report`` and the window's File ▸ Export both call
 is the document an appeal needs: the header tags, then every finding with its line,
 the line's text, the rule, the message, hint and citation, and the reviewer's verdict and note.
 Card names, notes and header values are user text: everything taken from the log or the
-reviewer is escaped with :func:`html.escape` before it goes into the HTML.
+reviewer is escaped with :func:`replayer.safe.html_text` before it goes into the HTML.
 """
 
 from __future__ import annotations
 
-import html
 import os
 from datetime import datetime
 from pathlib import Path
@@ -17,6 +16,7 @@ from pathlib import Path
 from .. import games
 from ..check import CheckResult
 from ..reviews import CONFIRMED, DISMISSED, Reviews, Verdict
+from ..safe import html_text
 from .footage import finding_timecodes, video_href
 
 _CSS = """
@@ -42,7 +42,9 @@ HEADER_ORDER = ("Game", "Rules", "A", "B", "LP", "Shields", "Event", "Round", "T
 
 
 def _e(text: object) -> str:
-    return html.escape(str(text), quote=True)
+    """User text for the page: markup escaped, control characters and bidi overrides shown as
+    ``\\x1b`` / ``\\u202e`` (:func:`replayer.safe.html_text`)."""
+    return html_text(text)
 
 
 def _verdict_cell(v: Verdict) -> str:

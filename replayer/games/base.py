@@ -20,7 +20,8 @@ if TYPE_CHECKING:
 #: the folder of ``core.lark``, the lines every game shares
 GAMES_DIR = Path(__file__).resolve().parent
 
-_NUMBERED = re.compile(r"^([a-z][a-z0-9-]*)\s+(\d+)$")
+# a numbered word's number: ASCII digits, no longer than a number of a log may be (replayer.numbers)
+_NUMBERED = re.compile(r"^([a-z][a-z0-9-]*)\s+([0-9]{1,15})$")
 
 
 @dataclass(frozen=True, eq=False)
@@ -72,11 +73,26 @@ class Game:
         return self.grammar
 
     def is_property(self, word: str) -> bool:
-        """Is ``word`` a property word of this game (``quick``, ``power 3000``)?"""
+        """Is ``word`` a property word of this game (``quick``, ``power 3000``)?
+
+        This is the one test of a valid property: the reader warns about every word it refuses,
+        and the rules model and the window use only the words it accepts
+        (:meth:`known_properties`), so a word warned about as ignored is ignored everywhere.
+        """
         if word in self.property_words:
             return True
+        return self.numbered(word) is not None
+
+    def numbered(self, word: str) -> tuple[str, int] | None:
+        """``("power", 3000)`` for ``power 3000`` (a word that takes a number), else None."""
         m = _NUMBERED.match(word)
-        return bool(m and m.group(1) in self.numbered_words)
+        if m is None or m.group(1) not in self.numbered_words:
+            return None
+        return m.group(1), int(m.group(2))
+
+    def known_properties(self, words) -> tuple[str, ...]:
+        """The words of ``words`` that are property words of this game, in order."""
+        return tuple(w for w in words if w in self.property_words or self.numbered(w) is not None)
 
     def all_property_words(self) -> list[str]:
         return sorted(self.property_words) + [f"{w} N" for w in sorted(self.numbered_words)]

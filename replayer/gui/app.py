@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (QApplication, QComboBox, QFileDialog, QFrame, QLa
 
 from ..reader import Match
 from ..check import CheckResult, check_match
+from ..safe import tooltip, visible
 from . import theme as themes
 from . import editor as log_editor
 from . import video as video_pane
@@ -78,6 +79,7 @@ def _panel(title: QWidget | None, body: QWidget, *extra: QWidget) -> QFrame:
 
 def _pane_title(text: str) -> QLabel:
     label = QLabel(text)
+    label.setTextFormat(Qt.PlainText)  # file and player names: never as markup
     f = label.font()
     f.setBold(True)
     label.setFont(f)
@@ -344,6 +346,7 @@ class MainWindow(QMainWindow):
         self.progress.setTextVisible(True)
         self.progress.hide()
         self.file_label = QLabel("")
+        self.file_label.setTextFormat(Qt.PlainText)
         sb.addPermanentWidget(self.progress)
         sb.addPermanentWidget(self.file_label)
 
@@ -584,7 +587,7 @@ class MainWindow(QMainWindow):
             return
         for k, p in enumerate(files, 1):
             a = m.addAction(f"&{k % 10}  {Path(p).name}  —  {Path(p).parent}")
-            a.setToolTip(p)
+            a.setToolTip(tooltip(p))
             a.triggered.connect(lambda checked=False, p=p: self._guard(lambda: self.open_path(p)))
         m.addSeparator()
         clear = m.addAction("Clear the list")
@@ -799,6 +802,7 @@ class MainWindow(QMainWindow):
         if QGuiApplication.platformName() in ("offscreen", "minimal") or not self.isVisible():
             return
         box = QMessageBox(QMessageBox.Warning, title, message, QMessageBox.Ok, self)
+        box.setTextFormat(Qt.PlainText)  # the message may quote a path or a log
         if modal:
             box.exec()
         else:
@@ -830,9 +834,9 @@ class MainWindow(QMainWindow):
         if self.doc is not None:
             m = self.doc.match
             players = m.players
-            self.setWindowTitle(f"{name}  [Game {m.game} · Rules {m.rules} · A: {players['A']}  "
-                                f"B: {players['B']}]")
-            self.file_label.setText(f"{name} · {m.game} · rules {m.rules}")
+            self.setWindowTitle(visible(f"{name}  [Game {m.game} · Rules {m.rules} · A: {players['A']}  "
+                                        f"B: {players['B']}]"))
+            self.file_label.setText(visible(f"{name} · {m.game} · rules {m.rules}"))
             self._update_timeline_title()
         else:
             self.setWindowTitle(name)
@@ -843,9 +847,9 @@ class MainWindow(QMainWindow):
             return
         m = self.doc.match
         detail = f"  ·  {self.timeline.detail_level()}" if m.events else ""
-        self.timeline_title.setText(
+        self.timeline_title.setText(visible(
             f"Timeline  ·  {_plural(len(m.events), 'event')}  ·  A: {m.players['A']}  ·  B: {m.players['B']}"
-            + detail)
+            + detail))
 
     def _update_actions(self) -> None:
         has = self.doc is not None and bool(self.doc.events)

@@ -556,6 +556,7 @@ class LogEditor(QObject):
         box = QMessageBox(QMessageBox.Question, "The file changed on disk",
                           f"{Path(w.path or '').name} was changed by another program. Reload it and lose "
                           "your unsaved changes, or keep your text?", QMessageBox.NoButton, w)
+        box.setTextFormat(Qt.PlainText)  # the file's name
         reload = box.addButton("Reload from disk", QMessageBox.DestructiveRole)
         box.addButton("Keep my text", QMessageBox.RejectRole)
         box.exec()

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (QCheckBox, QHBoxLayout, QHeaderView, QLabel, QLin
                                QVBoxLayout, QWidget)
 
 from .. import store
+from ..safe import tooltip
 
 COLUMNS = [
     ("date", "Date"), ("event", "Event"), ("round", "Round"), ("table_no", "Table"), ("players", "Players"),
@@ -89,7 +90,7 @@ class LibraryModel(QAbstractTableModel):
             value = row.get(key)
             return "" if value is None else str(value)
         if role == Qt.ItemDataRole.ToolTipRole:
-            return row["path"]
+            return tooltip(row["path"])
         if role == Qt.ItemDataRole.TextAlignmentRole and key in ("error_count", "warning_count", "round", "table_no"):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.UserRole:
@@ -121,6 +122,7 @@ class LibraryView(QWidget):
         self.errors_only = QCheckBox("with errors")
         self.open_button = QPushButton("Open")
         self.status = QLabel()
+        self.status.setTextFormat(Qt.TextFormat.PlainText)  # paths and SQLite's messages
         self.table = QTableView()
         self.table.setModel(self.model)
         self.table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)

@@ -11,7 +11,6 @@
 
 from __future__ import annotations
 
-import html
 import logging
 import re
 
@@ -20,6 +19,7 @@ from PySide6.QtGui import (QColor, QFont, QPainter, QTextBlock, QTextCharFormat,
                            QTextFormat, QTextLayout)
 from PySide6.QtWidgets import QLabel, QPlainTextEdit, QTextEdit, QVBoxLayout, QWidget
 
+from ..safe import html_text
 from .document import SEVERITY_RANK, Document
 from .theme import LIGHT, Theme, mono_font
 
@@ -418,8 +418,8 @@ class LogPane(QWidget):
             c = theme.severity[f.severity.value]
             parts.append(
                 f"<div style='margin-bottom:3px'><span style='color:{c}'><b>{f.span.line}:{f.span.column}: "
-                f"{f.severity.value}[{html.escape(f.rule)}]</b> {html.escape(f.message)}</span>"
-                + (f"<br><span style='color:{theme.dim}'>hint: {html.escape(f.hint)}</span>" if f.hint else "")
-                + (f"<span style='color:{theme.dim}'> &nbsp; cite: {html.escape(f.cite)}</span>" if f.cite else "")
+                f"{f.severity.value}[{html_text(f.rule)}]</b> {html_text(f.message)}</span>"
+                + (f"<br><span style='color:{theme.dim}'>hint: {html_text(f.hint)}</span>" if f.hint else "")
+                + (f"<span style='color:{theme.dim}'> &nbsp; cite: {html_text(f.cite)}</span>" if f.cite else "")
                 + "</div>")
         self.explain.setText("".join(parts))

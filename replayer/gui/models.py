@@ -15,6 +15,7 @@ from PySide6.QtCore import QAbstractItemModel, QAbstractTableModel, QModelIndex,
 from PySide6.QtGui import QBrush, QColor, QFont, QIcon, QPainter, QPixmap
 
 from ..diagnostics import Finding
+from ..safe import tooltip
 from .document import SEVERITY_RANK, Document
 from ..reviews import CONFIRMED, DISMISSED, Reviews, Verdict
 from .state import GameState
@@ -210,7 +211,7 @@ class FindingsModel(QAbstractTableModel):
                 parts.append("hint: " + f.hint)
             if f.cite:
                 parts.append("cite: " + f.cite)
-            return "\n".join(parts)
+            return tooltip("\n".join(parts))
         if role == Qt.ForegroundRole and self.verdict(k).status == DISMISSED:
             return QBrush(QColor(self.theme.dim))
         if role == Qt.FontRole and col == self.RULE:
@@ -516,7 +517,7 @@ class StateModel(QAbstractItemModel):
         if role == Qt.DisplayRole:
             return node.label if col == 0 else node.value
         if role == Qt.ToolTipRole:
-            return node.tip or (f"{node.label}: {node.value}" if node.value else node.label)
+            return tooltip(node.tip or (f"{node.label}: {node.value}" if node.value else node.label))
         if role == Qt.ForegroundRole:
             if node.tone == "warn":
                 return QBrush(QColor(self.theme.severity["warning"]))

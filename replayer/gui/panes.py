@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import html
 
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, Signal
 from PySide6.QtWidgets import (QAbstractItemView, QButtonGroup, QCheckBox, QComboBox, QFrame, QHBoxLayout,
@@ -10,6 +9,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QButtonGroup, QCheckBox, QComb
                                QWidget)
 
 from ..diagnostics import Kind
+from ..safe import html_text, tooltip
 from .document import Document
 from .models import FindingsFilter, FindingsModel, StateModel
 from ..reviews import CONFIRMED, DISMISSED, Reviews
@@ -19,6 +19,7 @@ from .theme import LIGHT, Theme
 
 def _title(text: str) -> QLabel:
     label = QLabel(text)
+    label.setTextFormat(Qt.PlainText)  # it shows text from the log: never as markup
     f = label.font()
     f.setBold(True)
     label.setFont(f)
@@ -251,12 +252,12 @@ class FindingsPane(QWidget):
             return
         c = t.severity[f.severity.value]
         text = (f"<b>line {f.span.line}</b> &nbsp;<span style='color:{c}'><b>{f.severity.value}</b></span>"
-                f" <code>[{html.escape(f.rule)}]</code> <span style='color:{t.dim}'>{html.escape(f.kind.value)}"
-                f"</span><br>{html.escape(f.message)}")
+                f" <code>[{html_text(f.rule)}]</code> <span style='color:{t.dim}'>{html_text(f.kind.value)}"
+                f"</span><br>{html_text(f.message)}")
         if f.hint:
-            text += f"<br><span style='color:{t.dim}'>hint:</span> {html.escape(f.hint)}"
+            text += f"<br><span style='color:{t.dim}'>hint:</span> {html_text(f.hint)}"
         if f.cite:
-            text += f"<br><span style='color:{t.dim}'>cite:</span> <i>{html.escape(f.cite)}</i>"
+            text += f"<br><span style='color:{t.dim}'>cite:</span> <i>{html_text(f.cite)}</i>"
         self.detail.setText(text)
         v = self.model.verdict(row)
         self.confirm.setChecked(v.status == CONFIRMED)
@@ -364,7 +365,7 @@ class StatePane(QWidget):
         else:
             tc = f" · {state.timecode}" if state.timecode else ""
             self.title.setText(f"State after line {state.line}{tc}")
-        self.title.setToolTip(source)
+        self.title.setToolTip(tooltip(source) if source else "")
 
     def set_theme(self, theme: Theme) -> None:
         self.model.set_theme(theme)

@@ -28,6 +28,8 @@ from threading import RLock
 from typing import Callable, Iterable, NamedTuple, Sequence
 
 from .. import events as ev
+from ..games import get as get_game
+from ..numbers import whole_number
 from ..reader import Match
 
 CHECKPOINT_EVERY = 256
@@ -273,10 +275,8 @@ class _Work:
 
 
 def _int(text: str | None, default: int) -> int:
-    try:
-        return int(str(text).strip()) if text is not None else default
-    except ValueError:
-        return default
+    n = whole_number(text)
+    return default if n is None else n
 
 
 class Replay:
@@ -586,8 +586,9 @@ class Replay:
         if ref.power is not None:
             stats["power"] = ref.power
         for word in ref.props:
-            if word.startswith("power ") and word[6:].strip().isdigit():
-                stats["power"] = int(word[6:])
+            n = get_game(self.game).numbered(word)
+            if n is not None and n[0] == "power":
+                stats["power"] = n[1]
         new = replace(old, **stats, **changes) if (stats or changes) else old
         w.field[player][key] = new
         return new

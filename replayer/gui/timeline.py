@@ -1032,22 +1032,22 @@ class TimelineView(QGraphicsView):
 
     def help_text(self, index: int) -> str:
         """The tooltip of an event: its line, notes and findings (HTML, user text escaped)."""
-        import html
+        from ..safe import html_text
 
         doc = self.doc
         if doc is None or not 0 <= index < self.n:
             return ""
         e = doc.events[index]
         line = e.span.line
-        parts = [f"<b>line {line}</b>" + (f" &nbsp;{html.escape(e.timecode)}" if e.timecode else ""),
-                 f"<code>{html.escape(doc.source(line).strip())}</code>"]
+        parts = [f"<b>line {line}</b>" + (f" &nbsp;{html_text(e.timecode)}" if e.timecode else ""),
+                 f"<code>{html_text(doc.source(line).strip())}</code>"]
         for note in e.notes:
-            parts.append(f"📌 <i>{html.escape(note)}</i>")
+            parts.append(f"📌 <i>{html_text(note)}</i>")
         for k in doc.event_findings.get(index, []) + doc.gap_findings.get(index, []):
             f = doc.findings[k]
             color = self.theme.severity[f.severity.value]
             parts.append(f"<span style='color:{color}'><b>{f.severity.value}</b></span> "
-                         f"[{html.escape(f.rule)}] line {f.span.line}: {html.escape(f.message)}")
+                         f"[{html_text(f.rule)}] line {f.span.line}: {html_text(f.message)}")
         return "<br>".join(parts)
 
     def mousePressEvent(self, event) -> None:

@@ -221,6 +221,7 @@ class VideoPane(QWidget):
     # ---- construction -------------------------------------------------------------------------------
     def _build(self) -> None:
         self.title = QLabel("Video")
+        self.title.setTextFormat(Qt.PlainText)  # a file or host name from the log's [Video] tag
         f = self.title.font()
         f.setBold(True)
         self.title.setFont(f)

@@ -24,6 +24,7 @@ from typing import Callable
 
 from ... import events as ev
 from ...diagnostics import Kind, RULES, Severity, define
+from ...numbers import whole_number
 from ...replay import Model
 
 # ---- citations (docs/rules-dm.md, "Citation labels") ---------------------------------------
@@ -593,8 +594,9 @@ class DmModel(Model):
         self.turn_index = 0  # how many `turn` lines so far: summoning sickness does not trust the numbers
         self.turn_player: str | None = None
         self.creatures: dict[str, Creature] = {}
-        start = match.header.get("Shields", "5").strip()
-        n = int(start) if start.isdigit() else 5
+        n = whole_number(match.header.get("Shields", "5"))
+        if n is None:
+            n = 5  # the reader reported the bad tag
         self.shields: dict[str, int] = {"A": n, "B": n}
         self.attack: AttackState | None = None
         self.waiting: list[Waiting] = []

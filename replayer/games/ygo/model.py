@@ -15,6 +15,7 @@ from typing import Callable
 
 from ... import events as ev
 from ...diagnostics import Kind, Severity, define
+from ...numbers import whole_number
 from ...replay import CardFacts, Model
 from . import effects as ygo_effects
 
@@ -343,8 +344,9 @@ class YgoModel(Model):
         self.cards: dict[str, Card] = {}
         self.destroyed: set[str] = set()  # keys of monsters destroyed by battle in this Damage Step
         self.atk_changed: set[str] = set()  # keys of monsters whose ATK an `atk` line changed this turn
-        start = match.header.get("LP", "8000").strip()
-        lp = int(start) if start.isdigit() else 8000
+        lp = whole_number(match.header.get("LP", "8000"))
+        if lp is None:
+            lp = 8000  # the reader reported the bad tag
         self.lp: dict[str, int | None] = {"A": lp, "B": lp}
         self.damage_since_lp: dict[str, bool] = {"A": False, "B": False}
         self.flipped_in_ds: set[str] = set()
