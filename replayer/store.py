@@ -530,15 +530,6 @@ class Prepared:
         """The events, decoded from :attr:`events_json` (one list an event)."""
         return json.loads(self.events_json) if self.events_json else []
 
-    def as_dicts(self, which: str) -> list[dict[str, Any]]:
-        """The rows of ``events``, ``findings`` or ``notes`` as dicts (for reading)."""
-        if which == "events":
-            return [{"seq": seq, **dict(zip(EVENT_FIELDS, e)), "cards": e[_CARDS_AT] if len(e) > _CARDS_AT else []}
-                    for seq, e in enumerate(self.events)]
-        columns = {"findings": ["event", *FINDING_COLUMNS_M002],
-                   "notes": ["event", *NOTE_COLUMNS]}[which]
-        return [dict(zip(columns, row)) for row in getattr(self, which)]
-
 
 def content_hash(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
@@ -1554,11 +1545,6 @@ def _grouped(db: Database, keys: list[str], flt: Filters, mwhere, mparams, fwher
 
 
 # ---- browsing (the window's Library view) ------------------------------------------------------
-def list_matches(db: Database, flt: Filters | None = None, *, limit: int | None = 1000, **filters: Any) -> list[dict]:
-    """The matches that pass the filters (current revisions), newest date first."""
-    return search(db, flt, limit=limit, **filters).matches
-
-
 def match_text(db: Database, path: str, revision: int | None = None) -> str | None:
     """The log text of a match as imported (the current revision, or ``revision``)."""
     if revision is None:

@@ -266,7 +266,7 @@ def test_a_missing_file_is_an_object_in_json_output_too(tmp_path):
 
 
 def test_an_internal_error_is_a_message_not_a_traceback(tmp_path, monkeypatch):
-    import replayer.cli as cli_module
+    import replayer.cli.check as cli_module
 
     def broken(match):
         raise RuntimeError("boom")

@@ -337,8 +337,8 @@ def test_library_view_without_a_library(qtbot, tmp_path):
 
 def test_the_library_keeps_the_window_s_verdicts(tmp_path, logs):
     from replayer.diagnostics import Finding, Kind, Severity, Span
-    from replayer.gui import reviews
-    from replayer.gui.library import LibraryReviewStore
+    from replayer import reviews
+    from replayer.reviews import LibraryReviewStore
 
     backend = LibraryReviewStore(tmp_path / "library.db", reviewer="Judge Lena")
     log = str(logs / "locals.duel")
@@ -381,8 +381,8 @@ def test_library_view_goes_into_the_review_window(qtbot, imported, logs, monkeyp
 
 def test_verdicts_of_a_sidecar_move_into_the_library(tmp_path, logs):
     from replayer.diagnostics import Finding, Kind, Severity, Span
-    from replayer.gui import reviews
-    from replayer.gui.library import LibraryReviewStore
+    from replayer import reviews
+    from replayer.reviews import LibraryReviewStore
 
     log = str(logs / "locals.duel")
     lines = LOCALS.splitlines()

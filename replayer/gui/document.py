@@ -191,12 +191,6 @@ class Document:
             out[p] = out.get(p, 0) + 1
         return out
 
-    def event_index_for_finding(self, k: int) -> int:
-        return self.finding_event[k] if 0 <= k < len(self.finding_event) else -1
-
-    def findings_at_event(self, index: int) -> list[int]:
-        return self.event_findings.get(index, [])
-
     def label(self, index: int) -> str:
         text = self.labels.get(index)
         if text is None:
@@ -313,12 +307,6 @@ def event_label(e: ev.Event, r: Replay | None = None, index: int = -1) -> str:
     if k in ("phase", "step", "timing"):
         return f"{k} {e.name}"
     return k
-
-
-def lane_of(e: ev.Event) -> str:
-    if e.player in ("A", "B") and e.kind not in STRUCTURE:
-        return e.player
-    return "M"
 
 
 @contextmanager

@@ -5,18 +5,13 @@ notes, "with errors only") over a table of matches; a double click, Enter or the
 emits :attr:`LibraryView.open_requested` with the log's path (and :attr:`LibraryView.open_revision`
 with the path and revision, for a match whose file is gone: its text is in the library).
 
-:class:`LibraryReviewStore` lets the match library keep the window's verdicts
-(``replayer.gui.reviews.set_store(LibraryReviewStore(path))``).
-
 The view opens its own connection to the library (WAL: an import may run at the same time);
 queries are small and indexed, so they run on the GUI thread.
 """
 
 from __future__ import annotations
 
-import getpass
 import os
-import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +20,6 @@ from PySide6.QtWidgets import (QCheckBox, QHBoxLayout, QHeaderView, QLabel, QLin
                                QVBoxLayout, QWidget)
 
 from .. import store
-from .reviews import Entry, ReviewStoreError, SidecarStore, Verdict
 
 COLUMNS = [
     ("date", "Date"), ("event", "Event"), ("round", "Round"), ("table_no", "Table"), ("players", "Players"),
@@ -194,11 +188,6 @@ class LibraryView(QWidget):
         more = f" (first {shown} shown)" if result.total_matches > shown else ""
         self.status.setText(f"{result.total_matches} match{'es' if result.total_matches != 1 else ''}{more}")
 
-    def selected_path(self) -> str | None:
-        rows = self.table.selectionModel().selectedRows()
-        row = self.model.row(rows[0]) if rows else None
-        return row["path"] if row else None
-
     def open_selected(self) -> None:
         rows = self.table.selectionModel().selectedRows()
         if rows:
@@ -231,60 +220,6 @@ class LibraryView(QWidget):
     def closeEvent(self, event) -> None:  # noqa: N802 (Qt)
         self.close_library()
         super().closeEvent(event)
-
-
-class LibraryReviewStore:
-    """A :class:`replayer.gui.reviews.ReviewStore` that keeps the window's verdicts in the library.
-
-    ``load``/``save`` open the library for the call only (the window may live long; an import
-    may run meanwhile). Verdicts are the ``reviewer``'s (default: the login name).
-    """
-
-    def __init__(self, db_path: str | os.PathLike[str] | None = None, reviewer: str | None = None):
-        self.db_path = Path(db_path) if db_path is not None else store.default_library_path()
-        if reviewer is None:
-            try:
-                reviewer = getpass.getuser()
-            except Exception:
-                reviewer = ""
-        self.reviewer = reviewer
-
-    def load(self, log_path: str) -> list[Entry]:
-        entries = self._load_from_library(log_path)
-        if not entries:
-            # verdicts written before the library existed (or before this log was in it) are in
-            # the sidecar: show them; the next save puts them into the library. Nothing is lost.
-            entries = SidecarStore().load(log_path)
-        return entries
-
-    def _load_from_library(self, log_path: str) -> list[Entry]:
-        if not self.db_path.is_file():
-            return []
-        try:
-            db = store.open_library(self.db_path)
-            try:
-                rows = store.load_reviews(db, log_path, reviewer=self.reviewer, latest=True)
-            finally:
-                db.close()
-        except (store.LibraryError, OSError, sqlite3.Error) as e:
-            raise ReviewStoreError(f"cannot read the verdicts in the library: {e}") from None
-        return [Entry(r["rule"], r["line"], r["source"] or "", r["message"] or "",
-                      Verdict(r["verdict"], r["note"] or "", r["reviewed_at"] or "")) for r in rows]
-
-    def save(self, log_path: str, entries: list[Entry]) -> None:
-        kept = [e for e in entries if not e.verdict.empty]
-        try:
-            db = store.open_library(self.db_path)
-            try:
-                store.replace_reviews(db, log_path, [
-                    {"rule": e.rule, "line": e.line, "source": e.source, "message": e.message,
-                     "verdict": e.verdict.status, "note": e.verdict.note, "reviewed_at": e.verdict.updated or None}
-                    for e in kept], reviewer=self.reviewer)
-            finally:
-                db.close()
-        except (store.LibraryError, OSError, sqlite3.Error) as e:
-            raise ReviewStoreError(f"cannot save the verdicts to the library: {e}") from None
-        SidecarStore().save(log_path, [])  # the library has them now: a stale sidecar must not come back
 
 
 def install(window, db_path: str | os.PathLike[str] | None = None) -> LibraryView:

@@ -16,7 +16,7 @@ from PySide6.QtGui import QBrush, QColor, QFont, QIcon, QPainter, QPixmap
 
 from ..diagnostics import Finding
 from .document import SEVERITY_RANK, Document
-from .reviews import CONFIRMED, DISMISSED, Reviews, Verdict
+from ..reviews import CONFIRMED, DISMISSED, Reviews, Verdict
 from ..games import get as get_game
 from ..states import GameState
 from .theme import LIGHT, Theme

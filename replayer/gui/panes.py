@@ -12,7 +12,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QButtonGroup, QCheckBox, QComb
 from ..diagnostics import Kind
 from .document import Document
 from .models import FindingsFilter, FindingsModel, StateModel
-from .reviews import CONFIRMED, DISMISSED, Reviews
+from ..reviews import CONFIRMED, DISMISSED, Reviews
 from ..states import GameState
 from .theme import LIGHT, Theme
 
@@ -266,7 +266,7 @@ class FindingsPane(QWidget):
         self.note.setProperty("row", row)
 
     def _record(self, row: int, status: str | None, note: str | None) -> None:
-        from .reviews import ReviewStoreError
+        from ..reviews import ReviewStoreError
 
         try:
             self.model.set_verdict(row, status, note)

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (QFrame, QGraphicsItem, QGraphicsScene, QGraphicsV
                                QToolTip, QWidget)
 
 from .document import CATEGORY, F_BATTLE, F_CHAIN, F_DAMAGE, F_NOTE, LANES, SEVERITY_RANK, Document
-from .reviews import DISMISSED
+from ..reviews import DISMISSED
 from ..games import get as get_game
 from ..states import Segment
 from .theme import LIGHT, Theme, ui_font

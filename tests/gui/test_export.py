@@ -7,7 +7,7 @@ from html.parser import HTMLParser
 
 from PySide6.QtGui import QImage
 
-from replayer.gui.reviews import CONFIRMED, DISMISSED
+from replayer.reviews import CONFIRMED, DISMISSED
 
 from .conftest import open_and_wait
 from .pdftext import page_count, pdf_text

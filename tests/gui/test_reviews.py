@@ -7,8 +7,8 @@ import json
 import pytest
 
 from replayer.diagnostics import Finding, Kind, Severity, Span
-from replayer.gui import reviews as rv
-from replayer.gui.reviews import CONFIRMED, DISMISSED, Entry, Reviews, ReviewStoreError, SidecarStore, sidecar_path
+from replayer import reviews as rv
+from replayer.reviews import CONFIRMED, DISMISSED, Entry, Reviews, ReviewStoreError, SidecarStore, sidecar_path
 
 
 def finding(line: int, rule: str = "ygo.lp.mismatch", message: str = "LP do not add up") -> Finding:

@@ -9,7 +9,7 @@ from PySide6.QtGui import QDropEvent, QGuiApplication
 from PySide6.QtWidgets import QApplication
 
 from replayer.gui.app import MainWindow, open_match, register_extension, EXTENSIONS
-from replayer.gui.reviews import CONFIRMED, DISMISSED, sidecar_path
+from replayer.reviews import CONFIRMED, DISMISSED, sidecar_path
 
 from .conftest import YGO_LOG, line_of, open_and_wait
 

@@ -15,6 +15,9 @@ _SUBSTEP_OF = {"block": AttackStep.BLOCK, "redirect": AttackStep.BLOCK, "battle"
                "break": AttackStep.BREAK, "s-trigger": AttackStep.BREAK, "direct-attack": AttackStep.DIRECT,
                "win": AttackStep.DIRECT, "attack-ends": AttackStep.END}
 _ATTACK_PHASES = frozenset({"battle", "attack"})
+#: the lines that may move the position, the outline or the sub-step while an attack is on
+_RECORDED = frozenset({"turn", "phase", "attack", "trigger", "s-trigger", "resolve-ability", "resolve",
+                       "declare"}) | frozenset(_SUBSTEP_OF)
 
 
 def attack_step(e: ev.Event, sub: AttackStep | None, active: bool, ended: bool) -> tuple[AttackStep | None, bool, bool]:
@@ -60,7 +63,13 @@ class DmReplay(Replay):
 
     # ---- the position and the outline (recorded while the rules model replays) -----------------
     def recorder(self, cls: type):
-        return self.record  # the sub-step may change at any line
+        if getattr(cls, "kind", None) in _RECORDED:
+            return self.record
+        return self.record_other  # any other line ends an attack that has ended
+
+    def record_other(self, i: int, e: ev.Event) -> None:
+        if self._ended:
+            self.record(i, e)
 
     def phase_value(self, word: str) -> str:
         return PHASE_BY_WORD.get(word, word)

@@ -1,6 +1,7 @@
-"""Exports: the timeline as PNG; the review report as HTML and as PDF.
+"""The review report, as HTML and as PDF, from a checked log and the reviewer's verdicts.
 
-The report is the document an appeal needs: the header tags, then every finding with its line,
+No window needed: ``replayer report`` and the window's File ▸ Export both call these. The report
+is the document an appeal needs: the header tags, then every finding with its line,
 the line's text, the rule, the message, hint and citation, and the reviewer's verdict and note.
 Card names, notes and header values are user text: everything taken from the log or the
 reviewer is escaped with :func:`html.escape` before it goes into the HTML.
@@ -14,8 +15,9 @@ from datetime import datetime
 from pathlib import Path
 
 from .. import games
-from .document import Document
-from .reviews import CONFIRMED, DISMISSED, Reviews, Verdict
+from ..check import CheckResult
+from ..reviews import CONFIRMED, DISMISSED, Reviews, Verdict
+from .footage import finding_timecodes, video_href
 
 _CSS = """
 body { font-family: 'DejaVu Sans', 'Noto Sans', 'Noto Sans CJK JP', sans-serif; color: #1d2330;
@@ -55,12 +57,20 @@ def _verdict_cell(v: Verdict) -> str:
     return head
 
 
-def report_html(doc: Document, reviews: Reviews | None, *, for_pdf: bool = False) -> str:
+def _source(result: CheckResult, line: int) -> str:
+    lines = result.match.lines
+    return lines[line - 1] if 0 < line <= len(lines) else ""
+
+
+def report_html(result: CheckResult, reviews: Reviews | None, *, for_pdf: bool = False) -> str:
     """The review report as a standalone HTML page (user text escaped)."""
-    match = doc.match
-    name = Path(doc.path).name
-    counts = doc.counts()
-    verdicts = [reviews.get(f) if reviews is not None else Verdict() for f in doc.findings]
+    match = result.match
+    findings = result.findings
+    name = Path(match.path).name
+    counts = {"error": 0, "warning": 0, "info": 0}
+    for f in findings:
+        counts[f.severity.value] += 1
+    verdicts = [reviews.get(f) if reviews is not None else Verdict() for f in findings]
     confirmed = sum(1 for v in verdicts if v.status == CONFIRMED)
     dismissed = sum(1 for v in verdicts if v.status == DISMISSED)
     game = games.get(match.game).title
@@ -82,15 +92,16 @@ def report_html(doc: Document, reviews: Reviews | None, *, for_pdf: bool = False
     out.append(f"<p><span class='error'>{counts['error']} error{'s' if counts['error'] != 1 else ''}</span>, "
                f"<span class='warning'>{counts['warning']} warning{'s' if counts['warning'] != 1 else ''}</span>, "
                f"<span class='info'>{counts['info']} info</span> · reviewed: {confirmed} confirmed, "
-               f"{dismissed} dismissed, {len(doc.findings) - confirmed - dismissed} not reviewed.</p>")
+               f"{dismissed} dismissed, {len(findings) - confirmed - dismissed} not reviewed.</p>")
     # findings
     out.append("<h2>Findings</h2>")
-    if not doc.findings:
+    if not findings:
         out.append("<p>No findings: the log follows the rules replayer checks.</p>")
     else:
         out.append("<table width='100%'><tr><th>#</th><th>Line</th><th>Finding</th><th>Verdict</th></tr>")
-        for k, (f, v) in enumerate(zip(doc.findings, verdicts), 1):
-            source = doc.source(f.span.line).strip()
+        timecodes = finding_timecodes(match, findings)  # each finding's footage, linked to the video
+        for k, (f, v) in enumerate(zip(findings, verdicts), 1):
+            source = _source(result, f.span.line).strip()
             cell = [f"<span class='{_e(f.severity.value)}'>{_e(f.severity.value)}</span> "
                     f"<code>[{_e(f.rule)}]</code> <span class='sub'>{_e(f.kind.value)}</span><br>{_e(f.message)}"]
             if source:
@@ -99,11 +110,14 @@ def report_html(doc: Document, reviews: Reviews | None, *, for_pdf: bool = False
                 cell.append(f"<br><span class='hint'>hint: {_e(f.hint)}</span>")
             if f.cite:
                 cell.append(f"<br><span class='cite'>cite: <i>{_e(f.cite)}</i></span>")
-            out.append(f"<tr><td>{k}</td><td>{f.span.line}:{f.span.column}</td><td>{''.join(cell)}</td>"
+            tc = timecodes[k - 1]
+            href = video_href(match, tc) if tc else None
+            at = (f"<br><a href='{_e(href)}'>{_e(tc)}</a>" if href else f"<br>{_e(tc)}") if tc else ""
+            out.append(f"<tr><td>{k}</td><td>{f.span.line}:{f.span.column}{at}</td><td>{''.join(cell)}</td>"
                        f"<td>{_verdict_cell(v)}</td></tr>")
         out.append("</table>")
     if reviews is not None:
-        orphans = reviews.orphans(doc.findings)
+        orphans = reviews.orphans(findings)
         if orphans:
             out.append("<h2>Earlier verdicts whose finding is gone</h2><table>"
                        "<tr><th>Line</th><th>Rule</th><th>Message</th><th>Verdict</th></tr>")
@@ -123,40 +137,25 @@ def report_html(doc: Document, reviews: Reviews | None, *, for_pdf: bool = False
     return "\n".join(out)
 
 
-def export_html(doc: Document, reviews: Reviews | None, path: str | os.PathLike) -> Path:
+def write_html(result: CheckResult, reviews: Reviews | None, path: str | os.PathLike) -> Path:
     p = Path(path)
-    p.write_text(report_html(doc, reviews), encoding="utf-8")
+    p.write_text(report_html(result, reviews), encoding="utf-8")
     return p
 
 
-def export_pdf(doc: Document, reviews: Reviews | None, path: str | os.PathLike) -> Path:
-    """The report as PDF with Qt's PDF writer (A4, text kept as text)."""
-    from PySide6.QtCore import QMarginsF
-    from PySide6.QtGui import QPageLayout, QPageSize, QPdfWriter, QTextDocument
+def write_pdf(result: CheckResult, reviews: Reviews | None, path: str | os.PathLike) -> Path:
+    """The report as PDF (A4, text kept as text), laid out by Qt's text engine."""
+    from ..gui.pdf import html_to_pdf  # PySide6 is imported only here
 
-    from .theme import ui_font
-
-    p = Path(path)
-    writer = QPdfWriter(str(p))
-    writer.setTitle(f"Review report: {Path(doc.path).name}")
-    writer.setCreator("replayer")
-    writer.setPageSize(QPageSize(QPageSize.A4))
-    writer.setPageMargins(QMarginsF(15, 15, 15, 15), QPageLayout.Millimeter)
-    writer.setResolution(300)
-    text = QTextDocument()
-    text.setDefaultFont(ui_font(9))
-    text.setHtml(report_html(doc, reviews, for_pdf=True))
-    text.print_(writer)  # paginates to the writer's page size
-    del writer  # flushes and closes the file
-    if not p.exists() or p.stat().st_size == 0:
-        raise OSError(f"could not write {p}")
-    return p
+    return html_to_pdf(report_html(result, reviews, for_pdf=True), path,
+                       title=f"Review report: {Path(result.match.path).name}")
 
 
-def export_png(view, path: str | os.PathLike) -> Path:
-    """The timeline as it is on screen (the visible range, with its gutter)."""
-    p = Path(path)
-    image = view.render_image()
-    if not image.save(str(p), "PNG"):
-        raise OSError(f"could not write {p}")
-    return p
+def write_report(result: CheckResult, reviews: Reviews | None, path: str | os.PathLike) -> Path:
+    """The report in the format the file name asks for: ``.pdf`` or ``.html``/``.htm``."""
+    suffix = Path(path).suffix.lower()
+    if suffix == ".pdf":
+        return write_pdf(result, reviews, path)
+    if suffix in (".html", ".htm"):
+        return write_html(result, reviews, path)
+    raise ValueError(f"a report is written as .html or .pdf, not {suffix or 'a file with no extension'}")

@@ -21,16 +21,19 @@ moves. Verdicts whose finding is gone are kept in the file, not silently dropped
 
 from __future__ import annotations
 
+import getpass
 import json
 import os
+import sqlite3
 import tempfile
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Iterable, Protocol, Sequence
 
-from ..diagnostics import Finding
-from ..errors import ReviewStoreError  # noqa: F401  (re-exported: the window catches it from here)
+from . import store as library
+from .diagnostics import Finding
+from .errors import ReviewStoreError  # noqa: F401  (re-exported: callers catch it from here)
 
 CONFIRMED = "confirmed"
 DISMISSED = "dismissed"
@@ -230,10 +233,67 @@ class Reviews:
         self.backend.save(self.log_path, self.entries)
         return verdict
 
-    def set_note(self, finding: Finding, note: str) -> Verdict:
-        return self.set(finding, self.get(finding).status, note)
-
     def orphans(self, findings: Iterable[Finding]) -> list[Entry]:
         """Stored verdicts that match none of ``findings`` (their finding is gone)."""
         used = {self._find(f) for f in findings}
         return [e for i, e in enumerate(self.entries) if i not in used and not e.verdict.empty]
+
+
+class LibraryReviewStore:
+    """A :class:`replayer.reviews.ReviewStore` that keeps the window's verdicts in the library.
+
+    ``load``/``save`` open the library for the call only (the window may live long; an import
+    may run meanwhile). Verdicts are the ``reviewer``'s (default: the login name).
+    """
+
+    def __init__(self, db_path: str | os.PathLike[str] | None = None, reviewer: str | None = None):
+        self.db_path = Path(db_path) if db_path is not None else library.default_library_path()
+        if reviewer is None:
+            try:
+                reviewer = getpass.getuser()
+            except Exception:
+                reviewer = ""
+        self.reviewer = reviewer
+
+    def load(self, log_path: str) -> list[Entry]:
+        entries = self._load_from_library(log_path)
+        if not entries:
+            # verdicts written before the library existed (or before this log was in it) are in
+            # the sidecar: show them; the next save puts them into the library. Nothing is lost.
+            entries = SidecarStore().load(log_path)
+        return entries
+
+    def _load_from_library(self, log_path: str) -> list[Entry]:
+        if not self.db_path.is_file():
+            return []
+        try:
+            db = library.open_library(self.db_path)
+            try:
+                rows = library.load_reviews(db, log_path, reviewer=self.reviewer, latest=True)
+            finally:
+                db.close()
+        except (library.LibraryError, OSError, sqlite3.Error) as e:
+            raise ReviewStoreError(f"cannot read the verdicts in the library: {e}") from None
+        return [Entry(r["rule"], r["line"], r["source"] or "", r["message"] or "",
+                      Verdict(r["verdict"], r["note"] or "", r["reviewed_at"] or "")) for r in rows]
+
+    def save(self, log_path: str, entries: list[Entry]) -> None:
+        kept = [e for e in entries if not e.verdict.empty]
+        try:
+            db = library.open_library(self.db_path)
+            try:
+                library.replace_reviews(db, log_path, [
+                    {"rule": e.rule, "line": e.line, "source": e.source, "message": e.message,
+                     "verdict": e.verdict.status, "note": e.verdict.note, "reviewed_at": e.verdict.updated or None}
+                    for e in kept], reviewer=self.reviewer)
+            finally:
+                db.close()
+        except (library.LibraryError, OSError, sqlite3.Error) as e:
+            raise ReviewStoreError(f"cannot save the verdicts to the library: {e}") from None
+        SidecarStore().save(log_path, [])  # the library has them now: a stale sidecar must not come back
+
+
+def store_for(db_path: str | os.PathLike[str] | None = None) -> ReviewStore:
+    """Where a log's verdicts are kept: the match library once one exists, else the sidecar."""
+    library = LibraryReviewStore(db_path)
+    return library if library.db_path.is_file() else SidecarStore()

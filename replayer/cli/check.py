@@ -1,4 +1,4 @@
-"""The command line. Thin: each command calls one public function and prints its result."""
+"""``replayer check``, ``replayer rules``: a log's findings, a game's rules (``replayer cards`` is replayer/cards/commands.py)."""
 
 from __future__ import annotations
 
@@ -9,19 +9,14 @@ from pathlib import Path
 
 import click
 
-from .diagnostics import Span, make_finding, render_json, render_text
-from .reader import UnreadableFile, find_logs, read_log
-from .check import check_match
-
-from . import games
+from .. import games
+from ..cards.commands import cards_db_option
+from ..check import check_match
+from ..diagnostics import Span, make_finding, render_json, render_text
+from ..errors import UnreadableFile
+from ..reader import find_logs, read_log
 
 GAME_CHOICE = click.Choice(list(games.ALL), case_sensitive=False)
-
-
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="replayer")
-def cli() -> None:
-    """Replay trading card game match logs and check them against the timing rules."""
 
 
 def _use_colour(choice: str) -> bool:
@@ -32,12 +27,13 @@ def _use_colour(choice: str) -> bool:
     return sys.stdout.isatty() and "NO_COLOR" not in os.environ and os.environ.get("TERM") != "dumb"
 
 
-@cli.command()
+@click.command()
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="text for people, json for programs (one object a file, one a line)")
 @click.option("--color", "colour", type=click.Choice(["auto", "always", "never"]), default="auto",
               show_default=True, help="colour the text output (auto: on a terminal only)")
+@cards_db_option
 def check(paths: tuple[str, ...], fmt: str, colour: str) -> None:
     """Check match logs: FILE or DIR (searched for *.duel).
 
@@ -93,46 +89,7 @@ def check(paths: tuple[str, ...], fmt: str, colour: str) -> None:
     sys.exit(status)
 
 
-@cli.command()
-@click.argument("game", type=GAME_CHOICE)
-@click.argument("name", nargs=-1, required=True)
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
-def cards(game: str, name: tuple[str, ...], fmt: str) -> None:
-    """Print the catalog entry of a card (any of its names, or part of one)."""
-    text = " ".join(name)
-    found = games.get(game.lower()).catalog.search(text)
-    if not found:
-        click.echo(f"replayer: no {game} card matches {text!r}", err=True)
-        sys.exit(1)
-    for card in found:
-        if fmt == "json":
-            click.echo(json.dumps(card.to_dict(), ensure_ascii=False))
-            continue
-        click.echo(click.style(card.id, bold=True))
-        for lang in ("en", "ja", "de"):
-            if lang in card.names:
-                click.echo(f"  {lang}: {card.names[lang]}")
-        if card.kind:
-            click.echo(f"  kind: {card.kind}")
-        stats = []
-        if card.atk is not None or card.def_ is not None:
-            stats.append(f"ATK/DEF {card.atk if card.atk is not None else '?'}/{card.def_ if card.def_ is not None else '?'}")
-        if card.level is not None:
-            stats.append(f"level {card.level}")
-        if card.power is not None:
-            stats.append(f"power {card.power}")
-        if stats:
-            click.echo("  " + ", ".join(stats))
-        props = sorted(card.props - {card.kind})
-        if props:
-            click.echo("  properties: " + ", ".join(props))
-        for i, eff in enumerate(card.effects, 1):
-            click.echo(f"  effect {i}: " + ", ".join(sorted(eff)))
-        for note in card.notes:
-            click.echo(f"    note: {note}")
-
-
-@cli.command()
+@click.command()
 @click.argument("game", type=GAME_CHOICE)
 def rules(game: str) -> None:
     """Print the rules table the validator uses for GAME, with citations."""
@@ -142,27 +99,3 @@ def rules(game: str) -> None:
         click.echo(f"replayer: no rules model for {game} yet", err=True)
         sys.exit(1)
     click.echo(describe())
-
-
-# ---- commands that live with their feature ---------------------------------------------------
-# The window (replayer/gui/commands.py) registers `view` below this line.
-from .gui.commands import view  # noqa: E402  (PySide6 is imported only when `view` runs)
-
-cli.add_command(view)
-# The match library (replayer/store_commands.py) registers `import`, `search`, `stats` below this line.
-from .store_commands import import_command, search as search_command, stats as stats_command  # noqa: E402
-
-cli.add_command(import_command)
-cli.add_command(search_command)
-cli.add_command(stats_command)
-
-
-def main() -> None:
-    try:
-        cli(prog_name="replayer")
-    except KeyboardInterrupt:
-        sys.exit(130)
-
-
-if __name__ == "__main__":
-    main()

@@ -1,0 +1,41 @@
+"""``replayer report FILE -o out.html|out.pdf``: the review report from the command line."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from ..check import check_file
+from ..errors import ReplayerError
+from ..export import write_report
+from ..reviews import Reviews, store_for
+
+
+@click.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("-o", "--output", "out", required=True, type=click.Path(dir_okay=False),
+              help="the report to write: .html or .pdf")
+@click.option("--db", "db_path", type=click.Path(dir_okay=False), envvar="REPLAYER_LIBRARY", default=None,
+              help="the match library whose verdicts to use (default: library.db in the user data folder)")
+def report(file: str, out: str, db_path: str | None) -> None:
+    """Write the review report of FILE (its findings with the verdicts kept for it) as HTML or PDF."""
+    if Path(out).suffix.lower() not in (".html", ".htm", ".pdf"):
+        raise click.UsageError("the report is written as .html or .pdf: name the output file so")
+    try:
+        result = check_file(file)
+    except ReplayerError as e:
+        click.echo(f"replayer: cannot read {e}", err=True)
+        sys.exit(2)
+    try:
+        reviews = Reviews.open(file, result.match.lines, store_for(db_path))
+    except ReplayerError as e:
+        click.echo(f"replayer: the verdicts kept for {file} cannot be read ({e}); the report has none", err=True)
+        reviews = None
+    try:
+        path = write_report(result, reviews, out)
+    except OSError as e:
+        click.echo(f"replayer: cannot write {out}: {e}", err=True)
+        sys.exit(2)
+    click.echo(str(path))
