@@ -70,6 +70,7 @@ class Position(NamedTuple):
 
 
 START = Position()
+_new = tuple.__new__  # builds a Position or a Segment without NamedTuple's keyword machinery (hot path)
 
 
 # ---- the outline ----------------------------------------------------------------------------------
@@ -302,6 +303,7 @@ class Replay:
         self._names: dict[str, str] = {}
         self._catalog = catalog
         self._appliers: dict[type, Callable | None] = {}
+        self._phase_words: dict[str, tuple[str, str]] = {}
         self._finished = False
 
     # ---- recording (driven by the rules model) ------------------------------------------------
@@ -312,17 +314,31 @@ class Replay:
     def move(self, i: int, pos: Position) -> None:
         """The position after event ``i`` is ``pos``."""
         if pos != self.pos:
-            if self._pos_at and self._pos_at[-1] == i:
+            at = self._pos_at
+            if at and at[-1] == i:
                 self._pos[-1] = pos
             else:
-                self._pos_at.append(i)
+                at.append(i)
+                self._pos.append(pos)
+            self.pos = pos
+
+    def place(self, i: int, turn: int | None, turn_player: str | None, phase: str | None, step: str | None,
+              timing: str | None, substep: str | None, inferred: tuple[str, ...]) -> None:
+        """:meth:`move` to the position of these fields (inlined: it runs for most structure lines)."""
+        pos = _new(Position, (turn, turn_player, phase, step, timing, substep, inferred))
+        if pos != self.pos:
+            at = self._pos_at
+            if at and at[-1] == i:
+                self._pos[-1] = pos
+            else:
+                at.append(i)
                 self._pos.append(pos)
             self.pos = pos
 
     def close(self, kind: str, at: int) -> None:
         item = self._open.pop(kind, None)
         if item is not None and at > item[2]:
-            self._out[kind].append(Segment(kind, item[0], item[1], item[2], at, item[3]))
+            self._out[kind].append(_new(Segment, (kind, item[0], item[1], item[2], at, item[3])))
 
     def close_all(self, kinds: tuple[str, ...], at: int) -> None:
         for k in kinds:
@@ -330,8 +346,11 @@ class Replay:
                 self.close(k, at)
 
     def open(self, kind: str, name: str, label: str, at: int, player: str | None = None) -> None:
-        self.close(kind, at)
-        self._open[kind] = (name, label, at, player)
+        opened = self._open
+        item = opened.get(kind)  # close the open one (as close() does, inlined: a hot path)
+        if item is not None and at > item[2]:
+            self._out[kind].append(_new(Segment, (kind, item[0], item[1], item[2], at, item[3])))
+        opened[kind] = (name, label, at, player)
 
     def phase_value(self, word: str) -> str:
         """The game's member for a phase word (the word itself if it has none)."""
@@ -341,20 +360,27 @@ class Replay:
         self.close_all(("timing", "step", "phase", "substep"), i)
         self.open("turn", str(e.number), f"Turn {e.number} · {e.player}", i, e.player)
         self.turn_started(i, e)
-        self.move(i, Position(e.number, e.player))
+        self.place(i, e.number, e.player, None, None, None, None, ())
 
     def turn_started(self, i: int, e: ev.Turn) -> None:
         """A turn line: what else the outline forgets."""
 
     def record_Phase(self, i: int, e: ev.Phase) -> None:
-        self.close_all(("timing", "step", "substep"), i)
-        phase = self.phase_value(e.name)
-        self.open("phase", phase, self.phase_short(phase), i)
-        self.move(i, self.pos._replace(phase=phase, step=None, timing=None, inferred=(),
-                                       substep=self.pos.substep if self.keeps_attack(phase) else None))
+        opened = self._open
+        if "timing" in opened or "step" in opened or "substep" in opened:
+            self.close_all(("timing", "step", "substep"), i)
+        phase, short = self.phase_words(e.name)
+        self.open("phase", phase, short, i)
+        pos = self.pos
+        self.place(i, pos[0], pos[1], phase, None, None, pos[5] if self.keeps_attack(phase) else None, ())
 
-    def phase_short(self, phase: str) -> str:
-        return getattr(phase, "short", phase)
+    def phase_words(self, word: str) -> tuple[str, str]:
+        """The phase ``word`` names and its short label (for the timeline's band)."""
+        hit = self._phase_words.get(word)
+        if hit is None:
+            phase = self.phase_value(word)
+            hit = self._phase_words[word] = (phase, getattr(phase, "short", phase))
+        return hit
 
     def keeps_attack(self, phase: str) -> bool:
         """Does ``phase`` go on with an attack under way (the Battle Phase, the attack step)?"""

@@ -117,7 +117,7 @@ class DmReplay(Replay):
         if kind == "attack":
             self._attacker = e.player
             if pos.phase is None:
-                pos = pos._replace(phase=Phase.ATTACK)
+                pos = pos._replace(phase=Phase.ATTACK)  # (once an attack: not a hot path)
         sub, self._active, self._ended = attack_step(e, self._sub, self._active, self._ended)
         self._sub = sub
         current = self._open.get("substep")
@@ -125,9 +125,10 @@ class DmReplay(Replay):
             self.close("substep", i)
         elif current is None or current[0] != sub or kind == "attack":
             self.open("substep", sub, sub.label, i, self._attacker)
-        if pos.substep != sub:
-            pos = pos._replace(substep=sub)
-        self.move(i, pos)
+        if pos[5] is not sub:
+            self.place(i, pos[0], pos[1], pos[2], pos[3], pos[4], sub, pos[6])
+        elif pos is not self.pos:
+            self.move(i, pos)
 
     # ---- words ---------------------------------------------------------------------------------
     @staticmethod

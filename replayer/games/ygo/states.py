@@ -12,6 +12,11 @@ from .vocabulary import PHASE_BY_WORD, STEP_BY_WORD, TIMING_BY_WORD, Phase, Step
 #: Spell/Trap cards that go to the GY once their chain has resolved (continuous ones stay)
 _LEAVE_AFTER_RESOLVING = frozenset({"normal-spell", "quick-play", "normal-trap", "counter-trap", "ritual-spell"})
 _INFERRED_BP = Phase.BATTLE.short + " (inferred)"
+_BATTLE, _DAMAGE, _BATTLE_STEP = Phase.BATTLE, Step.DAMAGE, Step.BATTLE
+_ONLY_BP = ("Battle Phase",)
+#: word -> (the member, its short label): looked up once a line, not built
+_STEPS = {w: (s, s.short) for w, s in STEP_BY_WORD.items()}
+_TIMINGS = {w: (t, t.short) for w, t in TIMING_BY_WORD.items()}
 
 
 class YgoReplay(Replay):
@@ -30,45 +35,52 @@ class YgoReplay(Replay):
     def turn_started(self, i: int, e: ev.Turn) -> None:
         self._chain = None
 
+    # (Position fields by index on this hot path: 0 turn, 1 turn player, 2 phase, 3 step, 4 timing,
+    # 5 sub-step, 6 inferred)
     def record_Step(self, i: int, e: ev.Step) -> None:
-        step = STEP_BY_WORD.get(e.name, e.name)
-        self.close_all(("timing",), i)
-        self.open("step", step, getattr(step, "short", step), i)
-        if "phase" not in self._open:
-            self.open("phase", Phase.BATTLE, _INFERRED_BP, i)
+        step, short = _STEPS.get(e.name) or (e.name, e.name)
+        opened = self._open
+        if "timing" in opened:
+            self.close("timing", i)
+        self.open("step", step, short, i)
+        if "phase" not in opened:
+            self.open("phase", _BATTLE, _INFERRED_BP, i)
         pos = self.pos
-        inferred = tuple(x for x in pos.inferred if x != "Battle Step")
-        phase = pos.phase
-        if phase != Phase.BATTLE:
-            phase, inferred = Phase.BATTLE, ("Battle Phase",)
-        self.move(i, pos._replace(phase=phase, step=step, timing=None, inferred=inferred))
+        inferred = pos[6]
+        if inferred:
+            inferred = tuple(x for x in inferred if x != "Battle Step")
+        phase = pos[2]
+        if phase != _BATTLE:
+            phase, inferred = _BATTLE, _ONLY_BP
+        self.place(i, pos[0], pos[1], phase, step, None, pos[5], inferred)
 
     def record_Timing(self, i: int, e: ev.Timing) -> None:
-        timing = TIMING_BY_WORD.get(e.name, e.name)
-        self.open("timing", timing, getattr(timing, "short", timing), i)
+        timing, short = _TIMINGS.get(e.name) or (e.name, e.name)
+        self.open("timing", timing, short, i)
         if "phase" not in self._open:
-            self.open("phase", Phase.BATTLE, _INFERRED_BP, i)
+            self.open("phase", _BATTLE, _INFERRED_BP, i)
         pos = self.pos
-        phase, inferred = pos.phase, pos.inferred
-        if phase != Phase.BATTLE:
-            phase, inferred = Phase.BATTLE, ("Battle Phase",)
-        self.move(i, pos._replace(phase=phase, step=Step.DAMAGE, timing=timing, inferred=inferred))
+        phase, inferred = pos[2], pos[6]
+        if phase != _BATTLE:
+            phase, inferred = _BATTLE, _ONLY_BP
+        self.place(i, pos[0], pos[1], phase, _DAMAGE, timing, pos[5], inferred)
 
     def record_EndBattlePhase(self, i: int, e: ev.EndBattlePhase) -> None:
         self.close("timing", i + 1)
         self.close("step", i + 1)
-        self.move(i, self.pos._replace(step=None, timing=None))
+        pos = self.pos
+        self.place(i, pos[0], pos[1], pos[2], None, None, pos[5], pos[6])
 
     def record_Attack(self, i: int, e: ev.Attack) -> None:
         if "phase" not in self._open:
-            self.open("phase", Phase.BATTLE, _INFERRED_BP, i)
+            self.open("phase", _BATTLE, _INFERRED_BP, i)
         pos = self.pos
-        phase, inferred = pos.phase, list(pos.inferred)
-        if phase != Phase.BATTLE:
-            phase, inferred = Phase.BATTLE, ["Battle Phase"]
-        if pos.step != Step.BATTLE and "Battle Step" not in inferred:
-            inferred.append("Battle Step")
-        self.move(i, pos._replace(phase=phase, step=Step.BATTLE, timing=None, inferred=tuple(inferred)))
+        phase, inferred = pos[2], pos[6]
+        if phase != _BATTLE:
+            phase, inferred = _BATTLE, _ONLY_BP
+        if pos[3] != _BATTLE_STEP and "Battle Step" not in inferred:
+            inferred = inferred + ("Battle Step",)
+        self.place(i, pos[0], pos[1], phase, _BATTLE_STEP, None, pos[5], inferred)
 
     def record_Activate(self, i: int, e: ev.Activate) -> None:
         chain = self._chain
