@@ -1,4 +1,4 @@
-"""The one pipeline: text -> :class:`Match` -> the game's replay -> :class:`CheckResult`.
+"""The one pipeline: text -> :class:`Match` -> the game's replay -> :class:`CheckResult` (findings + states).
 
 Every way in (the command line, the window, the library, the API) checks a log here.
 
@@ -16,20 +16,34 @@ from . import games
 from .catalog import Catalog
 from .diagnostics import Finding, sort_findings
 from .reader import Match, read_bytes, read_log, read_text
+from .states import Replay
+
+
+def replay(match: Match, catalog: Catalog | None = None) -> tuple[list[Finding], Replay]:
+    """Replay a read match once: its rules findings (without the syntax ones) and its states."""
+    game = games.get(match.game)
+    if any(f.rule == "syntax.encoding" for f in match.findings):
+        return [], game.states(match, catalog).finish()
+    model = game.model(match, catalog)
+    findings = model.run()
+    return findings, model.states
 
 
 def validate(match: Match, catalog: Catalog | None = None) -> list[Finding]:
     """The rules findings of a read match (without its syntax findings)."""
-    if any(f.rule == "syntax.encoding" for f in match.findings):
-        return []
-    game = games.get(match.game)
-    return game.model(match, catalog).run()
+    return replay(match, catalog)[0]
 
 
 @dataclass
 class CheckResult:
     match: Match
     findings: list[Finding]
+    #: the position and state after every event, from the same replay as the findings
+    states: Replay | None = None
+
+    def __post_init__(self) -> None:
+        if self.states is None:  # a result put together by hand: replay it for its states
+            self.states = replay(self.match)[1]
 
     @property
     def errors(self) -> int:
@@ -51,11 +65,12 @@ class CheckResult:
 
 
 def check_match(match: Match) -> CheckResult:
-    """Replay a read match: its syntax findings and its rules findings, in line order."""
+    """Replay a read match: its syntax findings and its rules findings, in line order, and its states."""
     from .knockon import soften_after_unread
 
-    rules = soften_after_unread(match.events, match.findings, validate(match))
-    return CheckResult(match, sort_findings(list(match.findings) + rules))
+    findings, states = replay(match)
+    rules = soften_after_unread(match.events, match.findings, findings)
+    return CheckResult(match, sort_findings(list(match.findings) + rules), states)
 
 
 def check_file(path: str | Path, game: str | None = None) -> CheckResult:

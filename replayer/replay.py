@@ -5,7 +5,8 @@ card identity (a card is the same whatever language or quote style names it), th
 catalog's properties with the log's inline ``{...}``, the ``unknown-card`` warnings, and
 ``report`` which turns a registered rule id into a finding at the right line and column.
 A game's rules model (``replayer/games/<id>/model.py``) subclasses :class:`Model`; it keeps its
-own game state and has no side effects beyond its findings. Nothing here knows a game by name,
+own game state and has no side effects beyond its findings and the states it records (the
+game's :class:`~replayer.states.Replay`, fed one call a structure line from :meth:`Model.run`). Nothing here knows a game by name,
 nor Qt or SQLite; :mod:`replayer.check` is the pipeline that calls it.
 """
 
@@ -23,6 +24,7 @@ from .diagnostics import Finding, Span, make_finding, sort_findings
 if TYPE_CHECKING:
     from .games import Game
     from .reader import Match
+    from .states import Replay
 
 
 @dataclass
@@ -77,18 +79,24 @@ class Model:
         self._reported: set[tuple[int, int, str]] = set()
         self.event: ev.Event | None = None  # the event being replayed
         self._name_keys: dict[str, str] = {}
+        #: the states of this replay (:mod:`replayer.states`), recorded as :meth:`run` goes
+        self.states: "Replay" = self.game.states(match, self.catalog)
 
     # ---- the replay ---------------------------------------------------------------------
     def run(self) -> list[Finding]:
-        dispatch: dict[type, tuple] = {}  # event class -> (its handler or None, does it name cards)
+        """Replay the events: the findings (sorted); :attr:`states` holds the states after it."""
+        # event class -> (its handler or None, does it name cards, its state recorder or None)
+        dispatch: dict[type, tuple] = {}
         facts = self.facts
-        for event in self.match.events:
+        states = self.states
+        for i, event in enumerate(self.match.events):
             self.event = event
             cls = type(event)
             entry = dispatch.get(cls)
             if entry is None:
-                entry = dispatch[cls] = (getattr(self, "handle_" + cls.__name__, None), ev.names_cards(cls))
-            handler, names_cards = entry
+                entry = dispatch[cls] = (getattr(self, "handle_" + cls.__name__, None), ev.names_cards(cls),
+                                         states.recorder(cls))
+            handler, names_cards, record = entry
             if names_cards:
                 for ref in event.cards():
                     # a plain mention of a card already known teaches nothing: skip the call
@@ -97,8 +105,11 @@ class Model:
                         self.learn(ref, event)
             if handler is not None:
                 handler(event)
+            if record is not None:  # the position and outline after the event (replayer.states)
+                record(i, event)
         self.event = None
         self.finish()
+        states.finish()
         return sort_findings(self.findings)
 
     def finish(self) -> None:

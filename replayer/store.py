@@ -610,9 +610,6 @@ _SQL_INDEX_NOTES = ("INSERT INTO notes (event_id, match_id, revision_id, line, [
 
 
 # ---- reading a file into rows (runs in worker processes) ---------------------------------------
-#: Duel Masters attack sub-steps that a line kind fixes (notation §5)
-DM_SUBSTEPS = {"attack": "1", "declare": "3", "block": "4", "redirect": "4", "battle": "6A",
-               "break": "6B", "s-trigger": "6B", "direct-attack": "6C", "win": "6C", "attack-ends": "7"}
 _LINE_PLAYER = re.compile(r"^\s*(?:@[\d:]+\s+)?(?:CL\d+\s+)?([ABab])\s*:")
 _ISO_DATE = re.compile(r"^\s*(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\b")
 
@@ -716,19 +713,25 @@ def prepare_bytes(data: bytes, path: str, digest: str | None = None) -> Prepared
         return Prepared(path, digest, "bad", str(e))
     except Exception as e:  # a crash in a validator must not stop a big import
         return Prepared(path, digest, "bad", f"internal error while checking: {type(e).__name__}: {e}")
-    return rows_of(result.match, result.findings, path, digest, data)
+    return rows_of(result.match, result.findings, path, digest, data, result.states)
 
 
 #: per game: a card name as written -> (its catalog name, that name folded as SQLite's NOCASE does)
 _CANONICAL: dict[str, tuple[Any, dict[str, tuple[str, str]]]] = {}
 #: event class -> whether its events can name cards (:func:`events.names_cards`)
 _CARD_CLASSES: dict[type, bool] = {}
-#: the line kinds that set the turn, phase, step or timing of the events after them
-_STATE_KINDS = frozenset({"turn", "phase", "step", "timing"})
 
 
-def rows_of(match: Any, findings: Sequence[Any], path: str, digest: str, data: bytes | None = None) -> Prepared:
-    """Rows of a read match and its findings (a :class:`~replayer.validator.CheckResult`'s)."""
+def rows_of(match: Any, findings: Sequence[Any], path: str, digest: str, data: bytes | None = None,
+            states: Any = None) -> Prepared:
+    """Rows of a read match and its findings and states (a :class:`~replayer.check.CheckResult`'s).
+
+    Each event's turn, phase, step, timing and sub-step are the position the replay recorded
+    (:mod:`replayer.states`); without ``states`` the match is replayed for them."""
+    if states is None:
+        from .check import replay
+
+        states = replay(match)[1]
     catalog = games.get(match.game).catalog
     names = match.players
     header = match.header
@@ -744,8 +747,6 @@ def rows_of(match: Any, findings: Sequence[Any], path: str, digest: str, data: b
     )
     lines = match.lines
     nlines = len(lines)
-    dm = match.game == "dm"
-    dm_substeps = DM_SUBSTEPS
     find = catalog.find
     card_classes = _CARD_CLASSES  # event class -> whether its events can name cards
     turn = turn_player = phase = step = timing = substep = None
@@ -759,22 +760,16 @@ def rows_of(match: Any, findings: Sequence[Any], path: str, digest: str, data: b
     # the text of each line, stripped (index 0: no line)
     texts = [""]
     texts += [line.strip() for line in lines]
-    for event in match.events:
+    # the positions change at a few events only: walk the changes alongside the events
+    change_at, change_pos = states.changes()
+    k, nk = 0, len(change_at)
+    next_change = change_at[0] if nk else -1
+    for i, event in enumerate(match.events):
+        if i == next_change:
+            turn, turn_player, phase, step, timing, substep, _ = change_pos[k]
+            k += 1
+            next_change = change_at[k] if k < nk else -1
         kind = event.kind
-        if kind in _STATE_KINDS:
-            if kind == "turn":
-                turn, turn_player, phase, step, timing, substep = event.number, event.player, None, None, None, None
-            elif kind == "phase":
-                phase, step, timing, substep = event.name, None, None, None
-            elif kind == "step":
-                step, timing = event.name, None
-            else:
-                timing = event.name
-        elif dm and kind in dm_substeps:
-            if kind == "attack":
-                substep = "1"
-            elif substep is not None:
-                substep = dm_substeps[kind]
         span = event.span
         line = span.line
         text = texts[line] if 0 < line <= nlines else ""
@@ -818,8 +813,6 @@ def rows_of(match: Any, findings: Sequence[Any], path: str, digest: str, data: b
                 while row[-1] is None:
                     row.pop()
                 append(row)
-        if kind == "attack-ends":
-            substep = None
     prepared.events_json = _dumps(events)
     # the events are in line order: the first event on a line, by bisection
     event_lines = [row[0] for row in events]
@@ -1089,7 +1082,8 @@ def import_result(db: Database, result: Any, data: bytes | None = None) -> Impor
     match = result.match
     if data is None:
         data = "\n".join(match.lines).encode("utf-8")
-    return save_prepared(db, rows_of(match, result.findings, library_path(match.path), content_hash(data), data))
+    return save_prepared(db, rows_of(match, result.findings, library_path(match.path), content_hash(data), data,
+                                     result.states))
 
 
 def _prepare_star(args: tuple[str, str | None, str]) -> Prepared:

@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from replayer import RULES
 from replayer.diagnostics import render_json, render_text
-from replayer.gui.state import replay
+from replayer.states import replay
 from replayer.reader import read_bytes
 from replayer.check import check_match
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Mapping
 if TYPE_CHECKING:
     from ..catalog import Catalog
     from ..replay import Model
+    from ..states import Replay
 
 #: the folder of ``core.lark``, the lines every game shares
 GAMES_DIR = Path(__file__).resolve().parent
@@ -46,6 +47,9 @@ class Game:
     grammar: Path | str
     #: the rules model: replays the events, gives the findings and the states
     model: type["Model"]
+    #: the states of a replay (position, outline, the State pane's state): a
+    #: :class:`~replayer.states.Replay` subclass; None: the game-neutral one (turns and phases)
+    states_class: type["Replay"] | None = None
     #: the built-in catalog (TOML, one ``[[card]]`` a card); None for a game without one
     catalog_file: Path | None = None
     #: the property words of ``{…}`` (notation §6) and the words that take a number (``power 3000``)
@@ -96,6 +100,15 @@ class Game:
 
     def all_property_words(self) -> list[str]:
         return sorted(self.property_words) + [f"{w} N" for w in sorted(self.numbered_words)]
+
+    @property
+    def states(self) -> type["Replay"]:
+        """What records this game's states while its model replays a match."""
+        if self.states_class is not None:
+            return self.states_class
+        from ..states import Replay
+
+        return Replay
 
     def label(self, key: str, default: str = "") -> str:
         return self.labels.get(key, default or key)

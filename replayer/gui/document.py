@@ -17,8 +17,8 @@ from .. import events as ev
 from ..diagnostics import Finding
 from ..reader import Match, read_bytes, read_text
 from ..check import CheckResult, check_match
+from ..states import Replay, cards_of
 from ..store import _line_player
-from .state import Replay, cards_of, replay
 
 SEVERITY_RANK = {"info": 1, "warning": 2, "error": 3}
 RANK_SEVERITY = {1: "info", 2: "warning", 3: "error"}
@@ -334,7 +334,7 @@ def build_document(result: CheckResult, path: str | None = None,
 def _build_document(result: CheckResult, path: str | None,
                     progress: Callable[[str, int], None] | None) -> Document:
     match = result.match
-    r = replay(match)
+    r = result.states  # the states of the replay that gave the findings
     if progress:
         progress("Laying out the timeline…", 85)
     events = match.events

@@ -18,7 +18,8 @@ from ..diagnostics import Finding
 from ..safe import tooltip
 from .document import SEVERITY_RANK, Document
 from ..reviews import CONFIRMED, DISMISSED, Reviews, Verdict
-from .state import GameState
+from ..games import get as get_game
+from ..states import GameState
 from .theme import LIGHT, Theme
 
 FindingRole = Qt.UserRole + 1
@@ -376,6 +377,7 @@ class StateModel(QAbstractItemModel):
             name = players.get(p, p)
             return p if name == p else f"{p} ({name})"
 
+        game = get_game(s.game)
         if s.turn is not None:
             self._add("Turn", f"{s.turn} · {who(s.turn_player)}", tone="strong")
         else:
@@ -391,7 +393,7 @@ class StateModel(QAbstractItemModel):
                 self._add("mana (charged)", f"A {s.mana['A']} · B {s.mana['B']}", sh, tone="dim")
         b = s.battle
         if b is not None:
-            target = b.target if b.target is not None else ("direct attack" if s.game == "ygo" else "the player")
+            target = b.target if b.target is not None else game.label("no-target")
             pos = {"set": " (face-down)", "defense": " (defense)"}.get(b.target_position, "")
             text = f"{b.attacker} ({b.attacker_player or '?'}) → {target}{pos}"
             node = self._add("Battle", text + ("  — attack over" if b.ended else ""))
@@ -406,7 +408,7 @@ class StateModel(QAbstractItemModel):
                 self._add("blocked by", b.blocker, node)
         else:
             self._add("Battle", "—", tone="dim")
-        if s.game == "ygo":
+        if game.states.shows_chain:
             if s.chain:
                 ch = self._add("Chain", f"{len(s.chain)} link{'s' if len(s.chain) != 1 else ''}, open", tone="strong")
                 for link in s.chain:
@@ -427,7 +429,7 @@ class StateModel(QAbstractItemModel):
                     self._add(who(link.player), f"{link.card} ({link.detail})", pend)
             else:
                 self._add("Waiting", "—", tone="dim")
-        zone = "Battle zone" if s.game == "dm" else "Field"
+        zone = game.label("zone")
         for p in ("A", "B"):
             cards = s.field.get(p, ())
             node = self._add(f"{zone} · {who(p)}", f"{len(cards)} card{'s' if len(cards) != 1 else ''}"

@@ -13,7 +13,7 @@ from ..safe import html_text, tooltip
 from .document import Document
 from .models import FindingsFilter, FindingsModel, StateModel
 from ..reviews import CONFIRMED, DISMISSED, Reviews
-from .state import GameState
+from ..states import GameState
 from .theme import LIGHT, Theme
 
 

@@ -30,7 +30,8 @@ from PySide6.QtWidgets import (QFrame, QGraphicsItem, QGraphicsScene, QGraphicsV
 
 from .document import CATEGORY, F_BATTLE, F_CHAIN, F_DAMAGE, F_NOTE, LANES, SEVERITY_RANK, Document
 from ..reviews import DISMISSED
-from .state import PHASE_NAMES, SUBSTEPS, Segment
+from ..games import get as get_game
+from ..states import Segment
 from .theme import LIGHT, Theme, ui_font
 
 log = logging.getLogger("replayer.gui")
@@ -230,7 +231,7 @@ class TimelineItem(QGraphicsItem):
 class Rows:
     """Vertical layout of the timeline, recomputed when the view's height changes."""
 
-    def __init__(self, game: str, height: float):
+    def __init__(self, timings: bool, height: float):
         y = 4.0
         self.turn = (y, 22.0)
         y += 22 + 1
@@ -238,7 +239,7 @@ class Rows:
         y += 18 + 1
         self.step = (y, 18.0)  # ygo steps / dm sub-steps
         y += 18 + 1
-        if game == "ygo":
+        if timings:  # the game has a row of Damage Step timings
             self.timing = (y, 18.0)
             y += 18 + 1
         else:
@@ -293,7 +294,7 @@ class TimelineView(QGraphicsView):
         self.ppe = DEFAULT_PPE
         self.selected = -1
         self.fit_mode = True
-        self.rows = Rows("ygo", 300)
+        self.rows = Rows(True, 300)
         self._scene = QGraphicsScene(self)
         self.item = TimelineItem(self)
         self._scene.addItem(self.item)
@@ -334,7 +335,7 @@ class TimelineView(QGraphicsView):
         self._widths.clear()
         self._seg_cache.clear()
         self._problem_said = False
-        self.rows = Rows(doc.match.game if doc else "ygo", self.viewport().height())
+        self.rows = Rows(doc.replay.has_timings if doc else True, self.viewport().height())
         self.selected = min(self.selected, len(doc.events) - 1) if doc and keep_view else -1
         if keep_view and old_center is not None and doc is not None:
             self._update_scene()
@@ -392,7 +393,7 @@ class TimelineView(QGraphicsView):
         if self.fit_mode:
             self.ppe = min(self.fit_ppe(), MAX_PPE) if self.n else DEFAULT_PPE
         height = max(self.viewport().height(), 1)
-        self.rows = Rows(self.doc.match.game if self.doc else "ygo", height)
+        self.rows = Rows(self.doc.replay.has_timings if self.doc else True, height)
         width = LEFT + self.n * self.ppe + RIGHT
         rect = QRectF(0, 0, max(width, self.viewport().width()), height)
         self.item.set_rect(rect)
@@ -582,12 +583,11 @@ class TimelineView(QGraphicsView):
         y, h = r.phase
         for s in self._segments(doc.replay.phases, i0, i1):
             fill = QColor(t.phase_battle if s.name in ("battle", "attack") else t.phase)
-            label = s.label if s.label else PHASE_NAMES.get(s.name, s.name)
-            self._band(p, s, y, h, fill, label, vis_left, self._small, self._fm_small, text, border)
+            self._band(p, s, y, h, fill, s.label or s.name, vis_left, self._small, self._fm_small, text, border)
         y, h = r.step
-        if doc.match.game == "dm":
+        if doc.replay.step_kind == "substep":
             for s in self._segments(doc.replay.substeps, i0, i1):
-                label = SUBSTEPS.get(s.name, s.name) if (s.end - s.start) * self.ppe > 110 else s.name
+                label = s.label if (s.end - s.start) * self.ppe > 110 else s.name
                 self._band(p, s, y, h, QColor(t.substep), label, vis_left, self._small, self._fm_small, text, border)
         else:
             for s in self._segments(doc.replay.steps, i0, i1):
@@ -881,7 +881,7 @@ class TimelineView(QGraphicsView):
         y, h = r.phase
         self._flag_band(p, level, b0, b1, bw, F_BATTLE, QColor(t.phase_battle), y, h, QColor(t.phase))
         y, h = r.step
-        if doc.match.game == "dm":
+        if doc.replay.step_kind == "substep":
             self._flag_band(p, level, b0, b1, bw, F_BATTLE, QColor(t.substep), y, h, None)
         else:
             self._flag_band(p, level, b0, b1, bw, F_DAMAGE, QColor(t.timing), y, h, None)
@@ -891,9 +891,9 @@ class TimelineView(QGraphicsView):
         p.setPen(QColor(t.dim))
         lx = max(vis_left, LEFT) + 4
         p.drawText(QRectF(lx, r.phase[0], 220, r.phase[1]), Qt.AlignVCenter | Qt.AlignLeft,
-                   "Battle Phases" if doc.match.game == "ygo" else "Attack Steps")
+                   get_game(doc.match.game).label("battle-phases"))
         p.drawText(QRectF(lx, r.step[0], 220, r.step[1]), Qt.AlignVCenter | Qt.AlignLeft,
-                   "Damage Steps" if doc.match.game == "ygo" else "attacks")
+                   get_game(doc.match.game).label("battles"))
 
     def _flag_band(self, p: QPainter, level, b0: int, b1: int, bw: float, flag: int, on: QColor, y: float,
                    h: float, off: QColor | None) -> None:
@@ -990,9 +990,9 @@ class TimelineView(QGraphicsView):
         p.drawRect(QRectF(0, 0, LEFT - 4, h))
         p.setPen(QPen(QColor(t.grid), 1))
         p.drawLine(QLineF(LEFT - 4, 0, LEFT - 4, h))
-        game = self.doc.match.game if self.doc else "ygo"
+        game = get_game(self.doc.match.game) if self.doc else None
         names = self.doc.players if self.doc else {"A": "A", "B": "B"}
-        rows = [("Turn", r.turn), ("Phase", r.phase), ("Step" if game == "ygo" else "Sub-step", r.step)]
+        rows = [("Turn", r.turn), ("Phase", r.phase), (game.label("step-row") if game else "Step", r.step)]
         if r.timing is not None:
             rows.append(("DS timing", r.timing))
         p.setFont(self._small)
@@ -1005,7 +1005,7 @@ class TimelineView(QGraphicsView):
                 p.setFont(self._small)
                 p.setPen(QColor(t.dim))
                 p.drawText(QRectF(8, top + 4, LEFT - 16, 28), Qt.AlignTop | Qt.AlignLeft,
-                           "Chains" if game == "ygo" else "Table")
+                           game.label("middle-lane") if game else "Chains")
                 continue
             p.setFont(self._bold)
             p.setPen(QColor(t.text))
@@ -1102,8 +1102,8 @@ class TimelineView(QGraphicsView):
         r = self.rows
         for kind, row in (("turn", r.turn), ("phase", r.phase), ("step", r.step), ("timing", r.timing)):
             if row is not None and row[0] <= y < row[0] + row[1]:
-                if kind == "step" and self.doc.match.game == "dm":
-                    kind = "substep"
+                if kind == "step":
+                    kind = self.doc.replay.step_kind
                 s = self.doc.replay.segments_at(i, kind)
                 return s.start if s is not None else i
         return i

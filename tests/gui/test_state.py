@@ -1,12 +1,12 @@
-"""The replay behind the State pane and the timeline's outline (no Qt)."""
+"""The states of a replay: the State pane and the timeline's outline read them (no Qt)."""
 
 from __future__ import annotations
 
 import pytest
 
 from replayer import read_text
-from replayer.gui import state as state_mod
-from replayer.gui.state import replay
+from replayer import states as state_mod
+from replayer.states import replay
 
 from .conftest import DM_LOG, YGO_LOG, line_of
 

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from ..base import Game
 from . import vocabulary
+from .states import DmReplay
 from .model import DmModel
 
 HERE = Path(__file__).resolve().parent
@@ -18,6 +19,7 @@ GAME = Game(
     counter_tag="Shields",
     counter_default=5,
     grammar=HERE / "grammar.lark",
+    states_class=DmReplay,
     model=DmModel,
     catalog_file=HERE / "catalog.toml",
     property_words=vocabulary.PROPERTY_WORDS,

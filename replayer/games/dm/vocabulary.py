@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 PROPERTY_WORDS = frozenset({
     "creature", "spell", "speed-attacker", "mach-fighter", "blocker", "guardman", "redirect",
     "w-breaker", "t-breaker", "s-trigger", "revolution-0", "can-attack-untapped", "cannot-attack",
@@ -53,4 +55,72 @@ TERMINAL_WORDS = {
 LABELS = {
     "battle-phases": "Attack Steps", "battles": "attacks", "step-row": "Sub-step",
     "middle-lane": "Table", "zone": "Battle zone", "no-target": "the player",
+}
+
+
+# ---- the structure of a turn: one representation each, used by the window and the library
+class Phase(StrEnum):
+    """The steps of a turn as ``phase …`` writes them (``mana`` is ``charge``'s other name)."""
+
+    START = "start"
+    UNTAP = "untap"
+    DRAW = "draw"
+    CHARGE = "charge"
+    MANA = "mana"
+    MAIN = "main"
+    ATTACK = "attack"
+    BATTLE = "battle"
+    END = "end"
+
+    @property
+    def label(self) -> str:
+        return PHASE_LABELS[self]
+
+    @property
+    def short(self) -> str:
+        return PHASE_SHORT[self]
+
+
+class AttackStep(StrEnum):
+    """An attack's sub-step (notation §5) as the window and the library write it: ``"6B"``.
+
+    ``number`` is the rules model's :class:`~replayer.games.dm.model.SubStep` (1–7) and ``case``
+    the letter of sub-step 6 (its ``Case``)."""
+
+    DECLARATION = "1"
+    CONTINUOUS = "2"
+    ATTACK_TRIGGERS = "3"
+    BLOCK = "4"
+    BLOCK_TRIGGERS = "5"
+    BATTLE = "6A"
+    BREAK = "6B"
+    DIRECT = "6C"
+    END = "7"
+
+    @property
+    def number(self) -> int:
+        return int(self._value_[0])
+
+    @property
+    def case(self) -> str | None:
+        return self._value_[1:] or None
+
+    @property
+    def label(self) -> str:
+        return ATTACK_STEP_LABELS[self]
+
+
+PHASE_BY_WORD = {p.value: p for p in Phase}
+PHASE_LABELS = {Phase.START: "Start of Turn", Phase.UNTAP: "Untap Step", Phase.DRAW: "Draw Step",
+                Phase.CHARGE: "Charge Step", Phase.MANA: "Charge Step", Phase.MAIN: "Main Step",
+                Phase.ATTACK: "Attack Step", Phase.BATTLE: "Attack Step", Phase.END: "End Step"}
+PHASE_SHORT = {Phase.START: "Start", Phase.UNTAP: "Untap", Phase.DRAW: "Draw", Phase.CHARGE: "Charge",
+               Phase.MANA: "Charge", Phase.MAIN: "Main", Phase.ATTACK: "Attack", Phase.BATTLE: "Battle Phase",
+               Phase.END: "End"}
+ATTACK_STEP_LABELS = {
+    AttackStep.DECLARATION: "1 declaration", AttackStep.CONTINUOUS: "2 continuous abilities",
+    AttackStep.ATTACK_TRIGGERS: "3 attack triggers", AttackStep.BLOCK: "4 block / redirect",
+    AttackStep.BLOCK_TRIGGERS: "5 block triggers", AttackStep.BATTLE: "6A battle",
+    AttackStep.BREAK: "6B shield break", AttackStep.DIRECT: "6C direct attack",
+    AttackStep.END: "7 end of the attack",
 }

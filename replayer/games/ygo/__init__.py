@@ -6,6 +6,7 @@ from pathlib import Path
 
 from ..base import Game
 from . import vocabulary
+from .states import YgoReplay
 from .model import YgoModel
 
 HERE = Path(__file__).resolve().parent
@@ -18,6 +19,7 @@ GAME = Game(
     counter_tag="LP",
     counter_default=8000,
     grammar=HERE / "grammar.lark",
+    states_class=YgoReplay,
     model=YgoModel,
     catalog_file=HERE / "catalog.toml",
     property_words=vocabulary.PROPERTY_WORDS,

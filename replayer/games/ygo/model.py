@@ -10,7 +10,6 @@ the rules do not allow. A finding does not stop the replay: the event is taken t
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import IntEnum
 from typing import Callable
 
 from ... import events as ev
@@ -18,6 +17,7 @@ from ...diagnostics import Kind, Severity, define
 from ...numbers import whole_number
 from ...replay import CardFacts, Model
 from . import effects as ygo_effects
+from .vocabulary import TIMING_BY_WORD, TIMING_WORDS, Timing  # noqa: F401 (TIMING_* re-exported)
 
 # ---- citations ---------------------------------------------------------------------------
 YP_ACT = "Yugipedia: Damage Step § Cards and effects that can be activated"
@@ -35,29 +35,7 @@ CHAIN_RULES = "Yu-Gi-Oh! rulebook: chains and spell speed"
 BATTLE_DAMAGE = "Yu-Gi-Oh! rulebook: damage calculation"
 
 
-class Timing(IntEnum):
-    """The five timings of the Damage Step, in the order they run (never back)."""
-
-    DS_START = 1
-    BEFORE_CALC = 2
-    CALC = 3
-    AFTER_CALC = 4
-    DS_END = 5
-
-    @property
-    def word(self) -> str:
-        return TIMING_WORDS[self]
-
-    @classmethod
-    def of(cls, word: str) -> "Timing":
-        return TIMING_BY_WORD[word]
-
-
-TIMING_WORDS = {
-    Timing.DS_START: "ds-start", Timing.BEFORE_CALC: "before-calc", Timing.CALC: "calc",
-    Timing.AFTER_CALC: "after-calc", Timing.DS_END: "ds-end",
-}
-TIMING_BY_WORD = {w: t for t, w in TIMING_WORDS.items()}
+# the timings are the game's own words (vocabulary.py): one representation for the rules, window and library
 # module-level names for the members: reading an Enum member off its class is slow on a hot path
 DS_START, BEFORE_CALC, CALC, AFTER_CALC, DS_END = Timing
 ALL_TIMINGS = frozenset(Timing)

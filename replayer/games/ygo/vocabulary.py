@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 KINDS = frozenset({
     "normal-monster", "effect-monster", "flip-monster", "normal-spell", "quick-play",
     "continuous-spell", "equip-spell", "field-spell", "ritual-spell", "normal-trap",
@@ -70,3 +72,102 @@ LABELS = {
     "battle-phases": "Battle Phases", "battles": "Damage Steps", "step-row": "Step",
     "middle-lane": "Chains", "zone": "Field", "no-target": "direct attack",
 }
+
+
+# ---- the structure of a turn: one representation each, used by the rules, the window and the library
+class Phase(StrEnum):
+    """The phases of a turn; the value is the word the notation writes (``phase main1``)."""
+
+    DRAW = "draw"
+    STANDBY = "standby"
+    MAIN1 = "main1"
+    BATTLE = "battle"
+    MAIN2 = "main2"
+    END = "end"
+
+    @property
+    def label(self) -> str:
+        return PHASE_LABELS[self]
+
+    @property
+    def short(self) -> str:
+        return PHASE_SHORT[self]
+
+
+class Step(StrEnum):
+    """The steps of the Battle Phase."""
+
+    START = "start"
+    BATTLE = "battle"
+    DAMAGE = "damage"
+    END = "end"
+
+    @property
+    def label(self) -> str:
+        return STEP_LABELS[self]
+
+    @property
+    def short(self) -> str:
+        return STEP_SHORT[self]
+
+
+class Timing(StrEnum):
+    """The five timings of the Damage Step, ordered as they run (never back): ``DS_START < CALC``."""
+
+    DS_START = "ds-start"
+    BEFORE_CALC = "before-calc"
+    CALC = "calc"
+    AFTER_CALC = "after-calc"
+    DS_END = "ds-end"
+
+    @property
+    def word(self) -> str:
+        return self._value_
+
+    @property
+    def label(self) -> str:
+        return TIMING_LABELS[self]
+
+    @property
+    def short(self) -> str:
+        return TIMING_SHORT[self]
+
+    @classmethod
+    def of(cls, word: str) -> "Timing":
+        return TIMING_BY_WORD[word]
+
+    # the order the timings run in, not the order of their words
+    def __lt__(self, other: "Timing") -> bool:
+        return _RANK[self] < _RANK[other]
+
+    def __le__(self, other: "Timing") -> bool:
+        return _RANK[self] <= _RANK[other]
+
+    def __gt__(self, other: "Timing") -> bool:
+        return _RANK[self] > _RANK[other]
+
+    def __ge__(self, other: "Timing") -> bool:
+        return _RANK[self] >= _RANK[other]
+
+
+_RANK = {t: n for n, t in enumerate(Timing, 1)}
+TIMING_WORDS = {t: t.value for t in Timing}
+TIMING_BY_WORD = {t.value: t for t in Timing}
+PHASE_BY_WORD = {p.value: p for p in Phase}
+STEP_BY_WORD = {s.value: s for s in Step}
+
+#: what the window writes: in the State pane (label) and on the timeline's bands (short)
+PHASE_LABELS = {Phase.DRAW: "Draw Phase", Phase.STANDBY: "Standby Phase", Phase.MAIN1: "Main Phase 1",
+                Phase.BATTLE: "Battle Phase", Phase.MAIN2: "Main Phase 2", Phase.END: "End Phase"}
+PHASE_SHORT = {Phase.DRAW: "Draw", Phase.STANDBY: "Standby", Phase.MAIN1: "Main 1", Phase.BATTLE: "Battle Phase",
+               Phase.MAIN2: "Main 2", Phase.END: "End"}
+STEP_LABELS = {Step.START: "Start Step", Step.BATTLE: "Battle Step", Step.DAMAGE: "Damage Step",
+               Step.END: "End Step"}
+STEP_SHORT = {Step.START: "Start", Step.BATTLE: "Battle Step", Step.DAMAGE: "Damage Step", Step.END: "End"}
+TIMING_LABELS = {
+    Timing.DS_START: "start of the Damage Step", Timing.BEFORE_CALC: "before damage calculation",
+    Timing.CALC: "damage calculation", Timing.AFTER_CALC: "after damage calculation",
+    Timing.DS_END: "end of the Damage Step",
+}
+TIMING_SHORT = {Timing.DS_START: "DS start", Timing.BEFORE_CALC: "before calc", Timing.CALC: "calc",
+                Timing.AFTER_CALC: "after calc", Timing.DS_END: "DS end"}

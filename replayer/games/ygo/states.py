@@ -1,0 +1,248 @@
+"""Yu-Gi-Oh!'s states: the position (phase, Battle Phase step, Damage Step timing), the chains,
+Life Points and the field after every event (the machinery is :mod:`replayer.states`)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ... import events as ev
+from ...states import PLAYERS, Chain, CardState, GameState, Link, Position, Replay, Work, header_int
+from .vocabulary import PHASE_BY_WORD, STEP_BY_WORD, TIMING_BY_WORD, Phase, Step
+
+#: Spell/Trap cards that go to the GY once their chain has resolved (continuous ones stay)
+_LEAVE_AFTER_RESOLVING = frozenset({"normal-spell", "quick-play", "normal-trap", "counter-trap", "ritual-spell"})
+_INFERRED_BP = Phase.BATTLE.short + " (inferred)"
+_BATTLE, _DAMAGE, _BATTLE_STEP = Phase.BATTLE, Step.DAMAGE, Step.BATTLE
+_ONLY_BP = ("Battle Phase",)
+#: word -> (the member, its short label): looked up once a line, not built
+_STEPS = {w: (s, s.short) for w, s in STEP_BY_WORD.items()}
+_TIMINGS = {w: (t, t.short) for w, t in TIMING_BY_WORD.items()}
+
+
+class YgoReplay(Replay):
+    step_kind = "step"
+    has_timings = True
+    shows_chain = True
+
+    def __init__(self, match, catalog=None):
+        super().__init__(match, catalog)
+        self._chain: Chain | None = None  # the chain being built
+
+    # ---- the position and the outline (recorded while the rules model replays) -----------------
+    def phase_value(self, word: str) -> str:
+        return PHASE_BY_WORD.get(word, word)
+
+    def turn_started(self, i: int, e: ev.Turn) -> None:
+        self._chain = None
+
+    # (Position fields by index on this hot path: 0 turn, 1 turn player, 2 phase, 3 step, 4 timing,
+    # 5 sub-step, 6 inferred)
+    def record_Step(self, i: int, e: ev.Step) -> None:
+        step, short = _STEPS.get(e.name) or (e.name, e.name)
+        opened = self._open
+        if "timing" in opened:
+            self.close("timing", i)
+        self.open("step", step, short, i)
+        if "phase" not in opened:
+            self.open("phase", _BATTLE, _INFERRED_BP, i)
+        pos = self.pos
+        inferred = pos[6]
+        if inferred:
+            inferred = tuple(x for x in inferred if x != "Battle Step")
+        phase = pos[2]
+        if phase != _BATTLE:
+            phase, inferred = _BATTLE, _ONLY_BP
+        self.place(i, pos[0], pos[1], phase, step, None, pos[5], inferred)
+
+    def record_Timing(self, i: int, e: ev.Timing) -> None:
+        timing, short = _TIMINGS.get(e.name) or (e.name, e.name)
+        self.open("timing", timing, short, i)
+        if "phase" not in self._open:
+            self.open("phase", _BATTLE, _INFERRED_BP, i)
+        pos = self.pos
+        phase, inferred = pos[2], pos[6]
+        if phase != _BATTLE:
+            phase, inferred = _BATTLE, _ONLY_BP
+        self.place(i, pos[0], pos[1], phase, _DAMAGE, timing, pos[5], inferred)
+
+    def record_EndBattlePhase(self, i: int, e: ev.EndBattlePhase) -> None:
+        self.close("timing", i + 1)
+        self.close("step", i + 1)
+        pos = self.pos
+        self.place(i, pos[0], pos[1], pos[2], None, None, pos[5], pos[6])
+
+    def record_Attack(self, i: int, e: ev.Attack) -> None:
+        if "phase" not in self._open:
+            self.open("phase", _BATTLE, _INFERRED_BP, i)
+        pos = self.pos
+        phase, inferred = pos[2], pos[6]
+        if phase != _BATTLE:
+            phase, inferred = _BATTLE, _ONLY_BP
+        if pos[3] != _BATTLE_STEP and "Battle Step" not in inferred:
+            inferred = inferred + ("Battle Step",)
+        self.place(i, pos[0], pos[1], phase, _BATTLE_STEP, None, pos[5], inferred)
+
+    def record_Activate(self, i: int, e: ev.Activate) -> None:
+        chain = self._chain
+        if chain is None:
+            chain = self._chain = Chain()
+            self.chains.append(chain)
+        chain.links.append(i)
+        self.link_of[i] = (len(self.chains) - 1, len(chain.links))
+
+    def record_ResolveAll(self, i: int, e: ev.ResolveAll) -> None:
+        chain = self._chain
+        if chain is not None:
+            chain.resolves.append(i)
+            chain.order = list(range(len(chain.links), 0, -1))
+            self.resolve_of[i] = len(self.chains) - 1
+            self._chain = None
+
+    # ---- words ---------------------------------------------------------------------------------
+    @staticmethod
+    def where_parts(state: GameState) -> str:
+        parts = [getattr(x, "label", x) for x in (state.phase, state.step, state.timing) if x]
+        return " › ".join(p for p in parts if p)
+
+    @staticmethod
+    def describe_card(card: CardState) -> str:
+        bits: list[str] = []
+        if card.atk is not None or card.def_ is not None:
+            a = "?" if card.atk is None else str(card.atk)
+            d = "?" if card.def_ is None else str(card.def_)
+            bits.append(f"ATK {a} / DEF {d}")
+        if card.position:
+            bits.append({"set": "face-down", "defense": "defense position",
+                         "attack": "attack position"}.get(card.position, card.position))
+        bits.extend(card.flags)
+        return " · ".join(bits)
+
+    # ---- the state (on demand) ------------------------------------------------------------------
+    def new_work(self) -> Work:
+        return Work(lp=header_int(self.match.header.get("LP"), 8000))
+
+    def on_phase(self, w: Work, i: int, e: ev.Phase) -> None:
+        if e.name not in ("battle", "attack"):
+            self.end_battle(w)
+        w.after_ds = False
+
+    def on_step(self, w: Work, i: int, e: ev.Step) -> None:
+        if (w.pos.step == "damage" and e.name != "damage") or e.name == "end":
+            self.end_battle(w)  # the battle is over
+
+    def on_end_battle_phase(self, w: Work, i: int, e: ev.Event) -> None:
+        self.end_battle(w)
+
+    def on_resolve(self, w: Work, i: int, e: ev.ResolveAll) -> None:
+        w.resolved = tuple(reversed(w.chain))
+        for link in w.chain:  # what the rules say happens to the cards once the chain has resolved
+            act = self.events[link.index] if 0 <= link.index < len(self.events) else None
+            if not isinstance(act, ev.Activate) or link.player not in PLAYERS:
+                continue
+            if self.words(act.card) & _LEAVE_AFTER_RESOLVING:
+                self.remove(w, link.player, act.card)
+                self.leave_hand(w, link.player, act.card)
+                self.to_gy(w, link.player, act.card)
+            elif act.from_zone == "hand":
+                self.leave_hand(w, link.player, act.card)  # it left the hand; the log says no more
+        w.chain = ()
+
+    def on_summon(self, w: Work, i: int, e: ev.Summon) -> None:
+        self.card(w, e.player, e.card, position="attack", summoned_turn=w.pos.turn)
+
+    def on_set(self, w: Work, i: int, e: ev.SetCard) -> None:
+        self.card(w, e.player, e.card, position="set")
+
+    def on_attack(self, w: Work, i: int, e: ev.Attack) -> None:
+        pos = {"set": "set", "defense": "defense"}.get(e.target_position)
+        self.start_battle(w, e, target_changes={"position": pos} if pos else None)
+
+    def on_activate(self, w: Work, i: int, e: ev.Activate) -> None:
+        p = e.player
+        key = self.key(e.card)
+        detail = []
+        if e.effect:
+            detail.append(f"effect {e.effect}")
+        if e.flip_effect:
+            detail.append("flip effect")
+        if e.trigger:
+            detail.append("trigger")
+        if e.from_zone and e.from_zone != "field":
+            detail.append(f"from {e.from_zone}")
+        if e.targets:
+            detail.append("targeting " + ", ".join(t.label for t in e.targets))
+        if e.cost_card is not None:
+            detail.append(f"cost: {e.cost} {e.cost_card.label}")
+        on_field = p in PLAYERS and key in w.field[p]
+        if e.from_zone == "hand":
+            if p in PLAYERS and e.card.label not in w.hand[p]:
+                w.hand[p] = w.hand[p] + (e.card.label,)
+        elif e.from_zone in (None, "field") and p in PLAYERS:
+            if not on_field:
+                self.card(w, p, e.card, position="")
+        if e.cost_card is not None and p in PLAYERS:
+            if e.cost == "tribute" or self.key(e.cost_card) in w.field[p]:
+                self.remove(w, p, e.cost_card)
+            else:
+                self.leave_hand(w, p, e.cost_card)
+            self.to_gy(w, p, e.cost_card)
+        number = len(w.chain) + 1
+        w.chain = w.chain + (Link(number, p, e.card.label, ", ".join(detail), i),)
+
+    def on_flip(self, w: Work, i: int, e: ev.Flip) -> None:
+        card = w.field.get(e.player or "", {}).get(self.key(e.card))
+        position = "defense" if card is not None and card.position == "set" else (card.position if card else "")
+        self.card(w, e.player, e.card, position=position or "defense")
+
+    def on_change(self, w: Work, i: int, e: ev.ChangePosition) -> None:
+        self.card(w, e.player, e.card, position=e.position)
+
+    def on_negate(self, w: Work, i: int, e: ev.Negate) -> None:
+        key = self.key(e.card)
+        w.chain = tuple(replace(l, detail=(l.detail + ", " if l.detail else "") + "negated")
+                        if self.key(ev.CardRef(l.card)) == key and "negated" not in l.detail else l
+                        for l in w.chain)
+        w.resolved = tuple(replace(l, detail=(l.detail + ", " if l.detail else "") + "negated")
+                           if self.key(ev.CardRef(l.card)) == key and "negated" not in l.detail else l
+                           for l in w.resolved)
+
+    def on_destroy(self, w: Work, i: int, e: ev.Destroy) -> None:
+        if e.by_battle:
+            card = self.card(w, e.player, e.card)
+            if card is not None:
+                self.set_flags(w, e.player, card.name, add=("destroyed by battle",))
+            return
+        self.remove(w, e.player, e.card)
+        self.to_gy(w, e.player, e.card)
+
+    def on_damage(self, w: Work, i: int, e: ev.Damage) -> None:
+        p = e.player
+        if w.lp is None or p not in PLAYERS:
+            return
+        w.lp[p] = max(w.lp[p] - e.amount, 0)
+        w.lp_expected[p] = w.lp[p]
+
+    def on_lp(self, w: Work, i: int, e: ev.LifePoints) -> None:
+        p = e.player
+        if w.lp is None or p not in PLAYERS:
+            return
+        expected = w.lp_expected[p]
+        if expected != e.value:
+            w.arithmetic = (f"line {e.span.line}: {p} lp {e.value}, but the damage written gives {expected}",)
+        else:
+            w.arithmetic = ()
+        w.lp[p] = e.value  # follow the log from here on
+        w.lp_expected[p] = e.value
+
+    def on_atk(self, w: Work, i: int, e: ev.AtkChange) -> None:
+        p = e.player
+        card = w.field.get(p or "", {}).get(self.key(e.card))
+        if e.relative:
+            base = card.atk if card is not None else e.card.atk
+            value = None if base is None else base + e.value
+        else:
+            value = e.value
+        self.card(w, p, e.card, atk=value)
+
+
+__all__ = ["Position", "YgoReplay"]

@@ -1,0 +1,668 @@
+"""The states of one replay: where the match is after every event, and what the log tells there.
+
+The rules model (:class:`replayer.replay.Model`) drives a :class:`Replay` while it replays the
+events for the findings: each event that changes the structure of the turn calls the replay's
+recorder for its class, which keeps
+
+* the **position** after every event — turn, turn player, phase, step, timing or sub-step, and
+  which of them were inferred rather than written — recorded only where it changes (a 100,000
+  event log has a few thousand positions);
+* the **outline** the timeline draws: segments of turns, phases, steps, timings and sub-steps,
+  and the chains with their links and the order they resolved in.
+
+The richer **state** the State pane shows (Life Points or shields, the battle, the chain, the
+cards on each side, the graveyards) is rebuilt on demand from checkpoints, one every
+:data:`CHECKPOINT_EVERY` events, so that the state at event 99,999 costs at most that many
+events and a long log keeps only a few hundred snapshots.
+
+A game's subclass (``replayer/games/<id>/states.py``) says what its lines do; the phase, step,
+timing and sub-step values are its own enums (``vocabulary.py``), which are strings: the words of
+the notation. Nothing here knows a game by name, nor Qt or SQLite.
+
+>>> from replayer import read_text
+>>> r = replay(read_text('[Game "ygo"]\\nturn 1 A\\nB: damage 500\\nB: lp 7500\\n'))
+>>> r.state_at(2).lp
+{'A': 8000, 'B': 7500}
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+from threading import RLock
+from typing import TYPE_CHECKING, Any, Callable, Iterable, NamedTuple, Sequence
+
+from . import events as ev
+from .numbers import whole_number
+
+if TYPE_CHECKING:
+    from .catalog import Catalog
+    from .reader import Match
+
+CHECKPOINT_EVERY = 256
+PLAYERS = ("A", "B")
+
+
+def cards_of(event: ev.Event) -> tuple[ev.CardRef, ...]:
+    """Every card an event mentions, in order (robust to fields named like methods)."""
+    out: list[ev.CardRef] = []
+    for name in getattr(event, "__dataclass_fields__", {}):
+        value = getattr(event, name, None)
+        if isinstance(value, ev.CardRef):
+            out.append(value)
+        elif isinstance(value, tuple) and value and isinstance(value[0], ev.CardRef):
+            out.extend(value)
+    return tuple(out)
+
+
+# ---- the position -------------------------------------------------------------------------------
+class Position(NamedTuple):
+    """Where the match is after one event. Phase, step, timing and sub-step are the game's enums
+    (strings: the notation's words), or a word the game has no member for, or None."""
+
+    turn: int | None = None
+    turn_player: str | None = None
+    phase: str | None = None
+    step: str | None = None
+    timing: str | None = None
+    substep: str | None = None
+    inferred: tuple[str, ...] = ()  # which of phase/step were inferred, not written
+
+
+START = Position()
+_new = tuple.__new__  # builds a Position or a Segment without NamedTuple's keyword machinery (hot path)
+
+
+# ---- the outline ----------------------------------------------------------------------------------
+class Segment(NamedTuple):
+    """A span of events ``[start, end)`` (indices into ``match.events``) with a label.
+
+    (A named tuple: a long log has tens of thousands of them.)"""
+
+    kind: str  # turn | phase | step | timing | substep
+    name: str  # the canonical value: "3", "battle", "damage", "calc", "6B"
+    label: str  # what the timeline writes
+    start: int
+    end: int
+    player: str | None = None
+
+
+@dataclass
+class Chain:
+    """A chain (ygo) or a group of waiting abilities (dm): its links and how they resolved."""
+
+    links: list[int] = field(default_factory=list)  # event indices, link 1 first
+    resolves: list[int] = field(default_factory=list)  # event indices of the resolve lines
+    order: list[int] = field(default_factory=list)  # link numbers in the order they resolved
+
+    @property
+    def start(self) -> int:
+        return self.links[0]
+
+    @property
+    def end(self) -> int:
+        return max(self.links + self.resolves)
+
+
+# ---- the state ----------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class CardState:
+    """One card as far as the log tells."""
+
+    name: str
+    player: str
+    atk: int | None = None
+    def_: int | None = None
+    power: int | None = None
+    position: str = ""  # attack | defense | set (ygo)
+    tapped: bool = False  # dm
+    summoned_turn: int | None = None
+    flags: tuple[str, ...] = ()  # "destroyed by battle", "attacking", "blocking", ...
+
+    def describe(self, game: str) -> str:
+        """The card in words, as ``game`` describes its cards (ATK/DEF, power, tapped…)."""
+        from .games import get
+
+        return get(game).states.describe_card(self)
+
+
+@dataclass(frozen=True, slots=True)
+class Link:
+    number: int
+    player: str | None
+    card: str
+    detail: str = ""  # "from hand", "effect 2", "negated"
+    index: int = -1  # the event
+
+
+@dataclass(frozen=True, slots=True)
+class BattleState:
+    attacker: str
+    attacker_player: str | None
+    target: str | None  # None: a direct attack / the player
+    target_player: str | None
+    target_position: str = "attack"
+    blocker: str | None = None
+    ended: bool = False
+
+
+@dataclass(frozen=True)
+class GameState:
+    """The state after one event (an immutable snapshot)."""
+
+    game: str
+    index: int  # the event; -1 before the first
+    line: int
+    timecode: str | None  # the event's own timecode, or the latest before it
+    timecode_own: bool
+    turn: int | None
+    turn_player: str | None
+    phase: str | None
+    step: str | None
+    timing: str | None
+    substep: str | None
+    inferred: tuple[str, ...]  # which of phase/step were inferred, not written
+    lp: dict[str, int] | None  # ygo
+    shields: dict[str, int] | None  # dm
+    mana: dict[str, int] | None  # dm (cards put into mana, as far as the log tells)
+    arithmetic: tuple[str, ...]  # disagreements between the log's lp lines and its damage lines
+    chain: tuple[Link, ...]
+    resolved: tuple[Link, ...]  # the chain that resolved last, in resolution order
+    pending: tuple[Link, ...]  # dm: abilities waiting to resolve
+    battle: BattleState | None
+    field: dict[str, tuple[CardState, ...]]  # player -> cards on the field / in the battle zone
+    hand: dict[str, tuple[str, ...]]  # cards known to be in hand (revealed)
+    gy: dict[str, int]  # how many cards the log put in each graveyard
+    gy_last: dict[str, tuple[str, ...]]  # the latest few
+    banished: dict[str, int]
+    winner: str | None
+
+    def where(self) -> str:
+        """Phase, step and timing (or sub-step) in words, as the game names them."""
+        from .games import get
+
+        text = get(self.game).states.where_parts(self)
+        if self.inferred and text:
+            text += "  (" + " and ".join(self.inferred) + " inferred)"
+        return text or "—"
+
+
+class Work:
+    """The mutable state while replaying; ``copy`` is cheap (records are immutable).
+
+    ``pos`` is the position after the previous event while an event is applied."""
+
+    __slots__ = ("pos", "lp", "shields", "mana", "arithmetic", "chain", "resolved", "pending", "battle", "field",
+                 "hand", "gy", "gy_last", "banished", "winner", "timecode", "after_ds", "lp_expected")
+
+    def __init__(self, lp: int | None = None, shields: int | None = None):
+        self.pos = START
+        self.lp = {"A": lp, "B": lp} if lp is not None else None
+        self.lp_expected = dict(self.lp) if self.lp else None
+        self.shields = {"A": shields, "B": shields} if shields is not None else None
+        self.mana = {"A": 0, "B": 0} if shields is not None else None
+        self.arithmetic: tuple[str, ...] = ()
+        self.chain: tuple[Link, ...] = ()
+        self.resolved: tuple[Link, ...] = ()
+        self.pending: tuple[Link, ...] = ()
+        self.battle: BattleState | None = None
+        self.field: dict[str, dict[str, CardState]] = {"A": {}, "B": {}}
+        self.hand: dict[str, tuple[str, ...]] = {"A": (), "B": ()}
+        self.gy = {"A": 0, "B": 0}
+        self.gy_last: dict[str, tuple[str, ...]] = {"A": (), "B": ()}
+        self.banished = {"A": 0, "B": 0}
+        self.winner: str | None = None
+        self.timecode: str | None = None
+        self.after_ds = False
+
+    def copy(self) -> "Work":
+        w = Work.__new__(Work)
+        for name in Work.__slots__:
+            setattr(w, name, getattr(self, name))
+        w.lp = dict(self.lp) if self.lp is not None else None
+        w.lp_expected = dict(self.lp_expected) if self.lp_expected is not None else None
+        w.shields = dict(self.shields) if self.shields is not None else None
+        w.mana = dict(self.mana) if self.mana is not None else None
+        w.field = {p: dict(cards) for p, cards in self.field.items()}
+        w.hand = dict(self.hand)
+        w.gy = dict(self.gy)
+        w.gy_last = dict(self.gy_last)
+        w.banished = dict(self.banished)
+        return w
+
+    def snapshot(self, game: str, index: int, event: ev.Event | None) -> GameState:
+        own = event is not None and event.timecode is not None
+        p = self.pos
+        return GameState(
+            game=game, index=index, line=event.span.line if event is not None else 0,
+            timecode=self.timecode, timecode_own=own, turn=p.turn, turn_player=p.turn_player,
+            phase=p.phase, step=p.step, timing=p.timing, substep=p.substep,
+            inferred=p.inferred, lp=dict(self.lp) if self.lp is not None else None,
+            shields=dict(self.shields) if self.shields is not None else None,
+            mana=dict(self.mana) if self.mana is not None else None, arithmetic=self.arithmetic,
+            chain=self.chain, resolved=self.resolved, pending=self.pending, battle=self.battle,
+            field={p: tuple(cards.values()) for p, cards in self.field.items()}, hand=dict(self.hand),
+            gy=dict(self.gy), gy_last=dict(self.gy_last), banished=dict(self.banished), winner=self.winner,
+        )
+
+
+def header_int(text: str | None, default: int) -> int:
+    n = whole_number(text)
+    return default if n is None else n
+
+
+def other(player: str | None) -> str | None:
+    """The opponent of ``A`` or ``B`` (None for anything else)."""
+    return _OTHER.get(player or "")
+
+
+_OTHER = {"A": "B", "B": "A"}
+
+
+class Replay:
+    """The positions, outline and states of one replay of a match.
+
+    A game subclasses it: ``record_<EventClass>(i, event)`` methods keep the position and the
+    outline while the rules model replays (``on_<kind>`` methods of the richer state run on
+    demand). This base knows turns and phases only, so that a game without its own still has a
+    timeline and a State pane.
+    """
+
+    #: the row of the timeline under the phases: ``"step"`` (with timings) or ``"substep"``
+    step_kind = "step"
+    #: the timeline has a row of Damage Step timings
+    has_timings = False
+    #: the State pane shows the chain (else the abilities waiting to resolve)
+    shows_chain = True
+
+    def __init__(self, match: "Match", catalog: "Catalog | None" = None):
+        self.match = match
+        self.game = match.game
+        self.events: list[ev.Event] = match.events
+        self.turns: list[Segment] = []
+        self.phases: list[Segment] = []
+        self.steps: list[Segment] = []  # ygo Battle Phase steps
+        self.timings: list[Segment] = []  # ygo Damage Step timings
+        self.substeps: list[Segment] = []  # dm attack sub-steps
+        self.chains: list[Chain] = []
+        #: event index -> (chain index, link number) for every link
+        self.link_of: dict[int, tuple[int, int]] = {}
+        #: event index -> chain index, for resolve lines
+        self.resolve_of: dict[int, int] = {}
+        #: the positions, run-length: position ``_pos[k]`` holds from event ``_pos_at[k]`` on
+        self._pos_at: list[int] = []
+        self._pos: list[Position] = []
+        self.pos = START  # the position after the latest recorded event
+        self._open: dict[str, tuple[str, str, int, str | None]] = {}  # kind -> open segment
+        self._out = {"turn": self.turns, "phase": self.phases, "step": self.steps, "timing": self.timings,
+                     "substep": self.substeps}
+        self._checkpoints: list[Work] = []  # state before event k * CHECKPOINT_EVERY
+        self._lock = RLock()
+        self._names: dict[str, str] = {}
+        self._catalog = catalog
+        self._appliers: dict[type, Callable | None] = {}
+        self._phase_words: dict[str, tuple[str, str]] = {}
+        self._finished = False
+
+    # ---- recording (driven by the rules model) ------------------------------------------------
+    def recorder(self, cls: type) -> Callable[[int, ev.Event], None] | None:
+        """What to call for each event of class ``cls`` while replaying (None: nothing)."""
+        return getattr(self, "record_" + cls.__name__, None)
+
+    def move(self, i: int, pos: Position) -> None:
+        """The position after event ``i`` is ``pos``."""
+        if pos != self.pos:
+            at = self._pos_at
+            if at and at[-1] == i:
+                self._pos[-1] = pos
+            else:
+                at.append(i)
+                self._pos.append(pos)
+            self.pos = pos
+
+    def place(self, i: int, turn: int | None, turn_player: str | None, phase: str | None, step: str | None,
+              timing: str | None, substep: str | None, inferred: tuple[str, ...]) -> None:
+        """:meth:`move` to the position of these fields (inlined: it runs for most structure lines)."""
+        pos = _new(Position, (turn, turn_player, phase, step, timing, substep, inferred))
+        if pos != self.pos:
+            at = self._pos_at
+            if at and at[-1] == i:
+                self._pos[-1] = pos
+            else:
+                at.append(i)
+                self._pos.append(pos)
+            self.pos = pos
+
+    def close(self, kind: str, at: int) -> None:
+        item = self._open.pop(kind, None)
+        if item is not None and at > item[2]:
+            self._out[kind].append(_new(Segment, (kind, item[0], item[1], item[2], at, item[3])))
+
+    def close_all(self, kinds: tuple[str, ...], at: int) -> None:
+        for k in kinds:
+            if k in self._open:
+                self.close(k, at)
+
+    def open(self, kind: str, name: str, label: str, at: int, player: str | None = None) -> None:
+        opened = self._open
+        item = opened.get(kind)  # close the open one (as close() does, inlined: a hot path)
+        if item is not None and at > item[2]:
+            self._out[kind].append(_new(Segment, (kind, item[0], item[1], item[2], at, item[3])))
+        opened[kind] = (name, label, at, player)
+
+    def phase_value(self, word: str) -> str:
+        """The game's member for a phase word (the word itself if it has none)."""
+        return word
+
+    def record_Turn(self, i: int, e: ev.Turn) -> None:
+        self.close_all(("timing", "step", "phase", "substep"), i)
+        self.open("turn", str(e.number), f"Turn {e.number} · {e.player}", i, e.player)
+        self.turn_started(i, e)
+        self.place(i, e.number, e.player, None, None, None, None, ())
+
+    def turn_started(self, i: int, e: ev.Turn) -> None:
+        """A turn line: what else the outline forgets."""
+
+    def record_Phase(self, i: int, e: ev.Phase) -> None:
+        opened = self._open
+        if "timing" in opened or "step" in opened or "substep" in opened:
+            self.close_all(("timing", "step", "substep"), i)
+        phase, short = self.phase_words(e.name)
+        self.open("phase", phase, short, i)
+        pos = self.pos
+        self.place(i, pos[0], pos[1], phase, None, None, pos[5] if self.keeps_attack(phase) else None, ())
+
+    def phase_words(self, word: str) -> tuple[str, str]:
+        """The phase ``word`` names and its short label (for the timeline's band)."""
+        hit = self._phase_words.get(word)
+        if hit is None:
+            phase = self.phase_value(word)
+            hit = self._phase_words[word] = (phase, getattr(phase, "short", phase))
+        return hit
+
+    def keeps_attack(self, phase: str) -> bool:
+        """Does ``phase`` go on with an attack under way (the Battle Phase, the attack step)?"""
+        return False
+
+    def finish(self) -> "Replay":
+        """The last event was recorded: close the open segments."""
+        if self._finished:
+            return self
+        self._finished = True
+        n = len(self.events)
+        for k in ("timing", "step", "substep", "phase", "turn"):
+            self.close(k, n)
+        for seq in self._out.values():
+            seq.sort(key=lambda s: s.start)
+        return self
+
+    # ---- lookups --------------------------------------------------------------------------------
+    def __len__(self) -> int:
+        return len(self.events)
+
+    @cached_property
+    def lines(self) -> list[int]:
+        return [e.span.line for e in self.events]
+
+    @cached_property
+    def index_of_line(self) -> dict[int, int]:
+        return dict(zip(self.lines, range(len(self.lines))))
+
+    def changes(self) -> tuple[list[int], list[Position]]:
+        """The positions run-length: ``positions[k]`` holds from event ``at[k]`` until the next."""
+        return self._pos_at, self._pos
+
+    def position(self, index: int) -> Position:
+        """The position after event ``index``."""
+        k = bisect_right(self._pos_at, index) - 1
+        return self._pos[k] if k >= 0 else START
+
+    def positions(self) -> Iterable[Position]:
+        """The position after each event, in order (one per event)."""
+        at, pos = self._pos_at, self._pos
+        current, k, nk = START, 0, len(at)
+        nxt = at[0] if nk else -1
+        for i in range(len(self.events)):
+            if i == nxt:
+                current = pos[k]
+                k += 1
+                nxt = at[k] if k < nk else -1
+            yield current
+
+    @cached_property
+    def _position_list(self) -> list[Position]:
+        return list(self.positions())
+
+    def event_for_line(self, line: int) -> int:
+        """The event on ``line``, or the last one before it (0 if none): where a finding sits."""
+        i = self.index_of_line.get(line)
+        if i is not None:
+            return i
+        return max(bisect_right(self.lines, line) - 1, 0) if self.lines else -1
+
+    def segments_at(self, index: int, kind: str) -> Segment | None:
+        seq = self._out[kind]
+        k = _bisect_segments(seq, index)
+        if k >= 0 and seq[k].start <= index < seq[k].end:
+            return seq[k]
+        return None
+
+    def key(self, ref: ev.CardRef) -> str:
+        """One physical card, whatever language or quote style names it."""
+        base = self._names.get(ref.name)
+        if base is None:
+            info = self._catalog.find(ref.name) if self._catalog is not None else None
+            base = info.id.casefold() if info is not None else " ".join(ref.name.split()).casefold()
+            self._names[ref.name] = base
+        return base if ref.copy is None else f"{base}#{ref.copy}"
+
+    def words(self, ref: ev.CardRef) -> frozenset[str]:
+        """The card's kind and properties: the catalog's and the log's inline ``{...}``."""
+        info = self._catalog.find(ref.name) if self._catalog is not None else None
+        words = frozenset(ref.props)
+        if info is not None:
+            words |= info.props | ({info.kind} if info.kind else frozenset())
+        return words
+
+    # ---- the state on demand --------------------------------------------------------------------
+    def new_work(self) -> Work:
+        return Work()
+
+    def state_at(self, index: int) -> GameState:
+        """The state after event ``index`` (``-1``: before the first event)."""
+        if not self.events or index < 0:
+            return self.new_work().snapshot(self.game, -1, None)
+        index = min(index, len(self.events) - 1)
+        every = CHECKPOINT_EVERY
+        k = index // every
+        with self._lock:
+            self._extend_checkpoints(k)
+            work = self._checkpoints[k].copy()
+        positions = self._position_list
+        for i in range(k * every, index + 1):
+            self.apply(work, i, self.events[i], positions[i])
+        return work.snapshot(self.game, index, self.events[index])
+
+    def warm(self, stop: Callable[[], bool] | None = None) -> None:
+        """Compute every checkpoint now (e.g. on a worker thread), so any state is quick."""
+        last = (len(self.events) - 1) // CHECKPOINT_EVERY if self.events else 0
+        k = len(self._checkpoints)
+        while k <= last:
+            if stop is not None and stop():
+                return
+            with self._lock:
+                self._extend_checkpoints(k)
+            k += 1
+
+    def _extend_checkpoints(self, k: int) -> None:
+        """Make sure checkpoint ``k`` (the state before event ``k * CHECKPOINT_EVERY``) exists."""
+        cps = self._checkpoints
+        every = CHECKPOINT_EVERY
+        if not cps:
+            cps.append(self.new_work())
+        positions = self._position_list
+        while len(cps) <= k:
+            work = cps[-1].copy()
+            first = (len(cps) - 1) * every
+            for i in range(first, min(first + every, len(self.events))):
+                self.apply(work, i, self.events[i], positions[i])
+            cps.append(work)
+
+    def apply(self, w: Work, i: int, event: ev.Event, pos: Position) -> None:
+        """Apply event ``i`` to the state (``w.pos`` is the previous position until it is done)."""
+        if event.timecode:
+            w.timecode = event.timecode
+        cls = type(event)
+        try:
+            handler = self._appliers[cls]
+        except KeyError:
+            handler = self._appliers[cls] = getattr(self, "on_" + event.kind.replace("-", "_"), None)
+        if handler is not None:
+            handler(w, i, event)
+        w.pos = pos
+
+    # ---- words (the game's subclass says more) --------------------------------------------------
+    @staticmethod
+    def where_parts(state: GameState) -> str:
+        """Phase, step and timing of ``state`` in words (without the "inferred" note)."""
+        parts = [getattr(x, "label", x) for x in (state.phase, state.step, state.timing, state.substep) if x]
+        return " › ".join(parts)
+
+    @staticmethod
+    def describe_card(card: CardState) -> str:
+        return " · ".join(card.flags)
+
+    # ---- cards: helpers for the games' handlers --------------------------------------------------
+    def card(self, w: Work, player: str | None, ref: ev.CardRef, **changes: Any) -> CardState | None:
+        """Put (or keep) ``ref`` on ``player``'s field and apply ``changes``; returns the record."""
+        if player not in PLAYERS:
+            return None
+        key = self.key(ref)
+        for p in PLAYERS:  # a card the log placed on the other side moves (control change)
+            if p != player and key in w.field[p]:
+                del w.field[p][key]
+        old = w.field[player].get(key)
+        if old is None:
+            old = CardState(name=ref.label, player=player)
+            self.leave_hand(w, player, ref)
+        stats = {}
+        if ref.atk is not None:
+            stats["atk"] = ref.atk
+        if ref.def_ is not None:
+            stats["def_"] = ref.def_
+        if ref.power is not None:
+            stats["power"] = ref.power
+        from .games import get
+
+        numbered = get(self.game).numbered
+        for word in ref.props:
+            n = numbered(word)
+            if n is not None and n[0] == "power":
+                stats["power"] = n[1]
+        new = replace(old, **stats, **changes) if (stats or changes) else old
+        w.field[player][key] = new
+        return new
+
+    def remove(self, w: Work, player: str | None, ref: ev.CardRef) -> CardState | None:
+        key = self.key(ref)
+        for p in ((player,) if player in PLAYERS else ()) + PLAYERS:
+            if key in w.field[p]:
+                return w.field[p].pop(key)
+        return None
+
+    def leave_hand(self, w: Work, player: str, ref: ev.CardRef) -> None:
+        if ref.label in w.hand.get(player, ()):
+            w.hand[player] = tuple(n for n in w.hand[player] if n != ref.label)
+
+    def to_gy(self, w: Work, player: str | None, ref: ev.CardRef) -> None:
+        if player not in PLAYERS:
+            return
+        w.gy[player] += 1
+        w.gy_last[player] = (w.gy_last[player] + (ref.label,))[-3:]
+
+    def end_battle(self, w: Work) -> None:
+        if w.battle is not None:
+            self.clear_battle_flags(w)
+            w.battle = None
+
+    def clear_battle_flags(self, w: Work) -> None:
+        for p in PLAYERS:
+            for key, card in list(w.field[p].items()):
+                if "attacking" in card.flags or "blocking" in card.flags:
+                    w.field[p][key] = replace(card, flags=tuple(f for f in card.flags
+                                                                  if f not in ("attacking", "blocking")))
+
+    def set_flags(self, w: Work, player: str | None, name: str, *, add: Iterable[str] = (),
+                  remove: Iterable[str] = ()) -> None:
+        if player not in PLAYERS:
+            return
+        for key, card in w.field[player].items():
+            if card.name == name:
+                flags = tuple(f for f in card.flags if f not in set(remove))
+                flags += tuple(f for f in add if f not in flags)
+                w.field[player][key] = replace(card, flags=flags)
+                return
+
+    def start_battle(self, w: Work, e: ev.Attack, *, attacker_changes: dict | None = None,
+                     target_changes: dict | None = None) -> None:
+        p = e.player
+        attacker = self.card(w, p, e.attacker, **(attacker_changes or {}))
+        target_player = other(p)
+        target_name = None
+        if e.target is not None:
+            t = self.card(w, target_player, e.target, **(target_changes or {}))
+            target_name = t.name if t else e.target.label
+        self.end_battle(w)
+        w.battle = BattleState(attacker.name if attacker else e.attacker.label, p, target_name, target_player,
+                               e.target_position)
+        self.set_flags(w, p, w.battle.attacker, add=("attacking",))
+
+    def on_turn(self, w: Work, i: int, e: ev.Turn) -> None:
+        self.end_battle(w)
+        w.chain = ()
+        w.pending = ()
+        w.after_ds = False
+
+    def on_move(self, w: Work, i: int, e: ev.Move) -> None:
+        p = e.player
+        was = self.remove(w, p, e.card)
+        if was is None and p in PLAYERS:
+            self.leave_hand(w, p, e.card)
+        if p not in PLAYERS:
+            return
+        if e.to == "gy":
+            self.to_gy(w, p, e.card)
+        elif e.to == "banished":
+            w.banished[p] += 1
+        elif e.to == "hand":
+            w.hand[p] = w.hand[p] + (e.card.label,)
+        elif e.to == "mana" and w.mana is not None:
+            w.mana[p] += 1
+        elif e.to == "shields" and w.shields is not None:
+            w.shields[p] += 1
+
+    def on_win(self, w: Work, i: int, e: ev.Event) -> None:
+        w.winner = e.player
+
+
+def ended(battle: BattleState | None) -> BattleState | None:
+    return replace(battle, ended=True) if battle is not None else None
+
+
+def _bisect_segments(seq: Sequence[Segment], index: int) -> int:
+    lo, hi = 0, len(seq)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if seq[mid].start <= index:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo - 1
+
+
+def replay(match: "Match") -> Replay:
+    """Check a read match and return the states of its replay (``check_match(match).states``)."""
+    from .check import check_match
+
+    return check_match(match).states
