@@ -146,7 +146,7 @@ def test_its_header_and_property_words_are_its_own(tiny):
     found = [(f.line, f.rule, f.message) for f in replayer.check_text(log).findings]
     assert found == [
         (2, "syntax.header", "unknown rules revision 'third' for tiny; judged by 'first'"),
-        (3, "syntax.header", "[Points] must be a whole number, not 'many'"),
+        (3, "syntax.header", "[Points] must be a whole number of at most 15 digits, not 'many'"),
         (5, "syntax.property", 'unknown property `quick` on "Rock"; it is ignored'),
     ]
     assert replayer.check_text('[Game "tiny"]\n[Rules "second"]\nturn 1 A\n').match.rules == "second"

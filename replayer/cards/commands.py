@@ -35,13 +35,27 @@ def cards_db_option(f):
 
 
 class _GameOrCommand(click.Group):
-    """``cards ygo NAME`` and ``cards dm NAME`` as before, and ``cards import PATH…``."""
+    """``cards <game> NAME`` for every game replayer knows (``cards ygo Honest``), and ``cards import PATH…``."""
 
     def parse_args(self, ctx, args):
         # `replayer cards ygo "Honest"`: the game is a subcommand; "Ygo" works too
-        if args and args[0].lower() in ("ygo", "dm"):
+        from .. import games
+
+        if args and args[0].lower() in games.ALL:
             args = [args[0].lower()] + list(args[1:])
         return super().parse_args(ctx, args)
+
+    def list_commands(self, ctx):
+        from .. import games
+
+        return sorted(super().list_commands(ctx)) + list(games.ALL)
+
+    def get_command(self, ctx, name):
+        from .. import games
+
+        if name in games.ALL and name not in self.commands:
+            return _game_command(games.ALL[name])
+        return super().get_command(ctx, name)
 
 
 @click.group("cards", cls=_GameOrCommand, context_settings={"help_option_names": ["-h", "--help"]})
@@ -101,34 +115,31 @@ def _show(game: str, name: tuple[str, ...], fmt: str) -> None:
             if i <= len(effect_sources):
                 allowed = [t for t in ("ds-start", "before-calc", "calc", "after-calc", "ds-end") if t in timings[i - 1]]
                 click.echo(f"    from: {effect_sources[i - 1]}")
-                if card.game == "ygo":
+                if i <= len(timings):  # the Damage Step timings the simulator allows (Yu-Gi-Oh! data)
                     click.echo("    Damage Step: " + (", ".join(allowed) if allowed else "not allowed"))
             elif in_catalog:
-                click.echo("    from: built-in catalog (replayer/catalog/%s.toml)" % game)
+                click.echo(f"    from: built-in catalog (replayer/games/{game}/catalog.toml)")
         if in_catalog and not card.effects and props:
-            click.echo(f"    from: built-in catalog (replayer/catalog/{game}.toml)")
+            click.echo(f"    from: built-in catalog (replayer/games/{game}/catalog.toml)")
         for note in card.notes:
             click.echo(f"    note: {note}")
     if len(found) > 20:
         click.echo(f"… and {len(found) - 20} more", err=True)
 
 
-@cards.command("ygo")
-@click.argument("name", nargs=-1, required=True)
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
-@cards_db_option
-def cards_ygo(name: tuple[str, ...], fmt: str) -> None:
-    """A Yu-Gi-Oh! card (any of its names, or part of one): its effects and where each came from."""
-    _show("ygo", name, fmt)
+def _game_command(game) -> click.Command:
+    """``cards <game> NAME``: a card of ``game`` (any of its names, or part of one), its effects and
+    where each came from."""
 
+    @click.command(game.id, help=f"A {game.title} card (any of its names, or part of one): its effects "
+                                 "and where each came from.")
+    @click.argument("name", nargs=-1, required=True)
+    @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
+    @cards_db_option
+    def show(name: tuple[str, ...], fmt: str) -> None:
+        _show(game.id, name, fmt)
 
-@cards.command("dm")
-@click.argument("name", nargs=-1, required=True)
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
-@cards_db_option
-def cards_dm(name: tuple[str, ...], fmt: str) -> None:
-    """A Duel Masters card (any of its names, or part of one) and where its facts came from."""
-    _show("dm", name, fmt)
+    return show
 
 
 @cards.command("import")
@@ -173,7 +184,9 @@ def cards_import(paths: tuple[str, ...], jobs: int, progress: bool, fmt: str) ->
         if "unchanged files" in summary.cards:
             click.echo(f"{summary.files} files read before, none changed since: nothing to import → {path}")
             return
-        games = ", ".join(f"{n} {'Yu-Gi-Oh!' if g == 'ygo' else 'Duel Masters'}" for g, n in summary.cards.items())
+        from .. import games as known
+
+        games = ", ".join(f"{n} {known.ALL[g].title if g in known.ALL else g}" for g, n in summary.cards.items())
         click.echo(f"{summary.files} files read in {seconds:.1f} s: {games or 'no'} cards, {summary.effects} effects; "
                    f"{summary.written} cards written, {summary.unchanged} unchanged → {path}")
         if summary.scripts:
