@@ -242,11 +242,15 @@ class LogEditor(QObject):
         return self._editing
 
     def game(self) -> str:
+        """The id of the game being typed: the open document's, else the one the text's [Game] names."""
+        from .. import games
+        from ..reader import detect_game, split_lines
+
         doc = self.window.doc
-        if doc is not None and doc.match.game in ("ygo", "dm"):
+        if doc is not None and doc.match.game in games.ALL:
             return doc.match.game
-        m = re.search(r'^\s*\[Game\s+"([^"]*)"', self.view.toPlainText()[:4000], re.M | re.I)
-        return "dm" if m and m.group(1).strip().lower() in ("dm", "duel-masters", "duel masters") else "ygo"
+        found, _ = detect_game(split_lines(self.view.toPlainText()[:4000]))
+        return (found or games.DEFAULT).id
 
     def start(self) -> None:
         """Make the log editable (File ▸ Edit Log)."""
@@ -589,7 +593,9 @@ class LogEditor(QObject):
                                                "Videos (*.mp4 *.mkv *.webm *.mov *.avi *.m4v *.ts);;All files (*)")
         if not video:
             return
-        game, ok = QInputDialog.getItem(w, "New match", "Game:", ["ygo", "dm"], 0, False)
+        from .. import games
+
+        game, ok = QInputDialog.getItem(w, "New match", "Game:", list(games.ALL), 0, False)
         if not ok:
             return
         target, _ = QFileDialog.getSaveFileName(w, "Save the new log as", str(Path(video).with_suffix(".duel")),
@@ -597,7 +603,7 @@ class LogEditor(QObject):
         if target:
             self.new_from_video(video, target, game)
 
-    def new_from_video(self, video: str, target: str, game: str = "ygo") -> str:
+    def new_from_video(self, video: str, target: str, game: str | None = None) -> str:
         """Start a log for ``video`` at ``target`` (header filled), open it and edit it."""
         video_p = Path(video).resolve()
         folder = Path(target).resolve().parent
@@ -605,7 +611,9 @@ class LogEditor(QObject):
             value = video_p.relative_to(folder).as_posix()
         except ValueError:
             value = str(video_p)
-        text = new_log(game, value, extra={"Event": video_p.stem})
+        from .. import games
+
+        text = new_log(game or games.DEFAULT.id, value, extra={"Event": video_p.stem})
         if Path(target).exists():
             raise FileExistsError(f"{target} exists already; choose another name")
         atomic_write(target, encode_text(text), backup=False)
