@@ -102,6 +102,8 @@ READER_SAMPLES: dict[str, bytes] = {
     "syntax.line": b'[Game "ygo"]\nturn 1 A\nA: activat "Honest"\n',
     "syntax.header": b'turn 1 A\nA: draw\n',
     "syntax.header-late": b'[Game "ygo"]\nturn 1 A\n[Round "3"]\nA: draw\n',
+    "syntax.header-date": b'[Game "ygo"]\n[Date "the day after"]\nturn 1 A\nA: draw\n',
+    "syntax.number": b'[Game "ygo"]\nturn 1 A\nB: damage 1234567890123456\n',
     "syntax.property": b'[Game "ygo"]\nturn 1 A\nA: normal summon "X" {quik}\n',
     "syntax.encoding": b'[Game "ygo"]\nturn 1 A\nA: activate "\xff"\n',
     "syntax.empty": b'[Game "ygo"]\n[A "Yugi"]\n',
