@@ -11,7 +11,7 @@ import copy
 import difflib
 import functools
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +34,8 @@ _TAG = re.compile(r'^\s*\[\s*([A-Za-z][A-Za-z0-9_-]*)\s+("[^"\n]*"|《[^》\n]*�
 _ODD_BREAKS = re.compile("[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _OPENERS = {'"': '"', "《": "》", "「": "」", "„": "“”"}
+_NOTE_SCAN = re.compile('[#"《「„]')
+_SPACES = frozenset(" \t\u00a0\u3000")
 
 
 @dataclass
@@ -61,38 +63,46 @@ def split_line(raw: str) -> tuple[int, str | None, str, str | None]:
     The note starts at the first ``#`` outside a card name that is not a copy suffix (a ``#``
     right after a closing quote, followed by a digit: ``"Kuriboh"#2``).
     """
-    n = len(raw)
-    i = n - len(raw.lstrip(" \t\ufeff\u00a0\u3000"))
+    body = raw.lstrip(" \t\ufeff\u00a0\u3000")
+    i = len(raw) - len(body)
     timecode = None
-    if raw.startswith("@", i):
+    if body[:1] == "@":
         m = _TIMECODE.match(raw, i)
         if m:
             timecode = m.group(0)
             i = m.end()
-            while i < n and raw[i] in " \t\u00a0\u3000":
+            while raw[i : i + 1] in _SPACES:  # "" (the end) is not a space: see _SPACES
                 i += 1
-    start = i
-    if "#" not in raw:  # most lines: no note, no copy suffix
-        return start + 1, timecode, raw[start:].rstrip(), None
-    note = None
+            body = raw[i:]
+    if "#" not in body:  # most lines: no note, no copy suffix
+        return i + 1, timecode, body.rstrip(), None
+    # the first `#` that starts the note: search and find jump from one `#` or quote to the next
+    n = len(raw)
     j = i
-    while j < n:
+    note = None
+    while True:
+        m = _NOTE_SCAN.search(raw, j)
+        if m is None:
+            j = n
+            break
+        j = m.start()
         ch = raw[j]
-        if ch in _OPENERS:
-            closers = _OPENERS[ch]
-            k = j + 1
-            while k < n and raw[k] not in closers:
-                k += 1
-            j = k + 1
-            continue
         if ch == "#":
-            after_quote = j > 0 and raw[j - 1] in '"》」“”'
-            if not (after_quote and j + 1 < n and raw[j + 1].isdigit()):
-                note = raw[j + 1 :].strip()
-                break
-        j += 1
-    body = raw[start:j].rstrip()
-    return start + 1, timecode, body, note
+            if j > 0 and raw[j - 1] in '"》」“”' and raw[j + 1 : j + 2].isdigit():
+                j += 1  # a copy suffix
+                continue
+            note = raw[j + 1 :].strip()
+            break
+        closers = _OPENERS[ch]
+        k = raw.find(closers[0], j + 1)
+        if len(closers) > 1:  # „ closes with “ or ”
+            k2 = raw.find(closers[1], j + 1)
+            if k2 >= 0 and (k < 0 or k2 < k):
+                k = k2
+        if k < 0:
+            k = n
+        j = k + 1  # past the closing quote (or the end: an unclosed name runs to the end of the line)
+    return i + 1, timecode, raw[i:j].rstrip(), note
 
 
 def split_lines(text: str) -> list[str]:
@@ -126,6 +136,7 @@ class LineReader:
         self.transformer = ToEvents()
         self.cache: dict[tuple[str, int], Any] = {}
         self.templates: dict[str, Template | None] = {}
+        self.events: dict[tuple[str, int], tuple[type, dict[str, Any]]] = {}
 
     def parse(self, body: str, column: int) -> Any:
         """An event (no span yet), a ``("tag", key, value)`` tuple, or an ``UnexpectedInput``."""
@@ -143,10 +154,26 @@ class LineReader:
             self.cache[key] = result
         return result
 
-    def read(self, body: str, column: int, **extra: Any) -> Any:
-        """The event of a line (with ``extra`` fields: span, timecode, notes), a header tag
-        tuple, or an ``UnexpectedInput``. Lines of a shape seen before are built from its template
-        (see :mod:`replayer.templates`) without a parse."""
+    def read(self, body: str, column: int, span: Span = ev.NO_SPAN, timecode: str | None = None,
+             notes: tuple[str, ...] = ()) -> Any:
+        """The event of a line (with its span, timecode and notes), a header tag tuple, or an
+        ``UnexpectedInput``. A line body seen before is built from the fields kept for it; a line
+        of a shape seen before is built from its template (see :mod:`replayer.templates`); only
+        other lines are parsed."""
+        key = (body, column)
+        hit = self.events.get(key)
+        if hit is None:
+            hit = self._fields(body, column)
+            if hit[0] is None:
+                return hit[1]  # not an event: nothing kept (lark's exceptions hold a parser state)
+            if len(self.events) < EVENT_CACHE:
+                self.events[key] = hit
+        cls, kwargs = hit
+        return cls(span=span, timecode=timecode, notes=notes, **kwargs)
+
+    def _fields(self, body: str, column: int) -> Any:
+        """(event class, its fields but span, timecode and notes) for an event line; else
+        (None, what :meth:`parse` gives: a header tag tuple or an ``UnexpectedInput``)."""
         if body[0] != "[":
             padded = " " * (column - 1) + body
             made = make_template(padded)
@@ -161,11 +188,23 @@ class LineReader:
                     if len(self.templates) < 100_000:
                         self.templates[text] = template
                 if template is not None:
-                    return template.build(chunks, names, nums, **extra)
+                    return template.cls, template.fields(chunks, names, nums)
         result = self.parse(body, column)
         if isinstance(result, ev.Event):
-            return replace(result, **extra)
-        return result
+            return type(result), {name: getattr(result, name) for name in _own_fields(type(result))}
+        return None, result
+
+
+#: how many distinct line bodies a reader keeps the fields of (a long log repeats most of its lines)
+EVENT_CACHE = 100_000
+
+_EXTRA = frozenset({"span", "timecode", "notes"})
+
+
+@functools.lru_cache(maxsize=None)
+def _own_fields(cls: type) -> tuple[str, ...]:
+    """An event class's fields but those the reader adds (span, timecode, notes)."""
+    return tuple(f.name for f in fields(cls) if f.name not in _EXTRA)
 
 
 _MISSING = object()
@@ -224,8 +263,7 @@ def read_text(text: str, path: str = "<log>", game: str | None = None) -> Match:
                                              "write the event on the same line as its timecode"))
             continue
         own = tuple(pending) + ((note,) if note is not None else ())
-        result = reader.read(body, column, span=Span(number, column, number, column + len(body)),
-                             timecode=timecode, notes=own)
+        result = reader.read(body, column, Span(number, column, number, column + len(body)), timecode, own)
         if isinstance(result, UnexpectedInput):
             findings.append(syntax_finding(result, number, body, column, g))
             if note is not None:

@@ -22,6 +22,7 @@ _CHUNK = re.compile(
     r"|(?P<props>\{[^}\n]*\})"
     r"|(?P<num>(?<![\w.:@-])\d{1,9}(?![\w.:]))"
 )
+_EXTRA = frozenset({"span", "timecode", "notes"})  # the reader adds them to each line's event
 SENTINEL = 900_000_000  # numbers in a template are SENTINEL + their index
 
 
@@ -70,7 +71,7 @@ class Template:
 
     @classmethod
     def from_event(cls, event: ev.Event, n_names: int, n_nums: int) -> "Template | None":
-        base = {f.name: getattr(event, f.name) for f in fields(event)}
+        base = {f.name: getattr(event, f.name) for f in fields(event) if f.name not in _EXTRA}
         plan: list[tuple[str, str]] = []
         seen_names: list[int] = []
         seen_nums: list[int] = []
@@ -90,6 +91,10 @@ class Template:
         return cls(type(event), base, plan)
 
     def build(self, chunks, names, nums, **extra) -> ev.Event:
+        return self.cls(**self.fields(chunks, names, nums), **extra)
+
+    def fields(self, chunks, names, nums) -> dict[str, Any]:
+        """The event's fields for a line of this shape (all but span, timecode and notes)."""
         kwargs = dict(self.base)
         for name, kind in self.plan:
             value = kwargs[name]
@@ -99,8 +104,7 @@ class Template:
                 kwargs[name] = tuple(_fill_card(c, chunks, names, nums) for c in value)
             else:
                 kwargs[name] = _fill_int(value, nums)
-        kwargs.update(extra)
-        return self.cls(**kwargs)
+        return kwargs
 
 
 def _index(name: str) -> int | None:
