@@ -11,7 +11,7 @@ import copy
 import difflib
 import functools
 import re
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +25,8 @@ from . import games
 from .errors import ReplayerError, UnknownGame, UnreadableFile  # noqa: F401  (re-exported)
 from .games import Game
 from .grammar import parser
-from .templates import Template, make_template
+from .makers import maker
+from .templates import Template, make_template, own_fields
 from .transform import ToEvents, canonical
 
 
@@ -136,7 +137,7 @@ class LineReader:
         self.transformer = ToEvents()
         self.cache: dict[tuple[str, int], Any] = {}
         self.templates: dict[str, Template | None] = {}
-        self.events: dict[tuple[str, int], tuple[type, dict[str, Any]]] = {}
+        self.events: dict[tuple[str, int], tuple[Any, tuple[Any, ...]]] = {}
 
     def parse(self, body: str, column: int) -> Any:
         """An event (no span yet), a ``("tag", key, value)`` tuple, or an ``UnexpectedInput``."""
@@ -168,11 +169,11 @@ class LineReader:
                 return hit[1]  # not an event: nothing kept (lark's exceptions hold a parser state)
             if len(self.events) < EVENT_CACHE:
                 self.events[key] = hit
-        cls, kwargs = hit
-        return cls(span=span, timecode=timecode, notes=notes, **kwargs)
+        make, values = hit
+        return make(span, timecode, notes, *values)
 
     def _fields(self, body: str, column: int) -> Any:
-        """(event class, its fields but span, timecode and notes) for an event line; else
+        """(the event class's maker, its values of ``own_fields``) for an event line; else
         (None, what :meth:`parse` gives: a header tag tuple or an ``UnexpectedInput``)."""
         if body[0] != "[":
             padded = " " * (column - 1) + body
@@ -188,24 +189,16 @@ class LineReader:
                     if len(self.templates) < 100_000:
                         self.templates[text] = template
                 if template is not None:
-                    return template.cls, template.fields(chunks, names, nums)
+                    return template.make, template.values(chunks, names, nums)
         result = self.parse(body, column)
         if isinstance(result, ev.Event):
-            return type(result), {name: getattr(result, name) for name in _own_fields(type(result))}
+            cls = type(result)
+            return maker(cls), tuple(getattr(result, name) for name in own_fields(cls))
         return None, result
 
 
 #: how many distinct line bodies a reader keeps the fields of (a long log repeats most of its lines)
 EVENT_CACHE = 100_000
-
-_EXTRA = frozenset({"span", "timecode", "notes"})
-
-
-@functools.lru_cache(maxsize=None)
-def _own_fields(cls: type) -> tuple[str, ...]:
-    """An event class's fields but those the reader adds (span, timecode, notes)."""
-    return tuple(f.name for f in fields(cls) if f.name not in _EXTRA)
-
 
 _MISSING = object()
 
@@ -250,6 +243,7 @@ def read_text(text: str, path: str = "<log>", game: str | None = None) -> Match:
     events: list[ev.Event] = []
     notes: list[ev.Note] = []
     pending: list[str] = []
+    read, add, span = reader.read, events.append, maker(Span)
     for number, raw in enumerate(lines, 1):
         column, timecode, body, note = split_line(raw)
         if note is not None:
@@ -262,8 +256,20 @@ def read_text(text: str, path: str = "<log>", game: str | None = None) -> Match:
                                              "a timecode with no event after it",
                                              "write the event on the same line as its timecode"))
             continue
-        own = tuple(pending) + ((note,) if note is not None else ())
-        result = reader.read(body, column, Span(number, column, number, column + len(body)), timecode, own)
+        if pending:
+            own = (*pending, note) if note is not None else tuple(pending)
+        else:
+            own = (note,) if note is not None else ()
+        result = read(body, column, span(number, column, number, column + len(body)), timecode, own)
+        if isinstance(result, ev.Event):
+            pending = []
+            if "{" in body:  # only then can a card carry properties
+                for card in result.cards():
+                    for word in card.props:
+                        if not g.is_property(word):
+                            findings.append(_property_finding(word, number, card, g))
+            add(result)
+            continue
         if isinstance(result, UnexpectedInput):
             findings.append(syntax_finding(result, number, body, column, g))
             if note is not None:
@@ -279,15 +285,6 @@ def read_text(text: str, path: str = "<log>", game: str | None = None) -> Match:
             header_lines[key] = number
             if note is not None:
                 pending.append(note)
-            continue
-        pending = []
-        event = result
-        if "{" in body:  # only then can a card carry properties
-            for card in event.cards():
-                for word in card.props:
-                    if not g.is_property(word):
-                        findings.append(_property_finding(word, number, card, g))
-        events.append(event)
     rules = _rules_revision(header, header_lines, g, findings)
     _check_header_numbers(header, header_lines, g, findings)
     if not events and not any(f.kind.value == "syntax" and f.rule == "syntax.line" for f in findings):
