@@ -13,7 +13,7 @@ from typing import Any
 
 import click
 
-from .. import games, store
+from .. import games
 from ..reader import find_logs
 
 DB_HELP = "the library (default: library.db in the user's data folder; env REPLAYER_LIBRARY)"
@@ -30,6 +30,8 @@ def format_option(f):
 
 
 def _library_path(db_path: str | None) -> Path:
+    from .. import store  # here, not at the top: `replayer check` does not load SQLite
+
     return Path(db_path) if db_path else store.default_library_path()
 
 
@@ -38,6 +40,8 @@ def _open(db_path: str | None, *, must_exist: bool = False):
     if must_exist and not path.is_file():
         click.echo(f"replayer: no library at {path}; import logs first: replayer import FOLDER", err=True)
         sys.exit(2)
+    from .. import store
+
     try:
         return store.open_library(path)
     except store.LibraryError as e:
@@ -83,6 +87,8 @@ def import_command(paths: tuple[str, ...], db_path: str | None, jobs: int, progr
         jobs = os.cpu_count() or 1
     counts = {"new": 0, "revision": 0, "unchanged": 0, "duplicate": 0, "skipped": 0}
     problems: list[str] = []
+    from .. import store
+
     outcomes = store.import_paths(db, files, jobs=jobs)
     show = progress and sys.stderr.isatty()
     try:
@@ -173,6 +179,8 @@ def search(card, rule, kind, severity, player, event, date_from, date_to, table,
       replayer search --player Yuki --severity error
       replayer search --event Frankfurt --table 12 --text appeal
     """
+    from .. import store
+
     flt = store.Filters(card=card, rule=rule, kind=kind, severity=severity, player=player, event=event,
                         date_from=date_from, date_to=date_to, text=text, table=table, round=round_,
                         game=game.lower() if game else None, all_revisions=all_revisions)
@@ -238,6 +246,8 @@ def stats(card, rule, kind, severity, player, event, date_from, date_to, table, 
     With --player, also that player's most frequent mistakes (errors and warnings of the
     rules kinds: illegal-activation, wrong-timing, ordering, state).
     """
+    from .. import store
+
     flt = store.Filters(card=card, rule=rule, kind=kind, severity=severity, player=player, event=event,
                         date_from=date_from, date_to=date_to, table=table, round=round_,
                         game=game.lower() if game else None, all_revisions=all_revisions)
