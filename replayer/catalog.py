@@ -8,6 +8,7 @@ from a card's name.
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 
 
@@ -53,8 +54,13 @@ class CardInfo:
         return out
 
 
-def _key(name: str) -> str:
-    return " ".join(name.split()).casefold()
+def name_key(name: str) -> str:
+    """What two spellings of one name share: NFKC (full-width letters and half-width katakana
+    fold, ｵﾈｽﾄ is オネスト), single spaces, case folded."""
+    return " ".join(unicodedata.normalize("NFKC", name).split()).casefold()
+
+
+_key = name_key
 
 
 class Catalog:

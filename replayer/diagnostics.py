@@ -80,6 +80,7 @@ class Finding:
     hint: str = ""
     cite: str = ""
     related: tuple[Span, ...] = field(default=())
+    source: str = ""  # where the card facts the finding rests on came from, when imported (the `from` line)
 
     @property
     def line(self) -> int:
@@ -96,6 +97,7 @@ class Finding:
             "message": self.message,
             "hint": self.hint,
             "cite": self.cite,
+            **({"from": self.source} if self.source else {}),
         }
 
 
@@ -119,6 +121,9 @@ register("file.unreadable", Kind.SYNTAX, Severity.ERROR, "the file cannot be rea
 register("syntax.empty", Kind.SYNTAX, Severity.ERROR, "the file has no events", SYNTAX_CITE + " §1")
 register("card.unknown", Kind.UNKNOWN_CARD, Severity.WARNING,
          "a card with no catalog entry and no inline properties", SYNTAX_CITE + " §6")
+register("card.effect-assumed", Kind.UNKNOWN_CARD, Severity.INFO,
+         "the log does not say which effect of an imported card was activated: one that may be, is assumed",
+         SYNTAX_CITE + " §4")
 
 
 def sort_findings(findings: Iterable[Finding]) -> list[Finding]:
@@ -155,6 +160,8 @@ def render_text(path: str, findings: Sequence[Finding], lines: Sequence[str], *,
             out.append(f"  = hint: {f.hint}")
         if f.cite:
             out.append(f"  = {_DIM if colour else ''}cite: {f.cite}{_RESET if colour else ''}")
+        if f.source:
+            out.append(f"  = from: {f.source}")
     return "\n".join(out)
 
 

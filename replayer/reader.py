@@ -27,6 +27,7 @@ from .games import Game
 from .grammar import parser
 from .makers import maker
 from .templates import Template, make_template, own_fields
+from .timecodes import OFFSET_FORMS, parse_offset
 from .transform import ToEvents, canonical
 
 
@@ -104,6 +105,19 @@ def split_line(raw: str) -> tuple[int, str | None, str, str | None]:
             k = n
         j = k + 1  # past the closing quote (or the end: an unclosed name runs to the end of the line)
     return i + 1, timecode, raw[i:j].rstrip(), note
+
+
+#: full-width ASCII (what a Japanese IME types: Ａ：攻撃, ｄｒａｗ　２) to ASCII, and half-width
+#: corner brackets and stops to full-width; one character for one, so columns stay the raw line's
+_WIDTH_FOLD = {cp: cp - 0xFEE0 for cp in range(0xFF01, 0xFF5F)}
+_WIDTH_FOLD.update({0xFF61: 0x3002, 0xFF62: 0x300C, 0xFF63: 0x300D, 0xFF64: 0x3001})
+
+
+def fold_width(text: str) -> str:
+    """``text`` with full-width ASCII forms read as ASCII (NFKC's width folding, restricted to the
+    characters that keep one column each; half-width katakana is left to name matching, which
+    normalises with NFKC: see :func:`replayer.catalog.name_key`)."""
+    return text.translate(_WIDTH_FOLD)
 
 
 def split_lines(text: str) -> list[str]:
@@ -260,6 +274,8 @@ def read_text(text: str, path: str = "<log>", game: str | None = None) -> Match:
             own = (*pending, note) if note is not None else tuple(pending)
         else:
             own = (note,) if note is not None else ()
+        if not body.isascii():  # only then can it hold full-width forms
+            body = fold_width(body)
         result = read(body, column, span(number, column, number, column + len(body)), timecode, own)
         if isinstance(result, ev.Event):
             pending = []
@@ -287,6 +303,7 @@ def read_text(text: str, path: str = "<log>", game: str | None = None) -> Match:
                 pending.append(note)
     rules = _rules_revision(header, header_lines, g, findings)
     _check_header_numbers(header, header_lines, g, findings)
+    _check_video_offset(header, header_lines, findings)
     if not events and not any(f.kind.value == "syntax" and f.rule == "syntax.line" for f in findings):
         findings.append(make_finding("syntax.empty", Span(1, 1), "the log has no events",
                                      "write one event a line after the header tags"))
@@ -371,6 +388,14 @@ def _check_header_numbers(header, header_lines, game: Game, findings) -> None:
                                      f'e.g. [{key} "{game.counter_default}"]'))
 
 
+def _check_video_offset(header, header_lines, findings) -> None:
+    if "VideoOffset" in header and parse_offset(header["VideoOffset"]) is None:
+        findings.append(make_finding("syntax.header", Span(header_lines["VideoOffset"], 1),
+                                     f"[VideoOffset] is not an offset: {header['VideoOffset']!r}; "
+                                     "timecodes are used as they are",
+                                     f"write it as {OFFSET_FORMS}, e.g. [VideoOffset \"+0:12\"]"))
+
+
 def _property_finding(word: str, line: int, card: ev.CardRef, game: Game) -> Finding:
     close = difflib.get_close_matches(word, game.all_property_words(), n=1, cutoff=0.6)
     hint = f"did you mean `{close[0]}`?" if close else "see the property words of notation §6"
@@ -395,6 +420,21 @@ _WORDS_OF = {
     "PLAYER": ["A", "B"], "TURN": ["turn"], "RESOLVE": ["resolve"], "RESOLVE_ONE": ["resolve"],
     "ATTACK": ["attack"], "ENDS": ["ends"], "PHASE": ["phase"],
 }
+
+#: terminals that are not keywords (their words are not candidates for "did you mean")
+_NOT_KEYWORDS = {"CARD_NAME", "COPY", "PROPS", "PLAYER", "CL", "INT", "SIGNED_INT", "STATS", "TAG_KEY",
+                 "WS_INLINE"}
+
+
+def _keyword_words(base: str, game: Game) -> list[str]:
+    """The English words of a keyword terminal (``_SUMMON`` -> ``summon``: the terminals that carry
+    their Japanese and German aliases); none for an alias-only one (``*_ALIAS``)."""
+    listed = _words_of(base, game)
+    if listed:
+        return list(listed)
+    if base.endswith("_ALIAS") or base in _NOT_KEYWORDS or not re.fullmatch(r"[A-Z_]+", base):
+        return []
+    return [base.lower().replace("_", " ")]
 
 _QUOTES_HINT = 'card names are written in quotes: "Name", 《名前》, 「名前」 or „Name“'
 _LEAD = re.compile(r"\s*(?:CL\d+\s+)?(?:[^\s:]{1,3}:\s*)?(\S+)(?:\s+(\S+))?", re.I)
@@ -484,7 +524,8 @@ def _candidate_words(expected: set[str], game: Game) -> list[str]:
         pattern = patterns.get(name)
         if isinstance(pattern, PatternStr) and re.fullmatch(r"[^\W\d][\w -]*", pattern.value):
             out.append(pattern.value)
-        out.extend(_words_of(base, game))
+        elif not name.startswith("__ANON"):
+            out.extend(_keyword_words(base, game))
     return sorted(set(out))
 
 

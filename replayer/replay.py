@@ -11,11 +11,13 @@ nor Qt or SQLite; :mod:`replayer.check` is the pipeline that calls it.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable
 
 from . import events as ev
-from .catalog import Catalog, CardInfo
+from .cards.layers import catalog_for, suggest
+from .catalog import Catalog, CardInfo, name_key
 from .diagnostics import Finding, Span, make_finding, sort_findings
 
 if TYPE_CHECKING:
@@ -40,9 +42,33 @@ class CardFacts:
     def known(self) -> bool:
         return self.info is not None or self.inline
 
-    def effect_props(self, effect: int | None = None, *, flip: bool = False, trigger: bool = False) -> frozenset[str]:
-        base = self.info.effect_props(effect, flip=flip, trigger=trigger) if self.info else frozenset()
-        return base | self.props
+    def effect_props(self, effect: int | None = None, *, flip: bool = False, trigger: bool = False,
+                     timing: str | None = None) -> frozenset[str]:
+        if self.info is None:
+            return self.props
+        if timing is not None and not self.inline and hasattr(self.info, "effect_timings"):
+            # imported card data: the effect the log leaves open is one that fits the timing
+            return self.info.effect_props(effect, flip=flip, trigger=trigger, timing=timing) | self.props
+        return self.info.effect_props(effect, flip=flip, trigger=trigger) | self.props
+
+    def assumed_effect(self, effect: int | None, timing: str | None) -> int | None:
+        """The effect (1-based) taken for an activation that names none, when it is not the first
+        (imported card data: the first effect that may be activated at ``timing``)."""
+        if effect is not None or timing is None or self.inline or self.info is None:
+            return None
+        timings = getattr(self.info, "effect_timings", ())
+        for i, allowed in enumerate(timings, 1):
+            if timing in allowed:
+                return i if i > 1 else None
+        return None
+
+    @property
+    def imported_from(self) -> str:
+        """Where the card's facts came from when they are imported card data (not the catalog, not inline)."""
+        if self.inline or self.info is None:
+            return ""
+        effects = getattr(self.info, "effect_sources", ())
+        return effects[0] if len(effects) == 1 else getattr(self.info, "source", "")
 
 
 class Model:
@@ -53,7 +79,8 @@ class Model:
 
         self.match = match
         self.game: "Game" = get(match.game)
-        self.catalog = catalog if catalog is not None else self.game.catalog
+        # the built-in catalog, then the imported card database when there is one (replayer/cards)
+        self.catalog = catalog if catalog is not None else catalog_for(match.game)
         self.rules = match.rules
         self.findings: list[Finding] = []
         self.facts: dict[str, CardFacts] = {}
@@ -93,7 +120,7 @@ class Model:
         key = self._name_keys.get(ref.name)
         if key is None:
             info = self.catalog.find(ref.name)
-            key = self._name_keys[ref.name] = info.id if info else " ".join(ref.name.split()).casefold()
+            key = self._name_keys[ref.name] = info.id if info else name_key(ref.name)
         return key
 
     def card_key(self, ref: ev.CardRef) -> str:
@@ -129,9 +156,12 @@ class Model:
         if ref.power is not None:
             facts.power = ref.power
         if first and not facts.known:
+            maybe = suggest(self.catalog, ref.name)
             self.report("card.unknown", event, f'"{ref.name}" is not in the {self.game_name} card catalog '
-                        "and the log gives no properties for it; rules that depend on it are not checked",
-                        "add its properties inline, e.g. " + self.example_props(), card=ref)
+                        "and the log gives no properties for it; rules that depend on it are not checked"
+                        + ("; did you mean " + " or ".join(f'"{m}"' for m in maybe) + "?" if maybe else ""),
+                        (f'if it is "{maybe[0]}", correct the name; otherwise add' if maybe else "add")
+                        + " its properties inline, e.g. " + self.example_props(), card=ref)
         return facts
 
     def facts_of(self, ref: ev.CardRef) -> CardFacts:
@@ -160,4 +190,10 @@ class Model:
         else:
             span = event.span
         rel = tuple(r.span if isinstance(r, ev.Event) else r for r in related)
-        self.findings.append(make_finding(rule_id, span, message, hint, related=rel))
+        finding = make_finding(rule_id, span, message, hint, related=rel)
+        if card is not None and rule_id != "card.unknown":
+            facts = self.facts.get(self.card_name_key(card))
+            source = facts.imported_from if facts is not None else ""
+            if source:  # the verdict rests on imported card data: say which
+                finding = dataclasses.replace(finding, source=f"{facts.name}: imported card data, {source}")
+        self.findings.append(finding)

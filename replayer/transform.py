@@ -37,6 +37,26 @@ ALIASES: dict[str, str] = {
     # line keywords (the transformer needs none of these: they are for the hints of syntax findings)
     "ターン": "turn", "zug": "turn", "解決": "resolve", "auflösung": "resolve", "aufloesung": "resolve",
     "発動": "activate", "aktiviert": "activate", "攻撃": "attack", "greift an": "attack",
+    # values written in Japanese or German (the grammar accepts the words; this says what they mean)
+    "通常": "normal", "アドバンス": "tribute", "特殊": "special", "融合": "fusion", "シンクロ": "synchro",
+    "エクシーズ": "xyz", "儀式": "ritual", "リンク": "link", "ペンデュラム": "pendulum",
+    "tribut": "tribute", "spezial": "special", "fusions": "fusion", "pendel": "pendulum",
+    "手札": "hand", "墓地": "gy", "デッキ": "deck", "除外": "banished", "エクストラデッキ": "extra",
+    "フィールド": "field", "friedhof": "gy", "verbannt": "banished", "feld": "field",
+    "エクストラデッキから": "extra", "aus dem friedhof": "gy", "aus dem deck": "deck",
+    "aus dem extra deck": "extra", "aus dem extradeck": "extra", "vom feld": "field",
+    "攻撃表示": "attack", "守備表示": "defense", "angriffsposition": "attack",
+    "verteidigungsposition": "defense",
+    "ターン開始": "start", "アンタップ": "untap", "チャージ": "charge", "マナ": "mana", "メイン": "main",
+    "enttappen": "untap", "ziehen": "draw", "aufladen": "charge", "haupt": "main", "angriff": "attack",
+    "kampf": "battle", "ende": "end",
+    "召喚": "summon", "唱える": "cast", "lädt": "charge", "laedt": "charge", "beschwört": "summon",
+    "beschwoert": "summon", "wirkt": "cast", "タップ": "tap", "enttappt": "untap", "tappt": "tap",
+    "ニンジャ・ストライク": "ninja-strike", "ニンジャストライク": "ninja-strike", "革命0": "revolution-0",
+    "革命チェンジ": "revolution-change", "侵略": "invade", "ninja-schlag": "ninja-strike",
+    "revolution null": "revolution-0", "revolutionswechsel": "revolution-change", "invasion": "invade",
+    "マナゾーン": "mana", "シールド": "shields", "シールドゾーン": "shields", "manazone": "mana",
+    "schild": "shields", "schilde": "shields",
 }
 
 
@@ -117,7 +137,7 @@ class ToEvents(Transformer):
 
     def chain_actor(self, c):
         cl, event = c
-        return _with(event, chain_link=int(str(cl)[2:]))
+        return _with(event, chain_link=int("".join(ch for ch in str(cl) if ch.isdigit())))
 
     # ygo
     def draw(self, c):
@@ -125,7 +145,7 @@ class ToEvents(Transformer):
         return ev.Draw(count=int(ints[0]) if ints else 1)
 
     def summon(self, c):
-        method = str(c[0]).lower()
+        method = canonical(c[0])
         card = next(x for x in c if isinstance(x, ev.CardRef))
         zone = next((x for x in c if isinstance(x, tuple) and x and x[0] == "zone"), None)
         return ev.Summon(method=method, card=card, from_zone=zone[1] if zone else None)
@@ -205,6 +225,9 @@ class ToEvents(Transformer):
     def destroy(self, c):
         return ev.Destroy(card=_card(c), by_battle=bool(_tokens(c, "BY_BATTLE")))
 
+    def destroy_by_battle(self, c):  # 戦闘破壊 C
+        return ev.Destroy(card=_card(c), by_battle=True)
+
     def send_to_gy(self, c):
         return ev.Move(card=_card(c), to="gy", how="send")
 
@@ -218,7 +241,7 @@ class ToEvents(Transformer):
         return ev.Move(card=_card(c), to="gy", how="discard")
 
     def change(self, c):
-        return ev.ChangePosition(card=_card(c), position=str(_tokens(c, "POSITION")[0]).lower())
+        return ev.ChangePosition(card=_card(c), position=canonical(_tokens(c, "POSITION")[0]))
 
     def negate(self, c):
         return ev.Negate(card=_card(c))
@@ -241,10 +264,10 @@ class ToEvents(Transformer):
 
     # dm
     def main_action(self, c):
-        return ev.MainAction(verb=str(c[0]).lower(), card=c[1])
+        return ev.MainAction(verb=canonical(c[0]), card=c[1])
 
     def tap(self, c):
-        return ev.Tap(card=c[1], tapped=str(c[0]).lower() == "tap")
+        return ev.Tap(card=c[1], tapped=canonical(c[0]) == "tap")
 
     def trigger(self, c):
         return ev.TriggerAbility(card=_card(c))

@@ -10,6 +10,8 @@ import os
 
 # Qt needs no screen for the tests: use its offscreen platform unless told otherwise.
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# The tests never read the user's imported card database (replayer/cards): none unless a test makes one.
+os.environ["REPLAYER_CARDS_DB"] = ""
 
 import pytest  # noqa: E402
 

@@ -5,13 +5,18 @@ contains them.
 Slow-ish (a wheel build and a venv, about ten seconds) but run by default: a grammar missing
 from the wheel breaks every installed copy while every other test stays green.
 
-Offline: the venv is made with ``--system-site-packages`` so lark and click come from this
-Python; the builds use the hatchling installed here (``--no-build-isolation``) when there is one.
+Offline: the inner venv sees the packages of the Python running the tests (lark, click, ...)
+through a ``.pth`` file listing this interpreter's site-packages folders, so the test works the
+same from a virtual environment (the README's way) as from a base Python. ``--system-site-packages``
+would not do: from inside a venv it gives the *base* interpreter's packages, not the venv's. The
+builds use the hatchling installed here (``--no-build-isolation``) when there is one.
 """
 
 from __future__ import annotations
 
 import json
+import os
+import site
 import subprocess
 import sys
 import tarfile
@@ -63,11 +68,46 @@ def test_the_wheel_contains_the_grammar_and_the_data(wheel: Path):
     assert "replayer = replayer.cli:main" in zipfile.ZipFile(wheel).read(entry_points).decode()
 
 
+def outer_site_packages() -> list[str]:
+    """The site-packages folders of the Python running the tests (a venv's own, and the base
+    Python's when that venv was made with ``--system-site-packages``), in import order."""
+    folders = list(site.getsitepackages())
+    if site.ENABLE_USER_SITE and os.path.isdir(site.getusersitepackages()):
+        folders.append(site.getusersitepackages())
+    return [f for f in dict.fromkeys(folders) if os.path.isdir(f)]
+
+
+def make_venv_seeing_ours(venv: Path) -> Path:
+    """A venv without pip whose own site-packages comes first, then this Python's: a wheel
+    installed in it is the one imported, and its dependencies come from here (offline)."""
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True, timeout=300)
+    python = venv / "bin" / "python"
+    inner = subprocess.run([str(python), "-c", "import site; print(site.getsitepackages()[0])"],
+                           capture_output=True, text=True, check=True, timeout=60).stdout.strip()
+    # Lines of a .pth file are appended to sys.path after the venv's own folder; .pth files in
+    # those folders are not run, so an editable install of the checkout there is not picked up.
+    Path(inner, "_outer_site_packages.pth").write_text("\n".join(outer_site_packages()) + "\n")
+    return python
+
+
+def clean_env() -> dict[str, str]:
+    """The environment without PYTHONPATH (a developer's PYTHONPATH=checkout would shadow the wheel)."""
+    return {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}
+
+
+def test_the_inner_venv_sees_this_pythons_packages(tmp_path: Path):
+    python = make_venv_seeing_ours(tmp_path / "venv")
+    proc = subprocess.run([str(python), "-c", "import lark, click, sys; print(lark.__file__); print(sys.prefix)"],
+                          capture_output=True, text=True, timeout=60, env=clean_env(), cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    lark_file, prefix = proc.stdout.split("\n")[:2]
+    assert prefix == str(tmp_path / "venv")
+    assert any(lark_file.startswith(f) for f in outer_site_packages()), lark_file
+
+
 def test_an_installed_wheel_finds_its_grammar(wheel: Path, tmp_path: Path):
     venv = tmp_path / "venv"
-    subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", "--without-pip", str(venv)],
-                   check=True, timeout=300)
-    python = venv / "bin" / "python"
+    python = make_venv_seeing_ours(venv)
     proc = _pip("--python", str(python), "install", "--no-deps", "--no-index", str(wheel))
     assert proc.returncode == 0, proc.stdout + proc.stderr
 
@@ -82,7 +122,7 @@ def test_an_installed_wheel_finds_its_grammar(wheel: Path, tmp_path: Path):
                           "findings": [(f.line, f.rule) for f in result.findings]}))
     """)
     proc = subprocess.run([str(python), "-c", script], cwd=elsewhere, capture_output=True, text=True,
-                          timeout=300)
+                          timeout=300, env=clean_env())
     assert proc.returncode == 0, proc.stderr
     got = json.loads(proc.stdout)
     assert got["module"].startswith(str(venv)), got["module"]
@@ -93,7 +133,7 @@ def test_an_installed_wheel_finds_its_grammar(wheel: Path, tmp_path: Path):
     log = elsewhere / "g.duel"
     log.write_text('[Game "dm"]\nturn 7 A\nA: brake 2\n', encoding="utf-8")
     proc = subprocess.run([str(venv / "bin" / "replayer"), "check", "--format", "json", str(log)],
-                          cwd=elsewhere, capture_output=True, text=True, timeout=300)
+                          cwd=elsewhere, capture_output=True, text=True, timeout=300, env=clean_env())
     assert proc.returncode == 1, proc.stderr
     assert [f["rule"] for f in json.loads(proc.stdout)["findings"]] == ["syntax.line"]
 

@@ -1,6 +1,6 @@
 """The command line. Thin: each command calls one public function and prints its result.
 
-``check.py`` (check, cards, rules), ``report.py`` (report), ``view.py`` (the window; PySide6
+``check.py`` (check, rules), ``replayer/cards/commands.py`` (cards: ygo|dm NAME, import PATH…), ``report.py`` (report), ``view.py`` (the window; PySide6
 is imported only when it runs), ``library.py`` (import, search, stats).
 """
 
@@ -10,6 +10,7 @@ import sys
 
 import click
 
+from ..cards.commands import cards as cards_command
 from . import check, library, report, view
 
 
@@ -19,7 +20,7 @@ def cli() -> None:
     """Replay trading card game match logs and check them against the timing rules."""
 
 
-for command in (check.check, check.cards, check.rules, report.report, view.view, library.import_command,
+for command in (check.check, cards_command, check.rules, report.report, view.view, library.import_command,
                 library.search, library.stats):
     cli.add_command(command)
 

@@ -1,4 +1,4 @@
-"""``replayer check``, ``replayer cards``, ``replayer rules``: a log's findings, a card, a game's rules."""
+"""``replayer check``, ``replayer rules``: a log's findings, a game's rules (``replayer cards`` is replayer/cards/commands.py)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from pathlib import Path
 import click
 
 from .. import games
+from ..cards.commands import cards_db_option
 from ..check import check_match
 from ..diagnostics import Span, make_finding, render_json, render_text
 from ..errors import UnreadableFile
@@ -32,6 +33,7 @@ def _use_colour(choice: str) -> bool:
               help="text for people, json for programs (one object a file, one a line)")
 @click.option("--color", "colour", type=click.Choice(["auto", "always", "never"]), default="auto",
               show_default=True, help="colour the text output (auto: on a terminal only)")
+@cards_db_option
 def check(paths: tuple[str, ...], fmt: str, colour: str) -> None:
     """Check match logs: FILE or DIR (searched for *.duel).
 
@@ -85,45 +87,6 @@ def check(paths: tuple[str, ...], fmt: str, colour: str) -> None:
                    + (f"; {unreadable} could not be read" if unreadable else ""))
         click.echo(summary, err=True)
     sys.exit(status)
-
-
-@click.command()
-@click.argument("game", type=GAME_CHOICE)
-@click.argument("name", nargs=-1, required=True)
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
-def cards(game: str, name: tuple[str, ...], fmt: str) -> None:
-    """Print the catalog entry of a card (any of its names, or part of one)."""
-    text = " ".join(name)
-    found = games.get(game.lower()).catalog.search(text)
-    if not found:
-        click.echo(f"replayer: no {game} card matches {text!r}", err=True)
-        sys.exit(1)
-    for card in found:
-        if fmt == "json":
-            click.echo(json.dumps(card.to_dict(), ensure_ascii=False))
-            continue
-        click.echo(click.style(card.id, bold=True))
-        for lang in ("en", "ja", "de"):
-            if lang in card.names:
-                click.echo(f"  {lang}: {card.names[lang]}")
-        if card.kind:
-            click.echo(f"  kind: {card.kind}")
-        stats = []
-        if card.atk is not None or card.def_ is not None:
-            stats.append(f"ATK/DEF {card.atk if card.atk is not None else '?'}/{card.def_ if card.def_ is not None else '?'}")
-        if card.level is not None:
-            stats.append(f"level {card.level}")
-        if card.power is not None:
-            stats.append(f"power {card.power}")
-        if stats:
-            click.echo("  " + ", ".join(stats))
-        props = sorted(card.props - {card.kind})
-        if props:
-            click.echo("  properties: " + ", ".join(props))
-        for i, eff in enumerate(card.effects, 1):
-            click.echo(f"  effect {i}: " + ", ".join(sorted(eff)))
-        for note in card.notes:
-            click.echo(f"    note: {note}")
 
 
 @click.command()

@@ -14,6 +14,7 @@ from typing import Any
 import click
 
 from .. import games
+from ..cards.commands import cards_db_option
 from ..reader import find_logs
 
 DB_HELP = "the library (default: library.db in the user's data folder; env REPLAYER_LIBRARY)"
@@ -71,6 +72,7 @@ def _plural(n: int, word: str) -> str:
               help="read and validate in N processes (0: one per CPU); writes stay in one process")
 @click.option("--progress/--no-progress", default=True, show_default=True,
               help="show a progress bar (on a terminal)")
+@cards_db_option
 def import_command(paths: tuple[str, ...], db_path: str | None, jobs: int, progress: bool) -> None:
     """Read, validate and store logs in the library: FILE or DIR (searched for *.duel).
 

@@ -8,6 +8,8 @@ import sys
 
 import click
 
+from ..cards.commands import cards_db_option
+
 
 def _size(value: str) -> tuple[int, int]:
     try:
@@ -28,6 +30,7 @@ def _size(value: str) -> tuple[int, int]:
               help="with --screenshot: select the event on this line (default: the first worst finding)")
 @click.option("--db", "db_path", type=click.Path(dir_okay=False), envvar="REPLAYER_LIBRARY", default=None,
               help="the match library (default: library.db in the user data folder)")
+@cards_db_option
 def view(file: str | None, shot: str | None, size: str, theme: str | None, select_line: int | None,
          db_path: str | None) -> None:
     """Open the review window on FILE: timeline, log, findings and state.
@@ -47,9 +50,18 @@ def view(file: str | None, shot: str | None, size: str, theme: str | None, selec
                    err=True)
         if file is None:
             sys.exit(2)
-        from .check import check
+        _text_findings(file)
+    else:
+        from ..gui import preflight
 
-        check.main([file], prog_name="replayer view", standalone_mode=True)
+        found = preflight.check()
+        if not found.ok:
+            click.echo(f"replayer: the window cannot open here: {found.message()}. The findings as text "
+                       "follow (`replayer doctor` tells more; `replayer view FILE --screenshot out.png` "
+                       "renders the window to a picture).", err=True)
+            if file is None:
+                sys.exit(2)
+            _text_findings(file)
     try:
         from ..gui import app
     except ImportError as e:  # PySide6 missing or broken
@@ -65,6 +77,13 @@ def view(file: str | None, shot: str | None, size: str, theme: str | None, selec
         return
     use_library(app, db_path)
     sys.exit(app.run(file, theme))
+
+
+def _text_findings(file: str) -> None:
+    """What `replayer check FILE` prints, and its exit status (this does not return)."""
+    from .check import check
+
+    check.main([file], prog_name="replayer view", standalone_mode=True)
 
 
 def has_display() -> bool:

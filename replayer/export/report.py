@@ -17,6 +17,7 @@ from pathlib import Path
 from .. import games
 from ..check import CheckResult
 from ..reviews import CONFIRMED, DISMISSED, Reviews, Verdict
+from .footage import finding_timecodes, video_href
 
 _CSS = """
 body { font-family: 'DejaVu Sans', 'Noto Sans', 'Noto Sans CJK JP', sans-serif; color: #1d2330;
@@ -98,6 +99,7 @@ def report_html(result: CheckResult, reviews: Reviews | None, *, for_pdf: bool =
         out.append("<p>No findings: the log follows the rules replayer checks.</p>")
     else:
         out.append("<table width='100%'><tr><th>#</th><th>Line</th><th>Finding</th><th>Verdict</th></tr>")
+        timecodes = finding_timecodes(match, findings)  # each finding's footage, linked to the video
         for k, (f, v) in enumerate(zip(findings, verdicts), 1):
             source = _source(result, f.span.line).strip()
             cell = [f"<span class='{_e(f.severity.value)}'>{_e(f.severity.value)}</span> "
@@ -108,7 +110,10 @@ def report_html(result: CheckResult, reviews: Reviews | None, *, for_pdf: bool =
                 cell.append(f"<br><span class='hint'>hint: {_e(f.hint)}</span>")
             if f.cite:
                 cell.append(f"<br><span class='cite'>cite: <i>{_e(f.cite)}</i></span>")
-            out.append(f"<tr><td>{k}</td><td>{f.span.line}:{f.span.column}</td><td>{''.join(cell)}</td>"
+            tc = timecodes[k - 1]
+            href = video_href(match, tc) if tc else None
+            at = (f"<br><a href='{_e(href)}'>{_e(tc)}</a>" if href else f"<br>{_e(tc)}") if tc else ""
+            out.append(f"<tr><td>{k}</td><td>{f.span.line}:{f.span.column}{at}</td><td>{''.join(cell)}</td>"
                        f"<td>{_verdict_cell(v)}</td></tr>")
         out.append("</table>")
     if reviews is not None:

@@ -26,6 +26,8 @@ from PySide6.QtWidgets import (QApplication, QComboBox, QFileDialog, QFrame, QLa
 from ..reader import Match
 from ..check import CheckResult, check_match
 from . import theme as themes
+from . import editor as log_editor
+from . import video as video_pane
 from .document import SEVERITY_RANK, Document, build_document
 from ..export import write_html, write_pdf
 from .legend import LegendDialog
@@ -88,6 +90,8 @@ class MainWindow(QMainWindow):
 
     loaded = Signal()
     failed = Signal(str)
+    #: (event index, origin) after every selection; the video pane seeks on it
+    eventSelected = Signal(int, str)
 
     def __init__(self, theme: str | None = None, parent: QWidget | None = None):
         super().__init__(parent)
@@ -126,6 +130,11 @@ class MainWindow(QMainWindow):
         self.apply_theme(self.theme)
         self._update_title()
         self._update_actions()
+        # the footage beside the timeline, and the log pane as an editor (their own modules)
+        self.video = None
+        self.editor = None
+        video_pane.install(self)
+        log_editor.install(self)
         for ext in list(EXTENSIONS):
             try:
                 ext(self)
@@ -363,6 +372,8 @@ class MainWindow(QMainWindow):
         self.findings.set_theme(theme)
         self.state.set_theme(theme)
         self.log_pane.view.set_theme(theme)
+        if getattr(self, "video", None) is not None:
+            self.video.set_theme(theme)
         if self.doc is not None and self.current >= 0:
             self._show_line_findings(self._current_line())
 
@@ -402,6 +413,8 @@ class MainWindow(QMainWindow):
             text = ""
         self.log_title.setText(f"Log  ({Path(path).name})")
         self.log_pane.view.set_text(text)
+        if self.editor is not None:
+            self.editor.on_opened(data)
         self._add_recent(path)
         self._update_title()
         return True
@@ -452,7 +465,7 @@ class MainWindow(QMainWindow):
         self._update_actions()
         # what to select: the same line after a re-check, else the first of the worst findings
         if same and keep_line is not None:
-            self.select_line(keep_line)
+            self.select_line(keep_line, origin="reload")
         else:
             row = self._default_finding()
             if row >= 0:
@@ -499,8 +512,10 @@ class MainWindow(QMainWindow):
 
     def _on_file_changed(self, path: str) -> None:
         # editors that save by renaming drop the watch: take it again, and check again shortly
-        self._reload_timer.start()
         QTimer.singleShot(50, lambda: self._set_watch(path))
+        if self.editor is not None and self.editor.handles_file_change(path):
+            return  # our own save, or unsaved text the user keeps
+        self._reload_timer.start()
 
     def _set_watch(self, path: str) -> None:
         old = self.watcher.files()
@@ -612,6 +627,7 @@ class MainWindow(QMainWindow):
             self._update_position(state)
         finally:
             self._syncing = False
+        self.eventSelected.emit(index, origin)
 
     def select_finding(self, row: int) -> None:
         doc = self.doc
@@ -627,7 +643,7 @@ class MainWindow(QMainWindow):
         self.findings.select_finding(row)
         self.select_event(i, origin="findings", line=f.span.line)
 
-    def select_line(self, line: int) -> None:
+    def select_line(self, line: int, origin: str = "log") -> None:
         """The user picked a log line: the event there, or the last before it."""
         doc = self.doc
         if doc is None:
@@ -641,7 +657,7 @@ class MainWindow(QMainWindow):
         i = doc.replay.event_for_line(line)
         if line < doc.events[0].span.line:
             i = 0
-        self.select_event(i, origin="log", line=line)
+        self.select_event(i, origin=origin, line=line)
 
     def _show_line_findings(self, line: int) -> None:
         self.log_pane.show_line(self.doc, line, self.theme)
@@ -674,6 +690,10 @@ class MainWindow(QMainWindow):
             self.select_event(len(self.doc.events) - 1, origin="step")
 
     def toggle_play(self) -> None:
+        if self.video is not None and self.video.has_media():  # Space plays the footage when there is one
+            self.stop_play()
+            self.video.toggle()
+            return
         if self.play_timer.isActive():
             self.stop_play()
         else:
@@ -833,7 +853,12 @@ class MainWindow(QMainWindow):
             self.act_copy_tc.setEnabled(False)
 
     def closeEvent(self, event) -> None:
+        if self.editor is not None and not self.editor.confirm_close():
+            event.ignore()
+            return
         self.stop_play()
+        if self.video is not None:
+            self.video.shutdown()
         # a note being typed is kept
         if self.findings.note.hasFocus():
             self.findings._save_note()
@@ -852,6 +877,8 @@ class MainWindow(QMainWindow):
             w = max(top.width(), 600)
             top.setSizes([int(w * 0.64), int(w * 0.36)])
             bottom.setSizes([int(w * 0.64), int(w * 0.36)])
+            if self.video is not None:  # the video pane sits between the timeline and the findings
+                video_pane.share_space(self)
 
 
 # ---- the application ------------------------------------------------------------------------------------
@@ -920,6 +947,8 @@ def screenshot(path: str, out: str, *, size: tuple[int, int] = (1600, 1000), the
         window.select_line(select_line)
         if window.timeline.fit_ppe() < LABELS_PPE:
             window.timeline.center_on(window.current)
+    if window.video is not None and window.video.has_media():
+        window.video.wait_for_frame(8000)  # the still of the footage at the selected event
     for _ in range(3):
         app.processEvents()
     image = window.grab()

@@ -309,6 +309,7 @@ def event_label(e: ev.Event, r: Replay | None = None, index: int = -1) -> str:
     return k
 
 
+@contextmanager
 def _no_gc():
     """Pause the cyclic garbage collector while building many small objects: its full passes
     over a heap holding 100,000 events cost more than the building itself (nothing built here

@@ -278,7 +278,7 @@ class LogView(QPlainTextEdit):
             self._update_margins()
         if not self._pending_highlight:
             self._pending_highlight = True
-            QTimer.singleShot(0, self._deferred_highlight)
+            QTimer.singleShot(0, self, self._deferred_highlight)  # not after the view is gone
 
     def _deferred_highlight(self) -> None:
         self._pending_highlight = False
@@ -336,7 +336,7 @@ class LogView(QPlainTextEdit):
         """Highlight ``line`` (1-based) and scroll it into view."""
         self.selected_line = line
         block = self.document().findBlockByNumber(line - 1)
-        if block.isValid():
+        if block.isValid() and self.isReadOnly():  # while editing, the typing cursor stays where it is
             cursor = QTextCursor(block)
             self.blockSignals(True)
             self.setTextCursor(cursor)
@@ -378,7 +378,7 @@ class LogView(QPlainTextEdit):
     def event(self, e) -> bool:
         # Left/Right/Home/End step through the events (window actions), even with the log focused
         if e.type() == QEvent.ShortcutOverride and e.key() in (Qt.Key_Left, Qt.Key_Right, Qt.Key_Home, Qt.Key_End) \
-                and not (e.modifiers() & (Qt.ControlModifier | Qt.ShiftModifier)):
+                and not (e.modifiers() & (Qt.ControlModifier | Qt.ShiftModifier)) and self.isReadOnly():
             e.ignore()
             return False
         return super().event(e)

@@ -14,7 +14,11 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 
 #: Qt messages the offscreen platform prints that say nothing about our code
-QT_NOISE = [r"propagateSizeHints", r"QFont::setPointSizeF", r"Populating font family aliases"]
+QT_NOISE = [r"propagateSizeHints", r"QFont::setPointSizeF", r"Populating font family aliases",
+            r"This plugin does not support (raise|grabbing)"]
+#: and what QtMultimedia's FFmpeg backend says about optional system libraries (PipeWire, VA-API, GPU)
+QT_NOISE += [r"Couldn't (load|resolve) .*(librar|symbols)", r"No HW decoder", r"No RHI backend",
+             r"Using Qt multimedia with FFmpeg"]
 
 
 def pytest_collection_modifyitems(config, items):

@@ -80,9 +80,18 @@ R_END_BEFORE_AFTER = _rule("dm.order.end-before-after", Kind.ORDERING,
                            "ability waits", STEP7)
 R_NINJA_NO_BLOCK = _rule("dm.ninja.no-block", Kind.WRONG_TIMING, "the turn player's ninja strike without a block",
                          STEP5)
+R_NINJA_AFTER_BLOCK = _rule("dm.ninja.after-block-abilities", Kind.ORDERING,
+                             "the turn player's ninja strike declared after the blocking player's \"when it "
+                             "blocks\" abilities resolved", STEP5)
+R_TURN_PLAYER_FIRST = _rule("dm.order.turn-player-declares-first", Kind.ORDERING,
+                            "revolution change or invasion declared after the non-turn player's ninja strike or "
+                            "revolution 0", STEP3)
 R_REV0_SECOND = _rule("dm.rev0.second-batch", Kind.ORDERING, "revolution 0 cards not all shown at once", STEP3)
 R_BLOCK_TWICE = _rule("dm.block.twice", Kind.ORDERING,
                       "block, guardman or redirect declared after the declarations were made", STEP4)
+R_ONE_BLOCKER = _rule("dm.block.one-blocker", Kind.ILLEGAL_ACTIVATION,
+                      "a second block declared on an attack that one blocker already blocks",
+                      f"{STEP4} (2021-09-07 revision)")
 R_NO_ABILITY = _rule("dm.block.no-ability", Kind.ILLEGAL_ACTIVATION,
                      "the creature has no blocker / guardman / redirect ability", STEP4)
 R_GUARDMAN_PLAYER = _rule("dm.block.guardman-vs-player", Kind.ILLEGAL_ACTIVATION,
@@ -107,6 +116,11 @@ R_SHIELDS_LEFT = _rule("dm.direct.shields-left", Kind.STATE, "a direct attack wh
                        STEP6C)
 R_STRIGGER_SECOND = _rule("dm.strigger.second-batch", Kind.ORDERING, "S-Triggers of one break not all used at once",
                           STEP6B)
+R_STRIGGER_NO_BREAK = _rule("dm.strigger.no-break", Kind.ILLEGAL_ACTIVATION,
+                            "an S-Trigger in an attack that broke no shield (blocked, redirected, or aimed at a "
+                            "creature)", STEP6B)
+R_STRIGGER_MORE = _rule("dm.strigger.more-than-broken", Kind.STATE,
+                        "more S-Triggers named than shields this attack broke", STEP6B)
 R_SPELL_FIRST = _rule("dm.strigger.spell-first", Kind.ORDERING,
                       "an S-Trigger creature's cip ability resolves before an S-Trigger spell", STEP6B)
 
@@ -410,6 +424,10 @@ class AttackState:
     breaks: Breaks | None = None  # this attack's shield break
     ended: bool = False  # `attack ends` was written: sub-step 7
     closed: bool = False
+    blocks: int = 0  # `block with` declarations so far (one blocker blocks an attack)
+    break_written: bool = False  # a `break` line was written in this attack (even one that did not count)
+    nonturn_declared: ev.Event | None = None  # the non-turn player's sub-step 3 ninja strike / revolution 0
+    block_abilities_resolved: ev.Event | None = None  # the blocking player's sub-step 5 ability that resolved
 
     @property
     def aborted(self) -> bool:
@@ -584,6 +602,7 @@ class DmModel(Model):
         self.window: Window | None = None
         self.early_triggers: dict[str, ev.Event] = {}  # attack triggers written outside an attack of theirs
         self.previous_kind: str | None = None
+        self.second_go_reported = False  # the line being placed was reported as a second go
         self._ids = 0
 
     # ---- cards --------------------------------------------------------------------------
@@ -645,6 +664,7 @@ class DmModel(Model):
         (the attack was aborted, or did not reach the player) and its own checks are skipped."""
         kind = line_kind(e, self.turn_player)
         previous, self.previous_kind = self.previous_kind, kind
+        self.second_go_reported = False
         if self.window is not None and kind not in ("destroy", "move"):
             self.close_window()
         a = self.attack
@@ -689,6 +709,7 @@ class DmModel(Model):
             if a.goes[s.name] > 1:
                 self.report(s.rule, e, s.message, "name everything in that one go, or remove this line",
                             related=[a.event])
+                self.second_go_reported = True
                 return True
         return False
 
@@ -827,6 +848,9 @@ class DmModel(Model):
 
     def resolve(self, e: ev.Event, w: Waiting, *, check: bool = True) -> None:
         a = self.attack
+        if a is not None and a.blocked and a.substep == SubStep.BLOCK_TRIGGERS and w.owner == a.defender \
+                and a.block_abilities_resolved is None:
+            a.block_abilities_resolved = e  # a "when it blocks" ability of the blocking player resolved
         if check and w.source == "s-trigger creature":
             spell = next((x for x in self.waiting if x.source == "s-trigger spell" and x.batch == w.batch), None)
             if spell is not None:
@@ -891,7 +915,23 @@ class DmModel(Model):
                 self.report(R_NINJA_NO_BLOCK, e, "the turn player's ninja strike is declared in sub-step 5, and only "
                             "when the attack was blocked; nothing blocked this attack",
                             "remove the ninja strike, or write the block before it", card=e.card)
+            elif a.block_abilities_resolved is not None:
+                self.report(R_NINJA_AFTER_BLOCK, e, "the turn player's ninja strike is declared after the blocking "
+                            "player's \"when it blocks\" ability resolved; after a block the turn player declares "
+                            "ninja strike before the blocking player's abilities resolve",
+                            "write the ninja strike before the blocking player's `resolve` line", card=e.card,
+                            related=[a.block_abilities_resolved])
+        elif e.what in TAKES_OVER and e.player == self.turn_player:
+            if a.nonturn_declared is not None:
+                what = e.what.replace("-", " ")
+                self.report(R_TURN_PLAYER_FIRST, e, f"{e.player} declares {what} after {a.nonturn_declared.player}'s "
+                            "ninja strike or revolution 0; in sub-step 3 the turn player's attack triggers, invasion "
+                            "and revolution change come first, the non-turn player's declarations after them",
+                            f"write the {what} before the non-turn player's declaration", card=e.card,
+                            related=[a.nonturn_declared])
         elif e.what in ("ninja-strike", "revolution-0") and e.player != self.turn_player:
+            if a.nonturn_declared is None and a.substep == SubStep.ATTACK_TRIGGERS:
+                a.nonturn_declared = e
             what = e.what.replace("-", " ")
             self.defer(R_NINJA_BEFORE_TRIGGERS, e, (SubStep.ATTACK_TRIGGERS, None),
                        f"{e.player} declares {what} while the turn player's {{waiting}} waits; the non-turn player "
@@ -916,6 +956,14 @@ class DmModel(Model):
         if a.before_batch is None:
             a.before_batch = ({k: x.tapped for k, x in self.creatures.items()}, a.aims_at)
         tapped_before, aim_before = a.before_batch
+        if kind == "block":
+            if a.blocks and not self.second_go_reported:
+                self.report(R_ONE_BLOCKER, e, f"{quote(ref.label)} is declared as a second blocker of this attack; "
+                            "one blocker blocks an attack (it is chosen and tapped)",
+                            "keep one `block with` line", card=ref, related=[a.event])
+                a.blocks += 1
+                return  # the first blocker's block stands: the attack still aims at it
+            a.blocks += 1
         props, known = self.props_of(ref)
         d = Defence(kind, props, known, tapped_before.get(c.key, c.tapped), aim_before is None,
                     d_c.key if d_c else None,
@@ -966,6 +1014,8 @@ class DmModel(Model):
                         "wins-all-battles wins whatever the power (two such creatures both survive)")
 
     def handle_Break(self, e: ev.Break) -> None:
+        if self.attack is not None:
+            self.attack.break_written = True
         if not self.step_in(e):
             return
         a = self.attack
@@ -983,6 +1033,9 @@ class DmModel(Model):
     def handle_STrigger(self, e: ev.STrigger) -> None:
         if not self.step_in(e):
             return
+        a = self.attack
+        if a is not None:
+            self.check_s_triggers(e, a)
         for ref in e.triggers:
             props, _ = self.props_of(ref)
             if "spell" in props:
@@ -990,6 +1043,22 @@ class DmModel(Model):
             elif "creature" in props:
                 self.enter(ref, e.player)
                 self.cip(ref, e.player, source="s-trigger creature", batch=e.line)
+
+    def check_s_triggers(self, e: ev.STrigger, a: AttackState) -> None:
+        """S-Triggers come from the shields this attack broke: none when it broke none, at most one a shield."""
+        if a.breaks is None:
+            if a.break_written:
+                return  # the break line already has its finding: no second one for its S-Triggers
+            why = (f"it aims at {self.name(a.aims_at)} and ends in a battle" if a.aims_at is not None
+                   else "no `break` line precedes this one")
+            self.report(R_STRIGGER_NO_BREAK, e, f"S-Triggers are used from the shields the attack broke, and this "
+                        f"attack broke none: {why}", "remove the s-trigger line, or write the break before it",
+                        related=[a.event])
+        elif len(e.triggers) > a.breaks.total:
+            n = a.breaks.total
+            self.report(R_STRIGGER_MORE, e, f"{len(e.triggers)} S-Triggers are named, but this attack broke "
+                        f"{n} shield{'s' if n != 1 else ''}; each S-Trigger is one of the broken shields",
+                        "name only the S-Triggers among the broken shields", related=[a.breaks.event])
 
     def handle_DirectAttack(self, e: ev.DirectAttack) -> None:
         if not self.step_in(e):

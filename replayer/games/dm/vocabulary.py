@@ -46,7 +46,7 @@ TERMINAL_WORDS = {
     "PUT_ZONE": ("mana", "shields"),
     "DECLARATION": ("ninja strike", "revolution 0", "revolution change", "invade"),
     "MAIN_VERB": ("charge", "summon", "cast"), "TAP_VERB": ("tap", "untap"), "PLAYER_WORD": ("player",),
-    "SHIELDS": ("shields",),
+    "SHIELDS": ("shields",), "S_TRIGGER": ("s-trigger",), "TO": ("to", "into"),
 }
 
 #: words of the window and the report

@@ -78,6 +78,9 @@ R_NOT_ALLOWED = _rule("ygo.ds.not-allowed", Kind.ILLEGAL_ACTIVATION,
                       "an effect with no clause that allows it in the Damage Step", YP_ACT)
 R_NO_DS = _rule("ygo.ds.no-ds", Kind.ILLEGAL_ACTIVATION,
                 "a card that says (or is ruled) it cannot be activated in the Damage Step", YP_ACT)
+R_NO_CALC_ALLOWED = _rule("ygo.ds.no-calc", Kind.ILLEGAL_ACTIVATION,
+                          "an effect allowed in the Damage Step but not during damage calculation, "
+                          "activated during damage calculation", YP_ACT)
 R_ATK_AFTER_CALC = _rule("ygo.ds.atk-mod-after-calc", Kind.ILLEGAL_ACTIVATION,
                          "an ATK/DEF changer activated at or after damage calculation", YP_ACT)
 R_NAMED_TIMING = _rule("ygo.ds.named-timing", Kind.WRONG_TIMING,
@@ -328,6 +331,7 @@ class YgoModel(Model):
         self.lp: dict[str, int | None] = {"A": lp, "B": lp}
         self.damage_since_lp: dict[str, bool] = {"A": False, "B": False}
         self.flipped_in_ds: set[str] = set()
+        self.ds_over = False  # a Damage Step of this battle ended (by a step or phase line): no timing goes back
 
     # ---- helpers --------------------------------------------------------------------------
     def card(self, ref: ev.CardRef) -> Card:
@@ -346,7 +350,13 @@ class YgoModel(Model):
     def in_damage_step(self) -> bool:
         return self.step == "damage" and self.timing is not None
 
+    def starts_the_log(self, e: ev.Event) -> bool:
+        """The first event of the log: an excerpt may start anywhere, even inside a Damage Step (spec §3)."""
+        return bool(self.match.events) and self.match.events[0] is e
+
     def leave_damage_step(self) -> None:
+        if self.step == "damage":
+            self.ds_over = True
         if self.timing is None and self.battle is None and not self.chain and not self.destroyed:
             return  # nothing of a Damage Step to forget (the usual case on a structure line)
         self.timing = None
@@ -365,12 +375,15 @@ class YgoModel(Model):
             self.cards[key].atk = None
         self.atk_changed = set()
         self.leave_damage_step()
+        self.ds_over = False
         self.turn_player = e.player
         self.phase, self.step, self.bp_ended, self.bp_ending = None, None, False, False
 
     def handle_Phase(self, e: ev.Phase) -> None:
+        # `phase main2` right after a Damage Step implies the return to the Battle Step and its End Step:
+        # the only reading there is (spec §3, clarification)
         if self.step == "damage" and self.timing is not None and not (self.bp_ended or self.bp_ending) \
-                and e.name != "battle":
+                and e.name not in ("battle", "main2"):
             self.report(R_AFTER_DS, e, f"phase {e.name} follows the Damage Step directly; after the Damage "
                         "Step the game returns to the Battle Step", "write `step battle` (and `step end`) "
                         "first, or `A: end battle phase` if an effect ended the Battle Phase")
@@ -379,14 +392,15 @@ class YgoModel(Model):
 
     def handle_Step(self, e: ev.Step) -> None:
         if e.name == "damage":
-            if self.battle is None:
+            if self.battle is None and not self.starts_the_log(e):
                 self.report(R_NO_ATTACK, e, "a Damage Step with no attack declared before it",
                             "write the attack declaration (`A: attack ... -> ...`) before `step damage`")
             self.phase = "battle"
             self.step, self.timing = "damage", None
             self.resolved_at, self.flipped_in_ds = set(), set()
             return
-        if self.step == "damage" and self.timing is not None and e.name != "battle" \
+        # `step end` right after a Damage Step implies the return to the Battle Step (spec §3, clarification)
+        if self.step == "damage" and self.timing is not None and e.name not in ("battle", "end") \
                 and not (self.bp_ended or self.bp_ending):
             self.report(R_AFTER_DS, e, f"step {e.name} follows the Damage Step directly; after the Damage "
                         "Step the game returns to the Battle Step", "write `step battle` first")
@@ -400,7 +414,11 @@ class YgoModel(Model):
                         "rest of the Damage Step does not happen", "remove this timing and what follows it "
                         "in this Damage Step")
         if self.step != "damage":
-            if self.battle is None:
+            if self.battle is None and self.ds_over:
+                self.report(R_BACKWARDS, e, f"timing {e.name} after the Damage Step ended: the game has left it "
+                            "and does not go back", "write the line under its timing, before the step or phase "
+                            "line that ended the Damage Step")
+            elif self.battle is None and not self.starts_the_log(e):
                 self.report(R_NO_ATTACK, e, f"timing {e.name} with no attack: a Damage Step needs an attack",
                             "write the attack declaration and `step damage` first")
             self.step, self.phase = "damage", "battle"
@@ -477,6 +495,7 @@ class YgoModel(Model):
                 target.position = target.position or "attack"
             target_key = target.key
         self.leave_damage_step()
+        self.ds_over = False
         self.phase, self.step = "battle", "battle"
         self.battle = BattleState(attacker.key, e.player or "", target_key,
                                   bool(target_key and self.cards[target_key].face_down),
@@ -646,7 +665,14 @@ class YgoModel(Model):
     # ---- activations ---------------------------------------------------------------------
     def handle_Activate(self, e: ev.Activate) -> None:
         facts = self.facts_of(e.card)
-        props = facts.effect_props(e.effect, flip=e.flip_effect, trigger=e.trigger)
+        ds_timing = self.timing.word if self.in_damage_step and not (e.flip_effect or e.trigger) else None
+        props = facts.effect_props(e.effect, flip=e.flip_effect, trigger=e.trigger, timing=ds_timing)
+        assumed = facts.assumed_effect(e.effect, ds_timing)
+        if assumed is not None:
+            src = facts.info.effect_sources[assumed - 1] if facts.info is not None else ""
+            self.report("card.effect-assumed", e, f'the log does not say which effect of "{e.card.label}" is '
+                        f"activated: effect {assumed} ({src}) is taken, the first that may be activated at "
+                        f"{ds_timing}", f"write `effect N` to name another", card=e.card)
         if e.flip_effect:
             props |= {"flip"}
         c = self.card(e.card)
@@ -717,6 +743,10 @@ class YgoModel(Model):
             self.report(R_NO_DS, e, f'"{label}" cannot be activated during the Damage Step (its text or a ruling '
                         "says so)", "activate it in the Battle Step, before the attack reaches the Damage Step",
                         card=e.card)
+            return
+        if "no-calc" in props and t == CALC:
+            self.report(R_NO_CALC_ALLOWED, e, f'"{label}" may be activated in the Damage Step but not during damage '
+                        "calculation", "activate it under `timing before-calc` or `timing after-calc`", card=e.card)
             return
         # flip effects of the monster flipped by this attack come after damage calculation
         if ("flip" in props) and c.key in self.flipped_in_ds and t < AFTER_CALC:

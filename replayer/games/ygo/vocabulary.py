@@ -10,7 +10,7 @@ KINDS = frozenset({
 TIMING_PROPERTIES = ("ds-start", "before-calc", "calc", "after-calc", "ds-end", "battle-damage")
 PROPERTY_WORDS = KINDS | frozenset({
     "quick", "trigger", "ignition", "flip", "continuous", "mandatory", "optional", "atk-mod",
-    "negates-activation", "negates-effect", "self-trigger", "battle-trigger", "ds-ok", "no-ds",
+    "negates-activation", "negates-effect", "self-trigger", "battle-trigger", "ds-ok", "no-ds", "no-calc",
     "summons", "ends-battle-phase", "targets", "piercing", "monster", "spell", "trap",
 }) | frozenset(f"timing:{t}" for t in TIMING_PROPERTIES)
 EXAMPLE_PROPS = '"Name" {quick-play, atk-mod}'

@@ -1,0 +1,172 @@
+"""Benchmark and report of the card data readers (replayer/cards), run by hand, never by the tests.
+
+    python bench/cards.py import DATA...        time `cards import` into a fresh database; its size
+    python bench/cards.py lookup DB             name lookups and "did you mean" among the names
+    python bench/cards.py check DB LOGS         `check` throughput with and without the card database
+    python bench/cards.py agreement DB          built-in catalog against the imported data (docs/cards.md)
+    python bench/cards.py coverage DB           share of scripts whose every activated effect was read
+
+DATA is card data a user has (an EDOPro folder, a Duel Masters card list): for developing and
+measuring only, never copied into the project.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+
+def cmd_import(paths: list[str]) -> None:
+    from replayer.cards.db import CardDB
+    from replayer.cards.importer import import_cards
+
+    with tempfile.TemporaryDirectory() as tmp:
+        db_path = Path(tmp) / "cards.db"
+        times = []
+        for _ in range(2):
+            if db_path.exists():
+                for p in Path(tmp).iterdir():
+                    p.unlink()
+            t = time.perf_counter()
+            summary = import_cards(paths, CardDB(db_path), jobs=int(os.environ.get("JOBS", "1")))
+            times.append(time.perf_counter() - t)
+        t = time.perf_counter()
+        again = import_cards(paths, CardDB(db_path), jobs=int(os.environ.get("JOBS", "1")))
+        reimport = time.perf_counter() - t
+        size = db_path.stat().st_size
+        print(json.dumps({"import_s": [round(x, 2) for x in times], "reimport_s": round(reimport, 2),
+                          "reimport_written": again.written, "db_mb": round(size / 1e6, 1), "cards": summary.cards,
+                          "effects": summary.effects, "scripts": summary.scripts,
+                          "scripts_fully_read": summary.complete_scripts, "load": os.getloadavg()}))
+
+
+def cmd_lookup(db_path: str) -> None:
+    from replayer.cards.db import CardDB
+    from replayer.cards.layers import LayeredCatalog
+    from replayer.catalog import load_catalog
+
+    db = CardDB(db_path)
+    cat = LayeredCatalog(load_catalog("ygo"), db)
+    names = db.names("ygo")
+    sample = names[:: max(1, len(names) // 2000)][:2000]
+    # a cold lookup: a fresh database object, each name once (SQLite query + folding)
+    cold = CardDB(db_path)
+    t = time.perf_counter()
+    for n in sample:
+        cold.find("ygo", n)
+    per_cold = (time.perf_counter() - t) / len(sample) * 1e6
+    # a warm lookup through the layered catalog (what the validator does for each mention)
+    for n in sample:
+        cat.find(n)
+    t = time.perf_counter()
+    for _ in range(5):
+        for n in sample:
+            cat.find(n)
+    per_warm = (time.perf_counter() - t) / (5 * len(sample)) * 1e6
+    typos = [n[:3] + n[4:] if len(n) > 6 else n + "x" for n in sample[:200]]
+    cat.suggest("warm up")
+    t = time.perf_counter()
+    for n in typos:
+        cat.suggest(n)
+    per_suggest = (time.perf_counter() - t) / len(typos) * 1e3
+    print(json.dumps({"names": len(set(names)), "lookup_cold_us": round(per_cold, 1), "lookup_warm_us": round(per_warm, 2),
+                      "did_you_mean_ms": round(per_suggest, 2), "load": os.getloadavg()}))
+
+
+def cmd_check(db_path: str, logs: list[str]) -> None:
+    import subprocess
+
+    files = []
+    for p in logs:
+        files += sorted(Path(p).rglob("*.duel")) if Path(p).is_dir() else [Path(p)]
+    code = ("import sys,time; from replayer.reader import read_log; from replayer.check import check_match; "
+            "fs=sys.argv[1:]; t=time.perf_counter(); [check_match(read_log(f)) for f in fs]; "
+            "print(time.perf_counter()-t)")
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    runs: dict[str, list[float]] = {"builtin": [], "imported": []}
+    for _ in range(5):
+        for label, cards in (("builtin", ""), ("imported", db_path)):
+            out = subprocess.run([sys.executable, "-c", code, *map(str, files)], env={**env, "REPLAYER_CARDS_DB": cards},
+                                 capture_output=True, text=True, check=True).stdout
+            runs[label].append(float(out))
+    best = {k: min(v) for k, v in runs.items()}
+    print(json.dumps({"files": len(files), "builtin_s": round(best["builtin"], 3), "imported_s": round(best["imported"], 3),
+                      "ratio": round(best["builtin"] / best["imported"], 3), "load": os.getloadavg()}))
+
+
+def _with_kind(card, kind):
+    """The imported effects' Damage Step timings, re-derived with ``kind`` where the data had none."""
+    from replayer.cards import derive
+    from replayer.cards.importer import _effect_from_facts
+
+    out = []
+    for detail, timings in zip(card.effect_details, card.effect_timings):
+        if detail.get("confidence") == "script" and card.kind is None and kind:
+            out.append(derive.effect_words(_effect_from_facts(detail, 0), kind)[1])
+        else:
+            out.append(timings)
+    return out
+
+
+def cmd_agreement(db_path: str) -> None:
+    from replayer.cards import derive
+    from replayer.cards.db import CardDB
+    from replayer.catalog import load_catalog
+
+    db = CardDB(db_path)
+    cat = load_catalog("ygo")
+    both = agree = 0
+    report = []
+    for c in cat.cards:
+        imp = next((hit for n in c.names.values() if (hit := db.find("ygo", n)) is not None), None)
+        if imp is None:
+            continue
+        both += 1
+        issues = []
+        if imp.kind and c.kind and imp.kind != c.kind and {imp.kind, c.kind} != {"effect-monster", "flip-monster"}:
+            issues.append(f"kind: catalog {c.kind}, imported {imp.kind}")
+        theirs = _with_kind(imp, c.kind)
+        for i, e in enumerate(list(c.effects) or [frozenset()], 1):
+            p = c.props | e
+            if not p - {c.kind, "continuous", "piercing", "targets"} and "monster" in (c.kind or ""):
+                continue  # a monster's continuous effect: nothing activated
+            mine = derive.replayer_timings(p, c.kind)
+            if mine not in theirs:
+                order = derive.ALL
+                issues.append(f"effect {i} {{{', '.join(sorted(p - {c.kind}))}}}: catalog allows "
+                              f"[{', '.join(t for t in order if t in mine) or 'none'}]; the script's effects allow "
+                              + "; ".join(f"{src.split(' ')[0]} [{', '.join(t for t in order if t in ts) or 'none'}]"
+                                          for src, ts in zip(imp.effect_sources, theirs)))
+        if issues:
+            report.append((c.id, issues))
+        else:
+            agree += 1
+    print(f"{both} built-in cards also in the imported data; {agree} agree ({agree / max(both, 1):.0%})")
+    for name, issues in report:
+        print(f"- {name}")
+        for i in issues:
+            print(f"    {i}")
+
+
+def cmd_coverage(db_path: str) -> None:
+    import sqlite3
+
+    conn = sqlite3.connect(db_path)
+    rows = conn.execute("SELECT source, complete FROM cards WHERE game='ygo' AND source LIKE '%(script)'").fetchall()
+    full = sum(c for _, c in rows)
+    print(f"{full} of {len(rows)} scripts read completely: {full / max(len(rows), 1):.2%}")
+
+
+if __name__ == "__main__":
+    cmd, *args = sys.argv[1:] or ["help"]
+    {"import": cmd_import, "lookup": lambda a: cmd_lookup(a[0]), "check": lambda a: cmd_check(a[0], a[1:]),
+     "agreement": lambda a: cmd_agreement(a[0]), "coverage": lambda a: cmd_coverage(a[0])}.get(
+        cmd, lambda a: print(__doc__))(args) if cmd != "import" else cmd_import(args)

@@ -1,0 +1,186 @@
+"""``replayer cards``: import card data, and show what is known of a card and where it came from.
+
+    replayer cards import PATH…        read an EDOPro/YGOPro install, cdbs, scripts, JSON card lists
+    replayer cards ygo NAME            a card's effects, their properties and their sources
+    replayer cards dm NAME
+
+``cards_db_option`` is the ``--cards-db PATH`` option that ``check``, ``view`` and ``import`` share.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+
+import click
+
+from .layers import ENV, cards_db_path, catalog_for, use_cards_db
+
+CARDS_DB_HELP = ("the card database (default: cards.db in the user data folder, used when it exists; "
+                 "env REPLAYER_CARDS_DB)")
+
+
+def _choose(ctx, param, value):
+    if value is not None:
+        use_cards_db(value)
+        os.environ[ENV] = value  # worker processes (import --jobs) choose the same
+    return value
+
+
+def cards_db_option(f):
+    return click.option("--cards-db", "cards_db", type=click.Path(dir_okay=False), default=None, expose_value=False,
+                        callback=_choose, is_eager=True, help=CARDS_DB_HELP)(f)
+
+
+class _GameOrCommand(click.Group):
+    """``cards ygo NAME`` and ``cards dm NAME`` as before, and ``cards import PATH…``."""
+
+    def parse_args(self, ctx, args):
+        # `replayer cards ygo "Honest"`: the game is a subcommand; "Ygo" works too
+        if args and args[0].lower() in ("ygo", "dm"):
+            args = [args[0].lower()] + list(args[1:])
+        return super().parse_args(ctx, args)
+
+
+@click.group("cards", cls=_GameOrCommand, context_settings={"help_option_names": ["-h", "--help"]})
+def cards() -> None:
+    """Card data: `cards ygo NAME`, `cards dm NAME`, `cards import PATH…`."""
+
+
+def _show(game: str, name: tuple[str, ...], fmt: str) -> None:
+    from ..catalog import load_catalog
+
+    text = " ".join(name)
+    catalog = catalog_for(game)
+    found = catalog.search(text)
+    if not found:
+        maybe = catalog.suggest(text)
+        hint = (" — did you mean " + " or ".join(f'"{m}"' for m in maybe) + "?") if maybe else ""
+        click.echo(f"replayer: no {game} card matches {text!r}{hint}", err=True)
+        sys.exit(1)
+    builtin = load_catalog(game)
+    for card in found[:20]:
+        in_catalog = builtin.find(card.id) is card
+        if fmt == "json":
+            out = card.to_dict()
+            out.setdefault("from", "built-in catalog" if in_catalog else "")
+            click.echo(json.dumps(out, ensure_ascii=False))
+            continue
+        click.echo(click.style(card.id, bold=True) + ("  (built-in catalog)" if in_catalog else
+                                                      f"  (imported: {getattr(card, 'source', '')})"))
+        sources = dict(getattr(card, "sources", ()))
+        for lang in ("en", "ja", "de"):
+            if lang in card.names:
+                where = sources.get(f"name.{lang}")
+                click.echo(f"  {lang}: {card.names[lang]}" + (f"   [{where}]" if where else ""))
+        for alias in card.aliases:
+            click.echo(f"  also: {alias}")
+        if card.kind:
+            where = sources.get("kind")
+            click.echo(f"  kind: {card.kind}" + (f"   [{where}]" if where else ""))
+        stats = []
+        if card.atk is not None or card.def_ is not None:
+            stats.append(f"ATK/DEF {card.atk if card.atk is not None else '?'}/{card.def_ if card.def_ is not None else '?'}")
+        if card.level is not None:
+            stats.append(f"level {card.level}")
+        if card.power is not None:
+            stats.append(f"power {card.power}")
+        if stats:
+            where = sources.get("stats") or sources.get("power")
+            click.echo("  " + ", ".join(stats) + (f"   [{where}]" if where else ""))
+        props = sorted(card.props - {card.kind})
+        if props:
+            click.echo("  properties: " + ", ".join(props))
+        effect_sources = getattr(card, "effect_sources", ())
+        timings = getattr(card, "effect_timings", ())
+        for i, eff in enumerate(card.effects, 1):
+            line = f"  effect {i}: " + (", ".join(sorted(eff)) or "(no property words)")
+            click.echo(line)
+            if i <= len(effect_sources):
+                allowed = [t for t in ("ds-start", "before-calc", "calc", "after-calc", "ds-end") if t in timings[i - 1]]
+                click.echo(f"    from: {effect_sources[i - 1]}")
+                if card.game == "ygo":
+                    click.echo("    Damage Step: " + (", ".join(allowed) if allowed else "not allowed"))
+            elif in_catalog:
+                click.echo("    from: built-in catalog (replayer/catalog/%s.toml)" % game)
+        if in_catalog and not card.effects and props:
+            click.echo(f"    from: built-in catalog (replayer/catalog/{game}.toml)")
+        for note in card.notes:
+            click.echo(f"    note: {note}")
+    if len(found) > 20:
+        click.echo(f"… and {len(found) - 20} more", err=True)
+
+
+@cards.command("ygo")
+@click.argument("name", nargs=-1, required=True)
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
+@cards_db_option
+def cards_ygo(name: tuple[str, ...], fmt: str) -> None:
+    """A Yu-Gi-Oh! card (any of its names, or part of one): its effects and where each came from."""
+    _show("ygo", name, fmt)
+
+
+@cards.command("dm")
+@click.argument("name", nargs=-1, required=True)
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
+@cards_db_option
+def cards_dm(name: tuple[str, ...], fmt: str) -> None:
+    """A Duel Masters card (any of its names, or part of one) and where its facts came from."""
+    _show("dm", name, fmt)
+
+
+@cards.command("import")
+@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
+@cards_db_option
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=min(2, os.cpu_count() or 1), show_default=True,
+              help="read scripts in N processes")
+@click.option("--progress/--no-progress", default=True, show_default=True, help="show a progress bar (on a terminal)")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+def cards_import(paths: tuple[str, ...], jobs: int, progress: bool, fmt: str) -> None:
+    """Import card data: an EDOPro/YGOPro folder, .cdb files, script folders, a YGOProDeck
+    cardinfo JSON file, a Duel Masters card list. Re-importing writes what changed.
+    """
+    from .db import CardDB
+    from .importer import import_cards
+
+    path = cards_db_path()
+    if path is None:
+        click.echo("replayer: no card database chosen (REPLAYER_CARDS_DB is empty); use --cards-db PATH", err=True)
+        sys.exit(2)
+    db = CardDB(path)
+    bar = None
+    show = progress and sys.stderr.isatty() and fmt == "text"
+    started = time.perf_counter()
+
+    def tick(what: str, done: int, total: int) -> None:
+        nonlocal bar
+        if not show:
+            return
+        if bar is None:
+            bar = click.progressbar(length=total, label="reading card data", file=sys.stderr)
+            bar.__enter__()
+        bar.update(done - bar.pos)
+
+    summary = import_cards(paths, db, jobs=jobs, progress=tick)
+    if bar is not None:
+        bar.__exit__(None, None, None)
+    seconds = time.perf_counter() - started
+    if fmt == "json":
+        click.echo(json.dumps({"db": str(path), "seconds": round(seconds, 2), **summary.to_dict()}, ensure_ascii=False))
+    else:
+        games = ", ".join(f"{n} {'Yu-Gi-Oh!' if g == 'ygo' else 'Duel Masters'}" for g, n in summary.cards.items())
+        click.echo(f"{summary.files} files read in {seconds:.1f} s: {games or 'no'} cards, {summary.effects} effects; "
+                   f"{summary.written} cards written, {summary.unchanged} unchanged → {path}")
+        if summary.scripts:
+            share = summary.complete_scripts / summary.scripts
+            click.echo(f"scripts: {summary.complete_scripts} of {summary.scripts} read completely ({share:.1%})")
+        if summary.problems:
+            click.echo(f"{len(summary.problems)} things could not be read:")
+            for p in summary.problems[:30]:
+                click.echo(f"  {p}")
+            if len(summary.problems) > 30:
+                click.echo(f"  … and {len(summary.problems) - 30} more (--format json lists them all)")
+    if not summary.cards:
+        sys.exit(1)

@@ -1,0 +1,203 @@
+"""The card database: imported card facts, each with its source, in ``cards.db`` beside the library.
+
+Tables (sqlite-utils):
+
+* ``cards`` — one row a card: ``id`` (``ygo:<passcode>`` or ``dm:<name key>``), ``game``, ``name``
+  (the English name, else the first one), ``kind``, ``atk``, ``def``, ``level``, ``power``, ``props``
+  (card-level words, JSON), ``effects`` (JSON list: words, the Damage Step timings the simulator
+  allows, the facts read and where from), ``sources`` (JSON: fact -> source), ``complete``.
+* ``names`` — ``key`` (:func:`~replayer.cards.names.name_key`), ``card_id``, ``lang``, ``name``.
+* ``files`` — each file read, with its size and mtime, so that a re-import reads what changed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from sqlite_utils import Database
+
+from ..catalog import CardInfo
+from .names import Suggester, name_key
+
+SCHEMA_VERSION = 1
+
+
+def default_cards_path() -> Path:
+    """``cards.db`` in the user data folder, beside the match library."""
+    from ..store import default_library_path
+
+    return default_library_path().with_name("cards.db")
+
+
+@dataclass(frozen=True)
+class ImportedCard(CardInfo):
+    """A card from the card database: a :class:`CardInfo` that knows where its facts came from."""
+
+    source: str = ""  # the card's main source (a cdb row, a script, a JSON file)
+    sources: tuple[tuple[str, str], ...] = ()  # (fact, source)
+    effect_sources: tuple[str, ...] = ()  # per effect: "c37742478.lua:15 (script)"
+    effect_timings: tuple[frozenset[str], ...] = ()  # per effect: the Damage Step timings allowed
+    effect_details: tuple[dict, ...] = ()
+
+    def effect_props(self, effect: int | None = None, *, flip: bool = False, trigger: bool = False,
+                     timing: str | None = None) -> frozenset[str]:
+        """As :meth:`CardInfo.effect_props`; with no effect named, in the Damage Step, the first
+        effect that may be activated at ``timing`` (the log leaves open which effect it was)."""
+        if effect is None and not flip and not trigger and timing and self.effects:
+            for eff, allowed in zip(self.effects, self.effect_timings):
+                if timing in allowed:
+                    return self.props | eff
+        return CardInfo.effect_props(self, effect, flip=flip, trigger=trigger)
+
+    def to_dict(self) -> dict:
+        out = super().to_dict()
+        out["from"] = self.source
+        out["sources"] = dict(self.sources)
+        if self.effects:
+            out["effects"] = [
+                {"props": sorted(e), "from": src, "damage_step": sorted(t, key=_TIMING_ORDER.index), **detail}
+                for e, src, t, detail in zip(self.effects, self.effect_sources, self.effect_timings, self.effect_details)
+            ]
+        return out
+
+
+_TIMING_ORDER = ["ds-start", "before-calc", "calc", "after-calc", "ds-end"]
+
+
+class CardDB:
+    """The card database at ``path`` (created when written to)."""
+
+    def __init__(self, path: str | os.PathLike[str]):
+        self.path = Path(path)
+        self._conn: sqlite3.Connection | None = None
+        self._suggesters: dict[str, Suggester] = {}
+        self._cache: dict[tuple[str, str], ImportedCard | None] = {}
+
+    # ---- writing ------------------------------------------------------------------------
+    def writer(self) -> Database:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        db = Database(sqlite3.connect(str(self.path)))
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=NORMAL")
+        if "cards" not in db.table_names():
+            db["cards"].create({"id": str, "game": str, "passcode": int, "name": str, "kind": str, "atk": int,
+                                "def": int, "level": int, "power": int, "props": str, "effects": str,
+                                "sources": str, "source": str, "complete": int}, pk="id")
+            db["names"].create({"key": str, "card_id": str, "game": str, "lang": str, "name": str},
+                               pk=("key", "card_id", "lang"))
+            db["names"].create_index(["game", "key"])
+            db["files"].create({"path": str, "size": int, "mtime_ns": int, "cards": int, "problems": str},
+                               pk="path")
+            db["meta"].create({"key": str, "value": str}, pk="key")
+            db["meta"].insert({"key": "schema", "value": str(SCHEMA_VERSION)})
+        self.close()
+        return db
+
+    def close(self) -> None:
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+        self._cache.clear()
+        self._suggesters.clear()
+
+    # ---- reading ------------------------------------------------------------------------
+    def exists(self) -> bool:
+        return self.path.is_file()
+
+    def conn(self) -> sqlite3.Connection:
+        if self._conn is None:
+            self._conn = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, check_same_thread=False)
+        return self._conn
+
+    def find(self, game: str, name: str) -> ImportedCard | None:
+        """The card of ``game`` with this name in any of its forms."""
+        key = name_key(name)
+        hit = self._cache.get((game, key), _MISS)
+        if hit is not _MISS:
+            return hit  # type: ignore[return-value]
+        row = self.conn().execute(
+            "SELECT c.* FROM names n JOIN cards c ON c.id = n.card_id WHERE n.game = ? AND n.key = ? "
+            "ORDER BY c.complete DESC, c.passcode LIMIT 1", (game, key)).fetchone()
+        card = self._card(row) if row else None
+        self._cache[(game, key)] = card
+        return card
+
+    def get(self, card_id: str) -> ImportedCard | None:
+        row = self.conn().execute("SELECT * FROM cards WHERE id = ?", (card_id,)).fetchone()
+        return self._card(row) if row else None
+
+    def search(self, game: str, text: str, limit: int = 20) -> list[ImportedCard]:
+        exact = self.find(game, text)
+        if exact:
+            return [exact]
+        key = name_key(text)
+        if not key:
+            return []
+        rows = self.conn().execute(
+            "SELECT DISTINCT card_id FROM names WHERE game = ? AND key LIKE ? LIMIT ?",
+            (game, f"%{key}%", limit)).fetchall()
+        return [c for (cid,) in rows if (c := self.get(cid)) is not None]
+
+    def names(self, game: str) -> list[str]:
+        return [n for (n,) in self.conn().execute("SELECT name FROM names WHERE game = ?", (game,))]
+
+    def suggester(self, game: str) -> Suggester:
+        s = self._suggesters.get(game)
+        if s is None:
+            s = self._suggesters[game] = Suggester(self.names(game))
+        return s
+
+    def counts(self) -> dict[str, int]:
+        out = {}
+        for game, n in self.conn().execute("SELECT game, count(*) FROM cards GROUP BY game"):
+            out[game] = n
+        return out
+
+    _COLUMNS: tuple[str, ...] = ()
+
+    def _card(self, row) -> ImportedCard:
+        cols = [d[0] for d in self.conn().execute("SELECT * FROM cards LIMIT 0").description] \
+            if not CardDB._COLUMNS else CardDB._COLUMNS
+        CardDB._COLUMNS = tuple(cols)
+        r = dict(zip(cols, row))
+        return card_from_row(r, self._names_of(r["id"]))
+
+    def _names_of(self, card_id: str) -> dict[str, str]:
+        out: dict[str, str] = {}
+        for lang, name in self.conn().execute("SELECT lang, name FROM names WHERE card_id = ? ORDER BY rowid",
+                                              (card_id,)):
+            out.setdefault(lang, name)
+        return out
+
+
+_MISS = object()
+
+
+def card_from_row(r: dict, names: dict[str, str]) -> ImportedCard:
+    effects = json.loads(r["effects"] or "[]")
+    props = frozenset(json.loads(r["props"] or "[]"))
+    display = {k: v for k, v in names.items() if k in ("en", "ja", "de")}
+    aliases = tuple(v for k, v in names.items() if k not in ("en", "ja", "de"))
+    return ImportedCard(
+        id=r["name"], game=r["game"], names=display or {"en": r["name"]}, kind=r["kind"], atk=r["atk"],
+        def_=r["def"], level=r["level"], power=r["power"], props=props,
+        effects=tuple(frozenset(e["props"]) for e in effects),
+        aliases=aliases, source=r["source"] or "",
+        sources=tuple(sorted(json.loads(r["sources"] or "{}").items())),
+        effect_sources=tuple(e.get("from", "") for e in effects),
+        effect_timings=tuple(frozenset(e.get("damage_step", ())) for e in effects),
+        effect_details=tuple({k: v for k, v in e.items() if k not in ("props", "from", "damage_step")}
+                             for e in effects),
+    )
+
+
+@lru_cache(maxsize=8)
+def open_cards(path: str) -> CardDB | None:
+    """The card database at ``path`` if it exists (one object per path and process)."""
+    db = CardDB(path)
+    return db if db.exists() else None

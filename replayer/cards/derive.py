@@ -1,0 +1,196 @@
+"""From card data to replayer's property words (docs/notation.md §6), the way the rules read them.
+
+Two readings of one script effect are kept apart here:
+
+* :func:`engine_timings` — the Damage Step timings at which the simulator lets the effect be
+  activated (ygopro-core ``effect::is_activateable``: in the Damage Step an effect is refused
+  unless its event is 1132-1149, it has EFFECT_FLAG_DAMAGE_STEP, it is a Counter Trap's
+  activation, or it is a flip effect, a mandatory trigger or an optional trigger of the card
+  itself; during damage calculation it needs event 1134-1136 or EFFECT_FLAG_DAMAGE_CAL), narrowed
+  by the "only until damage calculation" condition and by the battle event it waits for;
+* :func:`effect_words` — the property words: what the effect *is* (quick, trigger, atk-mod,
+  negates-activation, timing:calc, …), plus, where the rules' clauses would judge the effect
+  otherwise than the simulator, the permission words that make them agree (``ds-ok``, ``no-ds``,
+  ``no-calc``). The yardstick is the simulator; :func:`replayer_timings` is the check.
+"""
+
+from __future__ import annotations
+
+from . import constants as K
+from .lua import ScriptEffect
+
+ALL = ("ds-start", "before-calc", "calc", "after-calc", "ds-end")
+PHASE_DAMAGE = frozenset({"ds-start", "before-calc", "after-calc", "ds-end"})
+UNTIL_CALC = frozenset({"ds-start", "before-calc"})
+AFTER_CALC = frozenset({"after-calc", "ds-end"})
+
+#: the battle event an effect waits for -> the timing words it names
+EVENT_TIMINGS: dict[int, tuple[str, ...]] = {
+    1132: ("timing:ds-start",),
+    1133: ("timing:before-calc",),
+    1134: ("timing:calc",), 1135: ("timing:calc",), 1136: ("timing:calc",),
+    1137: ("timing:after-calc",), 1138: ("timing:after-calc",),
+    1141: ("timing:ds-end",),
+    1143: ("timing:battle-damage",),
+}
+#: battle events whose triggers are "on a battle event" (destroyed by battle, battle damage)
+BATTLE_EVENTS = frozenset({1139, 1140, 1143})
+#: when each battle event happens in the Damage Step
+EVENT_WHEN: dict[int, frozenset[str]] = {
+    1130: frozenset(), 1131: frozenset(),  # attack declaration, being attacked: the Battle Step, never here
+    1132: frozenset({"ds-start"}), 1133: frozenset({"before-calc"}),
+    1134: frozenset({"calc"}), 1135: frozenset({"calc"}), 1136: frozenset({"calc"}),
+    1137: frozenset({"after-calc"}), 1138: frozenset({"after-calc"}),
+    1139: AFTER_CALC, 1140: AFTER_CALC, 1141: frozenset({"ds-end"}), 1143: frozenset({"after-calc"}),
+}
+
+
+def kind_of(type_bits: int) -> str | None:
+    """The card kind word from a cdb's ``datas.type``."""
+    t = type_bits
+    if t & K.TYPE_SPELL:
+        for bit, word in ((K.TYPE_QUICKPLAY, "quick-play"), (K.TYPE_CONTINUOUS, "continuous-spell"),
+                          (K.TYPE_EQUIP, "equip-spell"), (K.TYPE_FIELD, "field-spell"), (K.TYPE_RITUAL, "ritual-spell")):
+            if t & bit:
+                return word
+        return "normal-spell"
+    if t & K.TYPE_TRAP:
+        if t & K.TYPE_COUNTER:
+            return "counter-trap"
+        if t & K.TYPE_CONTINUOUS:
+            return "continuous-trap"
+        return "normal-trap"
+    if t & K.TYPE_MONSTER:
+        if t & K.TYPE_FLIP:
+            return "flip-monster"
+        if t & K.TYPE_NORMAL and not t & K.TYPE_EFFECT:
+            return "normal-monster"
+        return "effect-monster"
+    return None
+
+
+def event_number(e: ScriptEffect) -> int | None:
+    return e.code if isinstance(e.code, int) else None
+
+
+def engine_timings(e: ScriptEffect, kind: str | None) -> frozenset[str]:
+    """The Damage Step timings at which the simulator allows this effect (its gate and conditions)."""
+    t = e.type
+    code = event_number(e) or 0
+    exempt = (t & K.FLIP) or (t & K.TRIGGER_F) or ((t & K.TRIGGER_O) and (t & K.SINGLE))
+    if t & K.ACTIVATE and kind == "counter-trap":
+        exempt = True
+    if exempt:
+        allowed = set(ALL)
+    else:
+        allowed = set()
+        if code in K.DS_EVENTS or "EFFECT_FLAG_DAMAGE_STEP" in e.flags:
+            allowed |= PHASE_DAMAGE
+        if code in K.CALC_EVENTS or "EFFECT_FLAG_DAMAGE_CAL" in e.flags:
+            allowed.add("calc")
+    if code in EVENT_WHEN:  # the event it waits for happens only then
+        allowed &= EVENT_WHEN[code]
+    if e.dscon:  # aux.dscon: not once damage has been calculated (damage calculation itself passes)
+        allowed -= AFTER_CALC
+    if e.after_calc:
+        allowed &= AFTER_CALC
+    return frozenset(allowed)
+
+
+def descriptive_words(e: ScriptEffect, kind: str | None) -> set[str]:
+    """What the effect is, in property words, before any permission word."""
+    t = e.type
+    words: set[str] = set()
+    if t & K.FLIP:
+        words.add("flip")
+        words.add("mandatory" if not t & K.TRIGGER_O else "optional")
+    elif t & (K.TRIGGER_O | K.TRIGGER_F):
+        words.add("trigger")
+        words.add("mandatory" if t & K.TRIGGER_F else "optional")
+        if t & K.SINGLE and t & K.TRIGGER_O and event_number(e) not in BATTLE_EVENTS:
+            words.add("self-trigger")
+    elif t & (K.QUICK_O | K.QUICK_F):
+        words.add("quick")
+    elif t & K.IGNITION:
+        words.add("ignition")
+    if e.categories & {"CATEGORY_ATKCHANGE", "CATEGORY_DEFCHANGE"}:
+        words.add("atk-mod")
+    if "CATEGORY_NEGATE" in e.categories:
+        words.add("negates-activation")
+    elif "CATEGORY_DISABLE" in e.categories:
+        words.add("negates-effect")
+    if "EFFECT_FLAG_CARD_TARGET" in e.flags:
+        words.add("targets")
+    code = event_number(e)
+    if code in EVENT_TIMINGS:
+        words.update(EVENT_TIMINGS[code])
+    if code in BATTLE_EVENTS and ("trigger" in words or t & K.ACTIVATE):
+        words.add("battle-trigger")
+    return words
+
+
+def replayer_timings(words: frozenset[str] | set[str], kind: str | None) -> frozenset[str]:
+    """The timings at which replayer's Damage Step rules (current revision) allow these words."""
+    from ..games.ygo import model as ygo
+
+    p = frozenset(words) | ({kind} if kind else frozenset())
+    out = set()
+    for t in ygo.Timing:
+        if "no-ds" in p:
+            continue
+        if "no-calc" in p and t is ygo.CALC:
+            continue
+        named = ygo.named_timings(p)
+        if named and t not in named:
+            continue
+        if any(cl.applies(p) and t in ygo.clause_timings(cl, p, "current") for cl in ygo.CLAUSES):
+            out.add(t.word)
+    return frozenset(out)
+
+
+#: events a Counter Trap typically answers: an unknown card activated on one may be a Counter Trap
+COUNTER_EVENTS = frozenset({"EVENT_SUMMON", "EVENT_SPSUMMON", "EVENT_FLIP_SUMMON", "EVENT_CHAIN_ACTIVATING",
+                            1027})
+
+
+def may_be_counter_trap(e: ScriptEffect, kind: str | None) -> bool:
+    """A card of unknown kind whose activation looks like a Counter Trap's (it answers a chain or a summon)."""
+    return kind is None and bool(e.type & K.ACTIVATE) and (
+        e.code in COUNTER_EVENTS or bool(e.categories & {"CATEGORY_NEGATE", "CATEGORY_DISABLE_SUMMON"}))
+
+
+def effect_words(e: ScriptEffect, kind: str | None) -> tuple[frozenset[str], frozenset[str]]:
+    """(property words, the engine's timings): words chosen so that the rules give those timings.
+
+    For a card whose kind is unknown (a script with no cdb row) the readings it allows are
+    taken together: an activation that may be a Counter Trap's is given no permission word.
+    """
+    words = descriptive_words(e, kind)
+    if may_be_counter_trap(e, kind):
+        return frozenset(words), frozenset(ALL)
+    want = engine_timings(e, kind)
+    have = replayer_timings(words, kind)
+    if have != want:
+        words = fit(words, kind, want)
+    return frozenset(words), want
+
+
+def fit(words: set[str], kind: str | None, want: frozenset[str]) -> set[str]:
+    """Add the permission words (and drop named timings that the event does not restrict to)."""
+    if not want:
+        return words | {"no-ds"}
+    trial = set(words)
+    if not want <= replayer_timings(trial, kind):
+        trial.add("ds-ok")
+    have = replayer_timings(trial, kind)
+    if have == want:
+        return trial
+    if "calc" in have and "calc" not in want:
+        trial.add("no-calc")
+        have = replayer_timings(trial, kind)
+    if have == want:
+        return trial
+    # a narrower window than any clause gives: name it (the timings the effect may be used at)
+    trial = {w for w in words if not w.startswith("timing:")} | {f"timing:{t}" for t in want}
+    trial.add("ds-ok")
+    return trial

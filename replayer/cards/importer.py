@@ -1,0 +1,424 @@
+"""``replayer cards import PATH…``: find the card data in PATHs, read it, write the card database.
+
+PATH may be an EDOPro/YGOPro folder (``cards.cdb``, ``expansions/**/*.cdb``,
+``config/languages/<lang>/*.cdb``, scripts under ``script/`` and ``repositories/*/script/``), a
+``.cdb`` file, a folder of scripts, a YGOProDeck ``cardinfo`` JSON file, or a Duel Masters card
+list (``{"cards": [...]}``). The facts of one card from several files (a cdb row, a script, a
+language cdb) are merged by passcode, and with what an earlier import stored. Re-importing
+writes only the cards that changed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import sqlite3
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterable
+
+from . import constants as K
+from . import derive, text
+from .db import CardDB
+from .lua import Script, ScriptEffect, read_script
+from .names import name_key
+
+#: non-activated script effects that change a battle's arithmetic: the card gets `continuous`
+BATTLE_CODES = frozenset({
+    "EFFECT_UPDATE_ATTACK", "EFFECT_SET_ATTACK", "EFFECT_SET_ATTACK_FINAL", "EFFECT_UPDATE_DEFENSE",
+    "EFFECT_SET_DEFENSE", "EFFECT_SET_DEFENSE_FINAL", "EFFECT_INDESTRUCTABLE_BATTLE", "EFFECT_AVOID_BATTLE_DAMAGE",
+    "EFFECT_REFLECT_BATTLE_DAMAGE", "EFFECT_CHANGE_BATTLE_DAMAGE", "EFFECT_NO_BATTLE_DAMAGE",
+    "EFFECT_BOTH_BATTLE_DAMAGE", "EFFECT_INDESTRUCTABLE_COUNT", "EFFECT_SWAP_AD", "EFFECT_DEFENSE_ATTACK",
+    "EFFECT_DESTROY_REPLACE", "EFFECT_MATCH_KILL", "EFFECT_ALSO_BATTLE_DAMAGE",
+})
+LANGS = {"ja": "ja", "ja-jp": "ja", "jp": "ja", "de": "de", "de-de": "de", "en": "en", "en-us": "en"}
+
+
+@dataclass
+class Sources:
+    cdbs: list[tuple[Path, str]] = field(default_factory=list)  # (file, language)
+    scripts: list[Path] = field(default_factory=list)
+    ygoprodeck: list[tuple[Path, str]] = field(default_factory=list)
+    dm: list[Path] = field(default_factory=list)
+    unknown: list[Path] = field(default_factory=list)
+
+    def files(self) -> list[Path]:
+        return [p for p, _ in self.cdbs] + self.scripts + [p for p, _ in self.ygoprodeck] + self.dm
+
+
+@dataclass
+class Summary:
+    cards: dict[str, int] = field(default_factory=dict)  # game -> cards read
+    effects: int = 0
+    written: int = 0
+    unchanged: int = 0
+    files: int = 0
+    complete_scripts: int = 0
+    scripts: int = 0
+    problems: list[str] = field(default_factory=list)  # "file:line: what"
+
+    def to_dict(self) -> dict:
+        return {"cards": self.cards, "effects": self.effects, "written": self.written, "unchanged": self.unchanged,
+                "files": self.files, "scripts": self.scripts, "scripts_fully_read": self.complete_scripts,
+                "problems": self.problems}
+
+
+def _lang_of(path: Path) -> str:
+    for part in reversed(path.parts[:-1]):
+        lang = LANGS.get(part.lower())
+        if lang:
+            return lang
+    m = re.search(r"(?:^|[._-])(ja|jp|de|en)(?:[._-]|$)", path.stem.lower())
+    return LANGS[m.group(1)] if m else "en"
+
+
+def find_sources(paths: Iterable[str | os.PathLike[str]]) -> Sources:
+    src = Sources()
+    for raw in paths:
+        p = Path(raw)
+        if p.is_dir():
+            _scan_dir(p, src)
+        elif p.suffix.lower() == ".cdb":
+            src.cdbs.append((p, _lang_of(p)))
+        elif p.suffix.lower() == ".lua":
+            src.scripts.append(p)
+        elif p.suffix.lower() == ".json":
+            _classify_json(p, src)
+        else:
+            src.unknown.append(p)
+    return src
+
+
+def _scan_dir(root: Path, src: Sources) -> None:
+    for dirpath, dirnames, filenames in os.walk(root):
+        dirnames.sort()
+        for name in sorted(filenames):
+            p = Path(dirpath) / name
+            low = name.lower()
+            if low.endswith(".cdb"):
+                src.cdbs.append((p, _lang_of(p.relative_to(root))))
+            elif low.endswith(".lua") and re.fullmatch(r"c\d+\.lua", low):
+                src.scripts.append(p)
+            elif low.endswith(".json") and ("cardinfo" in low or "cards" in low):
+                _classify_json(p, src)
+
+
+def _classify_json(p: Path, src: Sources) -> None:
+    try:
+        with p.open("rb") as f:
+            head = f.read(4096).decode("utf-8", errors="replace")
+    except OSError:
+        src.unknown.append(p)
+        return
+    if '"data"' in head and ('"race"' in head or '"desc"' in head or '"frameType"' in head):
+        src.ygoprodeck.append((p, _lang_of(p)))
+    elif '"cards"' in head or '"civilizations"' in head:
+        src.dm.append(p)
+    else:
+        src.unknown.append(p)
+
+
+# ---- reading ----------------------------------------------------------------------------------
+@dataclass
+class YgoRecord:
+    passcode: int
+    names: dict[str, str] = field(default_factory=dict)
+    kind: str | None = None
+    atk: int | None = None
+    def_: int | None = None
+    level: int | None = None
+    desc: str = ""
+    script: Script | None = None
+    sources: dict[str, str] = field(default_factory=dict)
+
+
+def read_cdb(path: Path, lang: str, records: dict[int, YgoRecord], summary: Summary) -> None:
+    try:
+        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        rows = conn.execute("SELECT d.id, d.alias, d.type, d.atk, d.def, d.level, t.name, t.desc "
+                            "FROM datas d JOIN texts t ON t.id = d.id").fetchall()
+        conn.close()
+    except sqlite3.Error as e:
+        summary.problems.append(f"{path}: not a card database ({e})")
+        return
+    for pid, alias, type_, atk, def_, level, name, desc in rows:
+        if alias and abs(alias - pid) < 20:
+            continue  # an alternate artwork: the same card
+        rec = records.get(pid) or records.setdefault(pid, YgoRecord(pid))
+        where = f"{path.name} id={pid}"
+        if name:
+            row_lang = "ja" if lang == "en" and re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", name) else lang
+            rec.names.setdefault(row_lang, name)
+            rec.sources.setdefault(f"name.{row_lang}", where)
+        row_lang_is_main = lang == "en"
+        kind = derive.kind_of(type_ or 0)
+        if kind and (rec.kind is None or row_lang_is_main):
+            rec.kind = kind
+            rec.sources["kind"] = where + f" type=0x{type_:x}"
+        if type_ and type_ & K.TYPE_MONSTER:
+            rec.atk = None if atk is None or atk < 0 else atk
+            rec.def_ = None if def_ is None or def_ < 0 or type_ & K.TYPE_LINK else def_
+            rec.level = (level or 0) & 0xFF or None
+            rec.sources["stats"] = where
+        if desc and (not rec.desc or lang == "en"):
+            rec.desc = desc
+            rec.sources["text"] = where
+
+
+def _read_scripts(paths: list[Path], jobs: int) -> list[Script]:
+    if jobs > 1 and len(paths) > 2000:
+        import multiprocessing
+
+        ctx = multiprocessing.get_context("fork") if hasattr(os, "fork") else multiprocessing.get_context()
+        with ctx.Pool(jobs) as pool:
+            return pool.map(read_script, [str(p) for p in paths], chunksize=256)
+    return [read_script(p) for p in paths]
+
+
+def read_ygoprodeck(path: Path, lang: str, records: dict[int, YgoRecord], summary: Summary) -> None:
+    try:
+        data = json.loads(path.read_bytes())
+    except (OSError, ValueError) as e:
+        summary.problems.append(f"{path}: not JSON ({e})")
+        return
+    for i, card in enumerate(data.get("data", []) if isinstance(data, dict) else []):
+        try:
+            pid = int(card["id"])
+        except (KeyError, TypeError, ValueError):
+            summary.problems.append(f"{path}: entry {i + 1} has no id")
+            continue
+        rec = records.get(pid) or records.setdefault(pid, YgoRecord(pid))
+        where = f"{path.name} #{i + 1}"
+        if card.get("name"):
+            rec.names.setdefault(lang, card["name"])
+            rec.sources.setdefault(f"name.{lang}", where)
+        kind = text.ygoprodeck_kind(card.get("type", ""), card.get("race", ""))
+        if kind and rec.kind is None:
+            rec.kind = kind
+            rec.sources["kind"] = where + f" type={card.get('type')!r} race={card.get('race')!r}"
+        if "atk" in card and rec.atk is None:
+            rec.atk = card.get("atk")
+            rec.def_ = card.get("def")
+            rec.level = card.get("level")
+            rec.sources.setdefault("stats", where)
+        if card.get("desc") and (not rec.desc or lang == "en"):
+            rec.desc = card["desc"]
+            rec.sources["text"] = where
+
+
+def _script_facts(e: ScriptEffect) -> dict:
+    return {"type": e.type, "categories": sorted(e.categories), "flags": sorted(e.flags),
+            "event": e.code if not isinstance(e.code, int) else K.EVENT_NAMES.get(e.code, e.code),
+            "range": sorted(e.range), "dscon": e.dscon, "after_calc": e.after_calc,
+            "count_limit": e.count_limit, "label": e.label, "confidence": "script"}
+
+
+def _effect_from_facts(d: dict, line: int) -> ScriptEffect:
+    code = d.get("event")
+    code = K.EVENTS.get(code, code) if isinstance(code, str) else code
+    return ScriptEffect(line, type=d.get("type", 0), categories=frozenset(d.get("categories", ())),
+                        flags=frozenset(d.get("flags", ())), code=code, range=frozenset(d.get("range", ())),
+                        dscon=d.get("dscon", False), after_calc=d.get("after_calc", False),
+                        count_limit=d.get("count_limit", False), label=d.get("label", ""))
+
+
+def ygo_row(rec: YgoRecord, old: dict | None) -> tuple[dict, list[tuple[str, str]]]:
+    """The ``cards`` row and names of one Yu-Gi-Oh! card (merged with its ``old`` row)."""
+    sources = dict(json.loads(old["sources"])) if old else {}
+    sources.update(rec.sources)
+    kind = rec.kind or (old["kind"] if old and sources.get("kind", "").find("inferred") < 0 else None)
+    script = rec.script
+    old_effects = json.loads(old["effects"]) if old else []
+    props: set[str] = set()
+    if script is not None:
+        for lang, n in script.names.items():
+            rec.names.setdefault(lang, n)
+            sources.setdefault(f"name.{lang}", f"{Path(script.path).name}:{1 if lang == 'ja' else 2}")
+        if kind is None:
+            acts = [e for e in script.effects if e.activated]
+            # a Spell/Trap's script always registers its activation (ACTIVATE); a monster's never does
+            if script.effects and not any(e.type & K.ACTIVATE for e in acts):
+                kind = "flip-monster" if any(e.type & K.FLIP for e in acts) else "effect-monster"
+                sources["kind"] = f"{Path(script.path).name} (inferred: effects of a monster)"
+        raw = [(_script_facts(e), e.line, Path(script.path).name) for e in script.effects if e.activated]
+        for e in script.effects:
+            if not e.activated and isinstance(e.code, str):
+                if e.code == "EFFECT_PIERCE":
+                    props.add("piercing")
+                elif e.code in BATTLE_CODES and kind and "monster" in kind:
+                    props.add("continuous")
+    elif old_effects and old_effects[0].get("confidence") == "script":
+        raw = [(e, int(e["from"].rsplit(":", 1)[1].split()[0]), e["from"].rsplit(":", 1)[0]) for e in old_effects]
+        props |= set(json.loads(old["props"])) - {old["kind"]}
+    else:
+        raw = []
+    effects = []
+    for facts, line, fname in raw:
+        words, timings = derive.effect_words(_effect_from_facts(facts, line), kind)
+        effects.append({"props": sorted(words), "damage_step": sorted(timings), "from": f"{fname}:{line} (script)",
+                        **facts})
+    if not raw and rec.desc:
+        for words, marker in text.text_effects(rec.desc, kind):
+            effects.append({"props": sorted(words), "damage_step": sorted(derive.replayer_timings(words, kind)),
+                            "from": f"{rec.sources.get('text', 'text')} (text: {marker})", "confidence": "text"})
+    if kind:
+        props.add(kind)
+    names = dict(rec.names)
+    name = names.get("en") or names.get("ja") or names.get("de") or str(rec.passcode)
+    row = {"id": f"ygo:{rec.passcode}", "game": "ygo", "passcode": rec.passcode, "name": name, "kind": kind,
+           "atk": rec.atk if rec.atk is not None else (old["atk"] if old else None),
+           "def": rec.def_ if rec.def_ is not None else (old["def"] if old else None),
+           "level": rec.level if rec.level is not None else (old["level"] if old else None),
+           "power": None, "props": json.dumps(sorted(props)), "effects": json.dumps(effects, ensure_ascii=False),
+           "sources": json.dumps(sources, ensure_ascii=False, sort_keys=True),
+           "source": (Path(script.path).name + " (script)") if script else sources.get("kind", sources.get("text", "")),
+           "complete": int(script.complete) if script else 0}
+    name_rows = [(lang, n) for lang, n in names.items()]
+    return row, name_rows
+
+
+def read_dm(path: Path, summary: Summary) -> list[tuple[dict, list[tuple[str, str]]]]:
+    from ..games import get as get_game
+
+    is_known = lambda word, game: get_game(game).is_property(word)  # noqa: E731
+
+    try:
+        data = json.loads(path.read_bytes())
+    except (OSError, ValueError) as e:
+        summary.problems.append(f"{path}: not JSON ({e})")
+        return []
+    cards = data.get("cards", []) if isinstance(data, dict) else data if isinstance(data, list) else []
+    out = []
+    for i, c in enumerate(cards):
+        if not isinstance(c, dict) or not c.get("name"):
+            summary.problems.append(f"{path}: card {i + 1} has no name")
+            continue
+        typ = str(c.get("type", "")).lower()
+        kind = "creature" if "creature" in typ else "spell" if "spell" in typ else None
+        words = text.dm_words(c.get("text", ""))
+        props = {w for w, _ in words if is_known(w, "dm")}
+        if kind:
+            props.add(kind)
+        power = text.dm_power(c.get("power"))
+        where = f"{path.name} #{i + 1}"
+        sources = {"kind": f"{where} type={c.get('type')!r}", "name.en": where}
+        if power is not None:
+            sources["power"] = f"{where} power={c.get('power')!r}"
+        for w, line in words:
+            sources[f"prop.{w}"] = f"{where} text: {line!r}"
+        effects = [{"props": [w], "from": f"{where} (text: {line!r})", "confidence": "text"}
+                   for w, line in words if is_known(w, "dm")]
+        row = {"id": f"dm:{name_key(c['name'])}", "game": "dm", "passcode": None, "name": c["name"], "kind": kind,
+               "atk": None, "def": None, "level": None, "power": power, "props": json.dumps(sorted(props)),
+               "effects": "[]", "sources": json.dumps(sources, ensure_ascii=False, sort_keys=True),
+               "source": where, "complete": 1}
+        row["_effects_shown"] = effects
+        names = [("en", c["name"])]
+        for key in ("nameJa", "name_ja", "ja"):
+            if c.get(key):
+                names.append(("ja", c[key]))
+        out.append((row, names))
+    return out
+
+
+# ---- the import ---------------------------------------------------------------------------------
+def import_cards(paths: Iterable[str | os.PathLike[str]], db: CardDB, *, jobs: int = 2,
+                 progress: Callable[[str, int, int], None] | None = None) -> Summary:
+    """Read the card data in ``paths`` and write what changed into ``db``."""
+    summary = Summary()
+    src = find_sources(paths)
+    for p in src.unknown:
+        summary.problems.append(f"{p}: not card data (a .cdb, a c<passcode>.lua script, a cardinfo or "
+                                "Duel Masters JSON file)")
+    summary.files = len(src.files())
+    step = 0
+    total = max(summary.files, 1)
+
+    def tick(what: str, n: int = 1) -> None:
+        nonlocal step
+        step += n
+        if progress:
+            progress(what, step, total)
+
+    records: dict[int, YgoRecord] = {}
+    for path, lang in src.cdbs:
+        read_cdb(path, lang, records, summary)
+        tick(path.name)
+    for path, lang in src.ygoprodeck:
+        read_ygoprodeck(path, lang, records, summary)
+        tick(path.name)
+    # scripts: in chunks, so that the progress bar moves
+    chunk = 1000
+    for start in range(0, len(src.scripts), chunk):
+        part = src.scripts[start:start + chunk]
+        for script in _read_scripts(part, jobs):
+            summary.scripts += 1
+            if script.complete:
+                summary.complete_scripts += 1
+            for line, what in script.problems:
+                summary.problems.append(f"{script.path}:{line}: {what}")
+            for e in script.effects:
+                for what in e.unread:
+                    summary.problems.append(f"{script.path}:{what.split(':', 1)[0].replace('line ', '')}: "
+                                            f"{what.split(': ', 1)[-1]}")
+            if script.passcode is None:
+                continue
+            rec = records.get(script.passcode) or records.setdefault(script.passcode, YgoRecord(script.passcode))
+            if rec.script is None or "official" in script.path.replace("\\", "/").split("/"):
+                rec.script = script
+        tick("scripts", len(part))
+    dm_rows = []
+    for path in src.dm:
+        dm_rows += read_dm(path, summary)
+        tick(path.name)
+
+    w = db.writer()
+    conn = w.conn
+    cols = [d[0] for d in conn.execute("SELECT * FROM cards LIMIT 0").description]
+    old_rows = {r[0]: dict(zip(cols, r)) for r in conn.execute("SELECT * FROM cards")}
+    rows, names = [], []
+    for rec in records.values():
+        if not rec.names and rec.script is None:
+            continue
+        row, nm = ygo_row(rec, old_rows.get(f"ygo:{rec.passcode}"))
+        rows.append(row)
+        names += [(row["id"], "ygo", lang, n) for lang, n in nm]
+        summary.effects += len(json.loads(row["effects"]))
+    summary.cards["ygo"] = len(rows)
+    n_dm = 0
+    for row, nm in dm_rows:
+        row["effects"] = json.dumps(row.pop("_effects_shown"), ensure_ascii=False)
+        rows.append(row)
+        names += [(row["id"], "dm", lang, n) for lang, n in nm]
+        n_dm += 1
+    if n_dm:
+        summary.cards["dm"] = n_dm
+    changed = []
+    for row in rows:
+        old = old_rows.get(row["id"])
+        if old is not None and all(old.get(k) == v for k, v in row.items()):
+            summary.unchanged += 1
+        else:
+            changed.append(row)
+    summary.written = len(changed)
+    changed_ids = {r["id"] for r in changed}
+    with conn:
+        if changed:
+            w["cards"].insert_all(changed, pk="id", replace=True, batch_size=2000)
+        name_rows = [{"key": name_key(n), "card_id": cid, "game": g, "lang": lang, "name": n}
+                     for cid, g, lang, n in names if cid in changed_ids]
+        if name_rows:
+            w["names"].insert_all(name_rows, pk=("key", "card_id", "lang"), replace=True, batch_size=5000)
+        w["files"].insert_all([{"path": str(p.resolve()), "size": p.stat().st_size, "mtime_ns": p.stat().st_mtime_ns,
+                                "cards": 0, "problems": ""} for p in src.files()], pk="path", replace=True,
+                              batch_size=5000)
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    conn.close()
+    db.close()
+    return summary
+
+
+def content_hash(row: dict) -> str:
+    return hashlib.sha1(json.dumps(row, sort_keys=True, default=str).encode()).hexdigest()

@@ -1,0 +1,102 @@
+"""The layers of card facts: inline ``{…}`` > built-in catalog > imported card database.
+
+The inline layer is the validator's (a log's ``{…}`` adds to and overrides what a card is);
+:class:`LayeredCatalog` is the other two: a name the built-in catalog knows is its card (curated,
+with cited rulings), any other name is looked up in the card database. :func:`catalog_for` is
+what ``check``, ``view``, ``import`` and ``cards`` use: the layered catalog when a card database
+exists (``--cards-db PATH``, env ``REPLAYER_CARDS_DB``, or ``cards.db`` in the user data folder).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from ..catalog import Catalog, CardInfo, load_catalog
+from .db import CardDB, default_cards_path, open_cards
+from .names import Suggester, name_key
+
+ENV = "REPLAYER_CARDS_DB"
+_chosen: list[str | None] = [None]  # set by --cards-db
+
+
+def use_cards_db(path: str | os.PathLike[str] | None) -> None:
+    """Choose the card database for this process (``None``: the default one)."""
+    _chosen[0] = str(path) if path is not None else None
+    catalog_for.cache_clear()
+
+
+def cards_db_path() -> Path | None:
+    """The card database chosen, or None when none is wanted (env REPLAYER_CARDS_DB="" or "none")."""
+    chosen = _chosen[0] if _chosen[0] is not None else os.environ.get(ENV)
+    if chosen is not None:
+        return None if chosen.strip().lower() in ("", "none") else Path(chosen)
+    return default_cards_path()
+
+
+def active_cards_db() -> CardDB | None:
+    path = cards_db_path()
+    return open_cards(str(path)) if path is not None else None
+
+
+class LayeredCatalog(Catalog):
+    """The built-in catalog of a game, then the card database."""
+
+    def __init__(self, builtin: Catalog, db: CardDB | None):
+        self.game = builtin.game
+        self.cards = builtin.cards
+        self.builtin = builtin
+        self.db = db
+        self._by_name = builtin._by_name
+        self._by_key: dict[str, CardInfo] = {}
+        for card in builtin.cards:
+            for name in list(card.names.values()) + list(card.aliases):
+                self._by_key.setdefault(name_key(name), card)
+        self._suggester: Suggester | None = None
+        self._found: dict[str, CardInfo | None] = {}
+
+    def find(self, name: str) -> CardInfo | None:
+        hit = self._found.get(name, _MISS)
+        if hit is not _MISS:
+            return hit  # type: ignore[return-value]
+        card = self.builtin.find(name) or self._by_key.get(name_key(name))
+        if card is None and self.db is not None:
+            card = self.db.find(self.game, name)
+        self._found[name] = card
+        return card
+
+    def search(self, text: str) -> list[CardInfo]:
+        found = self.builtin.search(text)
+        if len(found) == 1 and self.builtin.find(text):
+            return found
+        if self.db is not None:
+            seen = {c.id for c in found}
+            found += [c for c in self.db.search(self.game, text) if c.id not in seen]
+        return found
+
+    def suggest(self, name: str, limit: int = 3) -> list[str]:
+        if self._suggester is None:
+            names = [n for c in self.builtin.cards for n in list(c.names.values()) + list(c.aliases)]
+            if self.db is not None:
+                names += self.db.names(self.game)
+            self._suggester = Suggester(names)
+        return self._suggester.suggest(name, limit)
+
+
+_MISS = object()
+
+
+def _catalog_for(game: str) -> Catalog:
+    return LayeredCatalog(load_catalog(game), active_cards_db())
+
+
+from functools import lru_cache  # noqa: E402
+
+catalog_for = lru_cache(maxsize=None)(_catalog_for)
+
+
+def suggest(catalog: Catalog, name: str, limit: int = 3) -> list[str]:
+    """"Did you mean …?" for a name the catalog does not know."""
+    if isinstance(catalog, LayeredCatalog):
+        return catalog.suggest(name, limit)
+    return LayeredCatalog(catalog, None).suggest(name, limit)

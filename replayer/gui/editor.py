@@ -1,0 +1,634 @@
+"""Transcribing in the window: the log pane as an editor.
+
+File ▸ Edit Log (Ctrl+E) makes the log pane editable (a log made by File ▸ New Match from
+Video… starts so). While editing:
+
+* completion (Ctrl+Space, or by itself after two letters or an opening quote): the keywords of
+  the log's game in all three languages, taken from the grammar's terminals and the alias table
+  (:func:`keywords`), and card names from the built-in catalog and any other source registered
+  in :data:`CARD_SOURCES` (the imported card database, once there is one);
+* Ctrl+T puts the video's current position at the start of the line as a timecode (it replaces a
+  timecode already there);
+* the findings are checked again as you type, on a worker thread, a short while after the last
+  key (:data:`RECHECK_DELAY_MS`), and the timeline, findings and state follow;
+* Ctrl+S saves atomically (a temporary file renamed over the log) and keeps the previous file as
+  ``NAME.bak``; undo/redo are the text's own (Ctrl+Z, Ctrl+Shift+Z); the log pane's title shows
+  ``●`` while there are unsaved changes;
+* when the file changes on disk meanwhile, nothing is lost: unsaved text is kept unless you choose
+  to reload it (:meth:`LogEditor.ask_reload`).
+
+The window knows the editor by small hooks only (``window.editor``; see :func:`install`).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+import tempfile
+from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable, Iterable
+
+from PySide6.QtCore import QObject, QStringListModel, Qt, QTimer
+from PySide6.QtGui import QGuiApplication, QKeySequence, QTextCursor
+from PySide6.QtWidgets import QCompleter, QFileDialog, QInputDialog, QMessageBox
+
+from ..logtext import new_log, set_header_tag
+from ..timecodes import format_timecode
+from .loader import Loader
+
+from re import _constants as sre_constants  # the regex parser's own names (Python 3.11+)
+from re import _parser as _sre_parse
+
+if TYPE_CHECKING:
+    from .app import MainWindow
+
+log = logging.getLogger("replayer.gui")
+
+RECHECK_DELAY_MS = 30
+BACKUP_SUFFIX = ".bak"
+_LEAD_TIMECODE = re.compile(r"^(\s*)@(?:\d+:)?\d{1,2}:\d{2}(?:\s+|$)")
+_WORD_CHAR = re.compile(r"[\w\-ー・]")
+_OPEN_QUOTES = {'"': '"', "《": "》", "「": "」", "„": "“"}
+
+#: functions ``game -> card names`` asked for completion besides the built-in catalog
+CARD_SOURCES: list[Callable[[str], Iterable[str]]] = []
+
+
+# ---- what to complete ------------------------------------------------------------------------------
+def _expand(items, limit: int = 64) -> set[str] | None:
+    """The finite set of strings a parsed regex matches (white space as one blank), or None."""
+    out = {""}
+    for op, arg in items:
+        if op is sre_constants.LITERAL:
+            alts = {chr(arg)}
+        elif op is sre_constants.BRANCH:
+            alts = set()
+            for branch in arg[1]:
+                sub = _expand(branch, limit)
+                if sub is None:
+                    return None
+                alts |= sub
+        elif op is sre_constants.SUBPATTERN:
+            alts = _expand(arg[-1], limit)
+            if alts is None:
+                return None
+        elif op is sre_constants.IN:
+            if any(o is sre_constants.CATEGORY and a is sre_constants.CATEGORY_SPACE for o, a in arg):
+                alts = {" "}
+            elif all(o is sre_constants.LITERAL for o, _ in arg):
+                alts = {chr(a) for _, a in arg}
+            else:
+                return None
+        elif op in (sre_constants.MAX_REPEAT, sre_constants.MIN_REPEAT):
+            lo, hi, sub_items = arg
+            sub = _expand(sub_items, limit)
+            if sub is None:
+                return None
+            if sub == {" "}:
+                alts = {" "} if lo >= 1 else {"", " "}
+            elif hi <= 1:
+                alts = sub | ({""} if lo == 0 else set())
+            else:
+                return None
+        elif op in (sre_constants.ASSERT_NOT, sre_constants.ASSERT, sre_constants.AT):
+            continue
+        else:
+            return None
+        out = {a + b for a in out for b in alts}
+        if len(out) > limit:
+            return None
+    return out
+
+
+@lru_cache(maxsize=None)
+def keywords(game: str) -> tuple[str, ...]:
+    """Every keyword of ``game`` in English, Japanese and German: the words the grammar's
+    terminals accept (taken from the lark grammar itself) and the alias table's keys."""
+    from ..grammar import parser
+    from ..transform import ALIASES
+
+    words: set[str] = set()
+    for t in parser(game).terminals:
+        pattern = t.pattern
+        if type(pattern).__name__ == "PatternStr":
+            found = {pattern.value}
+        else:
+            try:
+                found = _expand(_sre_parse.parse(pattern.value))
+            except Exception:
+                found = None
+        for w in found or ():
+            w = " ".join(w.split())
+            if w and any(ch.isalpha() for ch in w):
+                words.add(w)
+    words |= set(ALIASES)
+    return tuple(sorted(words, key=lambda w: (w.casefold(), w)))
+
+
+def card_names(game: str) -> list[str]:
+    """Card names for completion: the built-in catalog's, in every language, then other sources."""
+    from ..catalog import load_catalog
+
+    names: list[str] = []
+    seen: set[str] = set()
+    for card in load_catalog(game).cards:
+        for n in list(card.names.values()) + list(card.aliases):
+            if n not in seen:
+                seen.add(n)
+                names.append(n)
+    for source in list(CARD_SOURCES):
+        try:
+            for n in source(game):
+                if n not in seen:
+                    seen.add(n)
+                    names.append(n)
+        except Exception:
+            log.debug("card source %r failed", source, exc_info=True)
+    return sorted(names, key=str.casefold)
+
+
+# ---- files ----------------------------------------------------------------------------------------
+def atomic_write(path: str | os.PathLike, data: bytes, *, backup: bool = True) -> None:
+    """Write ``data`` to ``path`` through a temporary file in the same folder, renamed over it;
+    with ``backup`` the previous file is kept as ``path + ".bak"`` first."""
+    path = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=str(path.parent))
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        if path.exists():
+            try:
+                os.chmod(tmp, path.stat().st_mode & 0o7777)
+            except OSError:
+                pass
+            if backup:
+                bak = path.with_name(path.name + BACKUP_SUFFIX)
+                with open(path, "rb") as src, open(bak, "wb") as dst:
+                    dst.write(src.read())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def encode_text(text: str, *, newline: str = "\n", bom: bool = False) -> bytes:
+    if newline != "\n":
+        text = text.replace("\n", newline)
+    return (b"\xef\xbb\xbf" if bom else b"") + text.encode("utf-8")
+
+
+# ---- the editor -----------------------------------------------------------------------------------
+class LogEditor(QObject):
+    """Turns the window's log view into an editor and back; saves, re-checks, completes."""
+
+    def __init__(self, window: MainWindow):
+        super().__init__(window)
+        self.window = window
+        self.view = window.log_pane.view
+        self._editing = False
+        self.newline = "\n"
+        self.bom = False
+        self.disk: bytes | None = None  # the bytes on disk the text was last loaded from or saved to
+        self.conflict = False  # the file changed on disk while there were unsaved changes
+        self.checked_text: str | None = None
+        self.last_recheck = -1
+        self.applied = -1  # the generation of the last re-check shown
+        self.rechecker = Loader(self)
+        self.rechecker.loaded.connect(self._on_rechecked)
+        self.rechecker.failed.connect(lambda g, msg: window.statusBar().showMessage(f"Check failed: {msg}", 8000))
+        self.timer = QTimer(self)
+        self.timer.setSingleShot(True)
+        self.timer.setInterval(RECHECK_DELAY_MS)
+        self.timer.timeout.connect(self.recheck)
+        self.follow_timer = QTimer(self)
+        self.follow_timer.setSingleShot(True)
+        self.follow_timer.setInterval(120)
+        self.follow_timer.timeout.connect(self._follow_cursor)
+        self.completer = QCompleter(self)
+        self.completer.setCaseSensitivity(Qt.CaseInsensitive)
+        self.completer.setFilterMode(Qt.MatchStartsWith)
+        self.completer.setCompletionMode(QCompleter.PopupCompletion)
+        self.completer.setMaxVisibleItems(12)
+        self.model = QStringListModel(self)
+        self.completer.setModel(self.model)
+        self.completer.activated[str].connect(self.insert_completion)
+        self._completion_kind = ""
+        self._prefix_start = 0
+        self.ask_reload: Callable[[], bool] = self._ask_reload
+        self.view.document().modificationChanged.connect(lambda *_: self._update_mark())
+        self.view.document().contentsChanged.connect(self._on_changed)
+        self.view.cursorPositionChanged.connect(self._on_cursor)
+        self.view.installEventFilter(self)
+
+    # ---- mode -------------------------------------------------------------------------------------
+    def editing(self) -> bool:
+        return self._editing
+
+    def game(self) -> str:
+        doc = self.window.doc
+        if doc is not None and doc.match.game in ("ygo", "dm"):
+            return doc.match.game
+        m = re.search(r'^\s*\[Game\s+"([^"]*)"', self.view.toPlainText()[:4000], re.M | re.I)
+        return "dm" if m and m.group(1).strip().lower() in ("dm", "duel-masters", "duel masters") else "ygo"
+
+    def start(self) -> None:
+        """Make the log editable (File ▸ Edit Log)."""
+        if self._editing:
+            return
+        w = self.window
+        w.stop_play()
+        self._editing = True
+        self.view.setReadOnly(False)
+        self.view.setTextInteractionFlags(Qt.TextEditorInteraction)
+        self.view.setUndoRedoEnabled(True)
+        self.completer.setWidget(self.view)
+        if self.disk is None and w.data is not None:
+            self._take_disk(w.data)
+        self.checked_text = self.view.toPlainText()
+        self.view.document().setModified(False)
+        self.view.setFocus()
+        w.act_edit.setChecked(True)
+        self._update_mark()
+        w.statusBar().showMessage("Editing: the findings are checked again as you type; Ctrl+S saves", 6000)
+
+    def stop(self) -> bool:
+        """Back to reviewing (asks to save unsaved changes when there is a screen)."""
+        if not self._editing:
+            return True
+        if self.view.document().isModified() and not self.confirm_close():
+            self.window.act_edit.setChecked(True)
+            return False
+        self._editing = False
+        self.view.setReadOnly(True)
+        self.view.setTextInteractionFlags(Qt.TextSelectableByMouse | Qt.TextSelectableByKeyboard)
+        self.completer.popup().hide()
+        self.window.act_edit.setChecked(False)
+        self._update_mark()
+        return True
+
+    def toggle(self) -> None:
+        if self._editing:
+            self.stop()
+        else:
+            self.start()
+
+    def _take_disk(self, data: bytes) -> None:
+        self.disk = data
+        self.bom = data.startswith(b"\xef\xbb\xbf")
+        self.newline = "\r\n" if b"\r\n" in data[:65536] else "\n"
+
+    def on_opened(self, data: bytes | None) -> None:
+        """The window read the file anew (open or reload): that text is the saved one."""
+        if data is not None:
+            self._take_disk(data)
+        self.conflict = False
+        self.view.document().setModified(False)
+        if self._editing:
+            self.view.setReadOnly(False)
+            self.view.setTextInteractionFlags(Qt.TextEditorInteraction)
+        self.checked_text = self.view.toPlainText()
+        self._update_mark()
+
+    # ---- the text ---------------------------------------------------------------------------------
+    def text(self) -> str:
+        return self.view.toPlainText()
+
+    def data(self) -> bytes:
+        return encode_text(self.text(), newline=self.newline, bom=self.bom)
+
+    def _on_changed(self) -> None:
+        if self._editing:
+            self.timer.start()
+
+    def _on_cursor(self) -> None:
+        if self._editing:
+            self.follow_timer.start()
+
+    def _follow_cursor(self) -> None:
+        line = self.view.textCursor().blockNumber() + 1
+        w = self.window
+        if w.doc is not None and line != self.view.selected_line:
+            w.select_line(line, origin="editor")  # the panes follow; the video is the transcriber's
+
+    def recheck(self) -> None:
+        """Check the text as it is now, on the worker thread (the window follows when it is done)."""
+        text = self.text()
+        if text == self.checked_text:
+            return
+        self.checked_text = text
+        path = self.window.path or "untitled.duel"
+        self.last_recheck = self.rechecker.request(path, encode_text(text))
+
+    def idle(self) -> bool:
+        """Whether the findings shown are those of the text as it is (no re-check pending)."""
+        return (not self.timer.isActive() and self.applied == self.last_recheck
+                and self.checked_text == self.text())
+
+    def _on_rechecked(self, generation: int, doc) -> None:
+        self.applied = generation
+        w = self.window
+        w._keep_line = self.view.textCursor().blockNumber() + 1
+        w.show_document(doc, w.reviews)
+
+    def set_header_tag(self, key: str, value: str, *, after: str | None = None) -> None:
+        """Write a header tag into the text being edited (one undoable step)."""
+        new = set_header_tag(self.text(), key, value, after=after)
+        cursor = QTextCursor(self.view.document())
+        line = self.view.textCursor().blockNumber()
+        cursor.beginEditBlock()
+        cursor.select(QTextCursor.Document)
+        cursor.insertText(new)
+        cursor.endEditBlock()
+        block = self.view.document().findBlockByNumber(min(line + (new.count("\n") - self.text().count("\n")),
+                                                            self.view.document().blockCount() - 1))
+        self.view.setTextCursor(QTextCursor(block))
+        self.recheck()
+
+    def insert_timecode(self) -> str | None:
+        """Ctrl+T: the video's position at the start of the cursor's line (replacing one there)."""
+        w = self.window
+        video = w.video
+        if video is None or not video.has_media():
+            w.statusBar().showMessage("No video is playing: attach one (File ▸ Attach Video…)", 5000)
+            return None
+        if not self._editing:
+            self.start()
+        tc = format_timecode(video.log_position_s())
+        cursor = self.view.textCursor()
+        block = cursor.block()
+        text = block.text()
+        c = QTextCursor(block)
+        c.beginEditBlock()
+        m = _LEAD_TIMECODE.match(text)
+        if m:
+            c.setPosition(block.position() + len(m.group(1)))
+            c.setPosition(block.position() + m.end(), QTextCursor.KeepAnchor)
+            rest = text[m.end():]
+            c.insertText(tc + (" " if rest or not text[m.end() - 1:m.end()].strip() else ""))
+        else:
+            indent = len(text) - len(text.lstrip())
+            c.setPosition(block.position() + indent)
+            c.insertText(tc + " ")
+        c.endEditBlock()
+        end = QTextCursor(block)
+        end.movePosition(QTextCursor.EndOfBlock)
+        self.view.setTextCursor(end)
+        return tc
+
+    # ---- completion -------------------------------------------------------------------------------
+    def _context(self) -> tuple[str, str, int]:
+        """(kind, prefix, start): ``card`` inside an open quote, ``keyword`` in a word, else ``""``."""
+        cursor = self.view.textCursor()
+        block = cursor.block()
+        col = cursor.positionInBlock()
+        before = block.text()[:col]
+        # an unclosed quote before the cursor: a card name
+        for opener, closer in _OPEN_QUOTES.items():
+            i = before.rfind(opener)
+            if i >= 0 and (opener == closer and before.count(opener) % 2 == 1
+                           or opener != closer and closer not in before[i + 1:]):
+                if "#" not in before[:i]:
+                    return "card", before[i + 1:], block.position() + i + 1
+        if "#" in before:
+            return "", "", 0
+        j = col
+        while j > 0 and _WORD_CHAR.match(before[j - 1]):
+            j -= 1
+        return "keyword", before[j:], block.position() + j
+
+    def complete(self, *, forced: bool = False) -> bool:
+        """Show the completion list for the text before the cursor (True if shown)."""
+        if not self._editing:
+            return False
+        kind, prefix, start = self._context()
+        if not kind or (not forced and (len(prefix) < (1 if kind == "card" else 2))):
+            self.completer.popup().hide()
+            return False
+        words = card_names(self.game()) if kind == "card" else list(keywords(self.game()))
+        if self._completion_kind != kind or self.model.rowCount() != len(words):
+            self.model.setStringList(words)
+            self._completion_kind = kind
+        self._prefix_start = start
+        self.completer.setCompletionPrefix(prefix)
+        if self.completer.completionCount() == 0 or (
+                self.completer.completionCount() == 1 and self.completer.currentCompletion() == prefix):
+            self.completer.popup().hide()
+            return False
+        popup = self.completer.popup()
+        popup.setCurrentIndex(self.completer.completionModel().index(0, 0))
+        rect = self.view.cursorRect()
+        rect.setWidth(max(popup.sizeHintForColumn(0) + popup.verticalScrollBar().sizeHint().width() + 12, 220))
+        self.completer.complete(rect)
+        return True
+
+    def insert_completion(self, text: str) -> None:
+        cursor = self.view.textCursor()
+        cursor.beginEditBlock()
+        cursor.setPosition(self._prefix_start, QTextCursor.KeepAnchor)
+        if self._completion_kind == "card":
+            block_text = cursor.block().text()
+            opener = block_text[self._prefix_start - cursor.block().position() - 1]
+            closer = _OPEN_QUOTES.get(opener, '"')
+            after = block_text[self.view.textCursor().positionInBlock():]
+            cursor.insertText(text + ("" if after.startswith(tuple(_OPEN_QUOTES.values())) else closer))
+        else:
+            cursor.insertText(text)
+        cursor.endEditBlock()
+        self.view.setTextCursor(cursor)
+        self.completer.popup().hide()
+
+    def eventFilter(self, obj, event) -> bool:
+        from PySide6.QtCore import QEvent
+
+        if obj is self.view and self._editing and event.type() == QEvent.KeyPress:
+            popup = self.completer.popup()
+            key = event.key()
+            if popup.isVisible() and key in (Qt.Key_Return, Qt.Key_Enter, Qt.Key_Tab):
+                index = popup.currentIndex()
+                if index.isValid():
+                    self.insert_completion(index.data())
+                    return True
+            if popup.isVisible() and key == Qt.Key_Escape:
+                popup.hide()
+                return True
+            if key == Qt.Key_Space and event.modifiers() & Qt.ControlModifier:
+                self.complete(forced=True)
+                return True
+            if event.text() and event.text().isprintable() or key == Qt.Key_Backspace:
+                QTimer.singleShot(0, self, self._complete_after_key)
+        return False
+
+    def _complete_after_key(self) -> None:
+        kind, prefix, _ = self._context()
+        if kind and (len(prefix) >= (1 if kind == "card" else 2)):
+            self.complete()
+        else:
+            self.completer.popup().hide()
+
+    # ---- saving -----------------------------------------------------------------------------------
+    def save(self, path: str | None = None) -> str | None:
+        """Ctrl+S: write the text (atomically, the old file kept as .bak). Returns the path."""
+        w = self.window
+        target = path or w.path
+        if not target:
+            target, _ = QFileDialog.getSaveFileName(w, "Save the log", "match.duel", "Match logs (*.duel)")
+            if not target:
+                return None
+        data = self.data()
+        if self.conflict and path is None and QGuiApplication.platformName() not in ("offscreen", "minimal"):
+            answer = QMessageBox.question(w, "The file changed on disk",
+                                          f"{Path(target).name} was changed by another program since you opened "
+                                          "it. Save your text over it? (The other version is kept as .bak.)")
+            if answer != QMessageBox.Yes:
+                return None
+        atomic_write(target, data, backup=True)
+        self._take_disk(data)
+        self.conflict = False
+        self.view.document().setModified(False)
+        if target != w.path:
+            w.path = target
+            w._set_watch(target)
+            w._add_recent(target)
+        w.data = data
+        self._update_mark()
+        w.statusBar().showMessage(f"Saved {target}" + (f" (the previous file is {Path(target).name}"
+                                                        f"{BACKUP_SUFFIX})" if Path(target + BACKUP_SUFFIX).exists()
+                                                       else ""), 5000)
+        self.checked_text = None
+        self.recheck()
+        return target
+
+    def handles_file_change(self, path: str) -> bool:
+        """The watched file changed: True when the editor dealt with it (the window must not reload)."""
+        if not self._editing:
+            return False
+        try:
+            data = Path(path).read_bytes()
+        except OSError:
+            return True  # gone (perhaps being renamed over): the text is kept
+        if data == self.disk:
+            return True  # our own save
+        if not self.view.document().isModified():
+            return False  # nothing to lose: the window reloads, editing goes on
+        if self.ask_reload():
+            return False
+        self.conflict = True
+        self.window.statusBar().showMessage(f"{Path(path).name} changed on disk; your text is kept "
+                                            "(Ctrl+S saves it over the other version, which goes to .bak)", 10000)
+        return True
+
+    def _ask_reload(self) -> bool:
+        w = self.window
+        if QGuiApplication.platformName() in ("offscreen", "minimal") or not w.isVisible():
+            return False  # never throw away typing without asking
+        box = QMessageBox(QMessageBox.Question, "The file changed on disk",
+                          f"{Path(w.path or '').name} was changed by another program. Reload it and lose "
+                          "your unsaved changes, or keep your text?", QMessageBox.NoButton, w)
+        reload = box.addButton("Reload from disk", QMessageBox.DestructiveRole)
+        box.addButton("Keep my text", QMessageBox.RejectRole)
+        box.exec()
+        return box.clickedButton() is reload
+
+    def confirm_close(self) -> bool:
+        """Before closing or leaving edit mode: unsaved changes are saved, dropped or kept."""
+        if not (self._editing and self.view.document().isModified()):
+            return True
+        w = self.window
+        if QGuiApplication.platformName() in ("offscreen", "minimal") or not w.isVisible():
+            return True
+        answer = QMessageBox.question(w, "Unsaved changes", "Save the changes to the log?",
+                                      QMessageBox.Save | QMessageBox.Discard | QMessageBox.Cancel)
+        if answer == QMessageBox.Save:
+            return self.save() is not None
+        return answer == QMessageBox.Discard
+
+    def _update_mark(self) -> None:
+        w = self.window
+        name = Path(w.path).name if w.path else "untitled"
+        mark = "  ●" if self._editing and self.view.document().isModified() else ""
+        mode = "  ·  editing" if self._editing else ""
+        w.log_title.setText(f"Log  ({name}){mark}{mode}")
+
+    # ---- a new match --------------------------------------------------------------------------------
+    def new_from_video_dialog(self) -> None:
+        w = self.window
+        video, _ = QFileDialog.getOpenFileName(w, "The match's video", "",
+                                               "Videos (*.mp4 *.mkv *.webm *.mov *.avi *.m4v *.ts);;All files (*)")
+        if not video:
+            return
+        game, ok = QInputDialog.getItem(w, "New match", "Game:", ["ygo", "dm"], 0, False)
+        if not ok:
+            return
+        target, _ = QFileDialog.getSaveFileName(w, "Save the new log as", str(Path(video).with_suffix(".duel")),
+                                                "Match logs (*.duel)")
+        if target:
+            self.new_from_video(video, target, game)
+
+    def new_from_video(self, video: str, target: str, game: str = "ygo") -> str:
+        """Start a log for ``video`` at ``target`` (header filled), open it and edit it."""
+        video_p = Path(video).resolve()
+        folder = Path(target).resolve().parent
+        try:
+            value = video_p.relative_to(folder).as_posix()
+        except ValueError:
+            value = str(video_p)
+        text = new_log(game, value, extra={"Event": video_p.stem})
+        if Path(target).exists():
+            raise FileExistsError(f"{target} exists already; choose another name")
+        atomic_write(target, encode_text(text), backup=False)
+        w = self.window
+        w.open_path(target)
+        self.start()
+        cursor = self.view.textCursor()
+        cursor.movePosition(QTextCursor.End)
+        self.view.setTextCursor(cursor)
+        return target
+
+
+def install(window: MainWindow) -> LogEditor:
+    """The editor's actions and menu entries in ``window`` (File ▸ New Match from Video…,
+    File ▸ Edit Log, File ▸ Save, Edit ▸ Undo/Redo, Edit ▸ Insert Video Timecode)."""
+    ed = LogEditor(window)
+    window.editor = ed
+    A = window._action
+    window.act_edit = A("&Edit Log", ed.toggle, "Ctrl+E", "Edit the log here (the findings follow as you type)",
+                        checkable=True)
+    window.act_save = A("&Save", lambda: ed.save(), QKeySequence.Save, "Save the log (Ctrl+S)")
+    window.act_new_video = A("&New Match from Video…", ed.new_from_video_dialog, None,
+                             "Start a log for a match video, its header filled")
+    window.act_timecode = A("Insert Video &Timecode", ed.insert_timecode, "Ctrl+T",
+                            "Put the video's position at the start of the line (Ctrl+T)")
+    window.act_complete = A("&Complete", lambda: ed.complete(forced=True), None, "Complete (Ctrl+Space)")
+    window.act_undo = A("&Undo", lambda: ed.view.undo())
+    window.act_redo = A("&Redo", lambda: ed.view.redo())
+    window.act_undo.setShortcut(QKeySequence.Undo)
+    window.act_redo.setShortcut(QKeySequence.Redo)
+    # the text edit handles Ctrl+Z itself when it has the focus; the menu entries are for the mouse
+    for a in (window.act_undo, window.act_redo):
+        a.setShortcutContext(Qt.WidgetShortcut)
+    menus = {m.title().replace("&", ""): m for m in (a.menu() for a in window.menuBar().actions()) if m}
+    f = menus.get("File")
+    if f is not None:
+        first = f.actions()[0] if f.actions() else None
+        f.insertAction(first, window.act_new_video)
+        acts = f.actions()
+        at = acts.index(window.act_reload) + 1 if window.act_reload in acts else len(acts)
+        f.insertSeparator(acts[at] if at < len(acts) else None)
+        f.insertAction(acts[at] if at < len(acts) else None, window.act_edit)
+        f.insertAction(acts[at] if at < len(acts) else None, window.act_save)
+    e = window.menuBar().addMenu("&Edit")
+    window.menuBar().insertMenu(menus["View"].menuAction() if "View" in menus else None, e)
+    for a in (window.act_undo, window.act_redo):
+        e.addAction(a)
+    e.addSeparator()
+    e.addAction(window.act_timecode)
+    e.addAction(window.act_complete)
+    window.loaded.connect(lambda: ed._update_mark())
+    return ed

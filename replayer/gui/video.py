@@ -1,0 +1,738 @@
+"""The video pane: the match's footage beside the timeline, kept in step with the selection.
+
+* The file named by the log's ``[Video "…"]`` (relative to the log, or absolute) plays here with
+  QtMultimedia (the optional extra ``replayer[video]``: the ``PySide6-Addons`` wheel of the same
+  version as ``PySide6-Essentials``, with its FFmpeg backend). Without it the pane says how to
+  get it; the rest of the window works as before.
+* Selecting an event seeks to its timecode plus ``[VideoOffset]`` (an event without a timecode:
+  the last one before it); while the video plays, the window's selection follows the footage
+  (the last event whose position has passed).
+* Keys: Space play/pause, J/K/L shuttle (J slower or back 2 s, K pause, L play/faster),
+  Shift+←/→ one frame, speed 0.25×–2×; the slider carries a tick for every timecode.
+* "Sync here" stores ``[VideoOffset]`` so that the selected event's timecode lands on the frame
+  shown; File ▸ Attach video… writes ``[Video]``. A URL (YouTube, Twitch) cannot play inside:
+  "Open at timecode" opens the browser at the second (``t=``).
+
+Frames are drawn by the pane itself from a ``QVideoSink`` (not a ``QVideoWidget``), so that
+``window.grab()`` and ``--screenshot`` show the frame at the selected event.
+
+The window knows the pane by three hooks only (see :func:`install`): ``window.eventSelected``,
+``window.loaded`` and ``window.video`` (Space plays the video when one is loaded).
+"""
+
+from __future__ import annotations
+
+import bisect
+import logging
+import os
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable
+
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt, QTimer, QUrl, Signal
+from PySide6.QtGui import QColor, QDesktopServices, QImage, QKeySequence, QPainter, QPen
+from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QSlider,
+                               QStyle, QStyleOptionSlider, QVBoxLayout, QWidget)
+
+from ..timecodes import format_offset, is_url, parse_offset, seconds, url_at
+
+if TYPE_CHECKING:
+    from .app import MainWindow
+    from .document import Document
+
+log = logging.getLogger("replayer.gui")
+
+SPEEDS = (0.25, 0.5, 1.0, 1.5, 2.0)
+VIDEO_FILTER = "Videos (*.mp4 *.mkv *.webm *.mov *.avi *.m4v *.ts);;All files (*)"
+INSTALL_HINT = "pip install 'replayer[video]'"
+DEFAULT_FPS = 25.0
+JUMP_BACK_MS = 2000
+
+
+def _import_multimedia():
+    """QtMultimedia, or ImportError (kept apart so tests can make it fail)."""
+    from PySide6 import QtMultimedia
+
+    return QtMultimedia
+
+
+_MM: object | None = None
+_MM_ERROR: str | None = None
+
+
+def multimedia():
+    """The QtMultimedia module, or None (then :func:`multimedia_error` says why)."""
+    global _MM, _MM_ERROR
+    if _MM is None and _MM_ERROR is None:
+        try:
+            _MM = _import_multimedia()
+        except ImportError as e:
+            _MM_ERROR = str(e) or type(e).__name__
+    return _MM
+
+
+def multimedia_error() -> str | None:
+    multimedia()
+    return _MM_ERROR
+
+
+def reset_multimedia() -> None:
+    """Forget the outcome of the import (tests)."""
+    global _MM, _MM_ERROR
+    _MM = _MM_ERROR = None
+
+
+def missing_text(error: str) -> str:
+    """What the pane says when QtMultimedia cannot be imported."""
+    text = ("The video pane needs QtMultimedia, which is not installed with replayer by default.\n"
+            f"Install it with:  {INSTALL_HINT}\n"
+            "(that is the PySide6-Addons wheel of the same version as your PySide6-Essentials).")
+    if ".so" in error:  # the wheel is there but a system library is not
+        text += ("\n\nQtMultimedia is installed but a system library is missing: "
+                 f"{error}.\nOn Debian or Ubuntu: apt install libpulse0")
+    else:
+        text += f"\n\n({error})"
+    return text
+
+
+def fmt_ms(ms: int) -> str:
+    s, ms = divmod(max(int(ms), 0), 1000)
+    h, rest = divmod(s, 3600)
+    m, s = divmod(rest, 60)
+    return (f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}") + f".{ms // 10:02d}"
+
+
+class FrameView(QWidget):
+    """Draws the current video frame (kept aspect, on black), or a message."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.image: QImage | None = None
+        self.message = ""
+        self.setMinimumSize(160, 90)
+        self.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)
+
+    def sizeHint(self) -> QSize:
+        return QSize(480, 270)
+
+    def set_image(self, image: QImage | None) -> None:
+        self.image = image
+        self.update()
+
+    def set_message(self, text: str) -> None:
+        self.message = text
+        self.update()
+
+    def paintEvent(self, event) -> None:
+        p = QPainter(self)
+        p.fillRect(self.rect(), QColor("#000000"))
+        if self.image is not None and not self.image.isNull() and not self.message:
+            size = self.image.size().scaled(self.size(), Qt.KeepAspectRatio)
+            x = (self.width() - size.width()) / 2
+            y = (self.height() - size.height()) / 2
+            p.setRenderHint(QPainter.SmoothPixmapTransform)
+            p.drawImage(QRectF(x, y, size.width(), size.height()), self.image)
+        elif self.message:
+            p.setPen(QColor("#e0e0e0"))
+            p.drawText(self.rect().adjusted(14, 10, -14, -10), Qt.AlignCenter | Qt.TextWordWrap, self.message)
+        p.end()
+
+
+class TickSlider(QSlider):
+    """The position slider, with a tick for each event's timecode."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(Qt.Horizontal, parent)
+        self.ticks: list[int] = []
+        self.tick_color = QColor("#808080")
+        self.setFocusPolicy(Qt.NoFocus)
+
+    def set_ticks(self, ticks: list[int]) -> None:
+        self.ticks = ticks
+        self.update()
+
+    def paintEvent(self, event) -> None:
+        super().paintEvent(event)
+        if not self.ticks or self.maximum() <= self.minimum():
+            return
+        opt = QStyleOptionSlider()
+        self.initStyleOption(opt)
+        groove = self.style().subControlRect(QStyle.CC_Slider, opt, QStyle.SC_SliderGroove, self)
+        handle = self.style().subControlRect(QStyle.CC_Slider, opt, QStyle.SC_SliderHandle, self)
+        x0 = groove.left() + handle.width() / 2
+        span = max(groove.width() - handle.width(), 1)
+        p = QPainter(self)
+        p.setPen(QPen(self.tick_color, 1))
+        lo, hi = self.minimum(), self.maximum()
+        y1, y2 = self.height() - 5, self.height() - 1
+        for t in self.ticks:
+            if lo <= t <= hi:
+                x = x0 + span * (t - lo) / (hi - lo)
+                p.drawLine(QPointF(x, y1), QPointF(x, y2))
+        p.end()
+
+
+def resolve_video(value: str, log_path: str | None) -> str:
+    """The file a ``[Video]`` value names: absolute, or relative to the log's folder."""
+    v = value.strip()
+    if v.startswith("file://"):
+        v = QUrl(v).toLocalFile()
+    p = Path(os.path.expanduser(v))
+    if not p.is_absolute() and log_path:
+        p = Path(log_path).resolve().parent / p
+    return str(p)
+
+
+class VideoPane(QWidget):
+    """The footage of the open log. ``follow(index)`` asks the window to select an event."""
+
+    follow = Signal(int)
+    headerWanted = Signal(str, str)  # key, value: the pane wants this tag in the log
+    message = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setObjectName("VideoPane")
+        self.doc: Document | None = None
+        self.log_path: str | None = None
+        self.source = ""  # the [Video] value
+        self.url = ""  # set when the video is a web address
+        self.file = ""  # the local file playing
+        self.offset = 0.0  # seconds
+        self.event_tc: list[float | None] = []  # per event: its timecode (or the last before), seconds
+        self.own_ms: list[int] = []  # video positions of the events with their own timecode, sorted
+        self.own_index: list[int] = []  # ... and those events
+        self.current = -1  # the event the window has selected
+        self.target_ms: int | None = None  # the last seek asked for
+        self.frame_ms = -1  # start time of the frame shown
+        self.frame_count = 0
+        self.seek_frames = 0  # frame_count when the last seek was asked for
+        self.seek_started = 0.0
+        self.seek_ms = -1.0  # how long the last seek took until its frame came (bench)
+        self.fps = DEFAULT_FPS
+        self._followed = -1
+        self.player = None
+        self.sink = None
+        self.audio = None
+        self.mm = multimedia()
+        self._build()
+        if self.mm is None:
+            self.view.set_message(missing_text(multimedia_error() or "QtMultimedia is missing"))
+        # the player (and Qt's FFmpeg backend) is made when the first video is opened
+        self._update_controls()
+
+    # ---- construction -------------------------------------------------------------------------------
+    def _build(self) -> None:
+        self.title = QLabel("Video")
+        f = self.title.font()
+        f.setBold(True)
+        self.title.setFont(f)
+        self.title.setContentsMargins(8, 5, 8, 4)
+        self.view = FrameView()
+        self.slider = TickSlider()
+        self.slider.sliderMoved.connect(self._on_slider)
+        self.slider.sliderPressed.connect(lambda: self._on_slider(self.slider.value()))
+        self.time_label = QLabel("")
+        self.time_label.setMinimumWidth(130)
+        self.play_button = QPushButton("▶")
+        self.play_button.setToolTip("Play / pause the video (Space; J/K/L shuttle; Shift+←/→ one frame)")
+        self.play_button.setFocusPolicy(Qt.NoFocus)
+        self.play_button.clicked.connect(self.toggle)
+        self.speed = QComboBox()
+        for s in SPEEDS:
+            self.speed.addItem(f"{s:g}×", s)
+        self.speed.setCurrentIndex(SPEEDS.index(1.0))
+        self.speed.setFocusPolicy(Qt.NoFocus)
+        self.speed.setToolTip("Playback speed")
+        self.speed.currentIndexChanged.connect(lambda *_: self._apply_rate())
+        self.sync_button = QPushButton("Sync here")
+        self.sync_button.setFocusPolicy(Qt.NoFocus)
+        self.sync_button.setToolTip("The selected event happens at the frame shown: store the offset "
+                                    "([VideoOffset]) so that every seek uses it")
+        self.sync_button.clicked.connect(self.sync_here)
+        self.browser_button = QPushButton("Open at timecode")
+        self.browser_button.setFocusPolicy(Qt.NoFocus)
+        self.browser_button.setToolTip("Open the footage in the web browser at the selected event")
+        self.browser_button.clicked.connect(self.open_in_browser)
+        self.attach_button = QPushButton("Attach video…")
+        self.attach_button.setFocusPolicy(Qt.NoFocus)
+        self.attach_button.clicked.connect(self.attach_dialog)
+        row = QHBoxLayout()
+        row.setContentsMargins(6, 2, 6, 4)
+        row.addWidget(self.play_button)
+        row.addWidget(self.slider, 1)
+        row.addWidget(self.time_label)
+        row2 = QHBoxLayout()
+        row2.setContentsMargins(6, 0, 6, 4)
+        row2.addWidget(self.speed)
+        row2.addWidget(self.sync_button)
+        row2.addWidget(self.browser_button)
+        row2.addStretch(1)
+        row2.addWidget(self.attach_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addWidget(self.title)
+        layout.addWidget(self.view, 1)
+        layout.addLayout(row)
+        layout.addLayout(row2)
+
+    def _make_player(self) -> None:
+        mm = self.mm
+        self.player = mm.QMediaPlayer(self)
+        self.sink = mm.QVideoSink(self)
+        self.player.setVideoSink(self.sink)
+        if os.environ.get("QT_QPA_PLATFORM") not in ("offscreen", "minimal"):
+            try:
+                if not mm.QMediaDevices.defaultAudioOutput().isNull():
+                    self.audio = mm.QAudioOutput(self)
+                    self.player.setAudioOutput(self.audio)
+            except Exception:  # no sound is not a reason to have no pictures
+                log.debug("no audio output", exc_info=True)
+        self.sink.videoFrameChanged.connect(self._on_frame)
+        self.player.positionChanged.connect(self._on_position)
+        self.player.durationChanged.connect(self._on_duration)
+        self.player.playbackStateChanged.connect(lambda *_: self._update_controls())
+        self.player.mediaStatusChanged.connect(self._on_status)
+        self.player.errorOccurred.connect(self._on_error)
+
+    # ---- the log's video ----------------------------------------------------------------------------
+    def wanted(self) -> bool:
+        """Whether the pane has anything to show (a [Video] header, or a video attached)."""
+        return bool(self.source)
+
+    def has_media(self) -> bool:
+        return self.player is not None and bool(self.file) and not self.view.message
+
+    def set_document(self, doc: Document | None, log_path: str | None = None) -> None:
+        """Take the log's [Video] and [VideoOffset]; (re)open the file when it changed."""
+        self.doc = doc
+        self.log_path = log_path or (doc.path if doc is not None else None)
+        header = doc.match.header if doc is not None else {}
+        source = header.get("Video", "").strip()
+        self.offset = parse_offset(header.get("VideoOffset", "")) or 0.0 if "VideoOffset" in header else 0.0
+        self._index_events()
+        if source != self.source or (source and not is_url(source)
+                                     and resolve_video(source, self.log_path) != self.file):
+            self._open_source(source)
+        self._update_ticks()
+        self._update_controls()
+
+    def _index_events(self) -> None:
+        self.event_tc = []
+        own: list[tuple[int, int]] = []
+        last: float | None = None
+        for i, e in enumerate(self.doc.events if self.doc is not None else ()):
+            tc = seconds(e.timecode) if e.timecode else None
+            if tc is not None:
+                last = tc
+                own.append((self.video_ms(tc), i))
+            self.event_tc.append(last)
+        own.sort()
+        self.own_ms = [m for m, _ in own]
+        self.own_index = [i for _, i in own]
+
+    def video_ms(self, timecode_s: float) -> int:
+        return int(round((timecode_s + self.offset) * 1000))
+
+    def _open_source(self, source: str) -> None:
+        self.source = source
+        self.url = ""
+        self.file = ""
+        self.target_ms = None
+        self.frame_ms = -1
+        self.view.set_image(None)
+        if self.player is not None:
+            self.player.stop()
+            self.player.setSource(QUrl())
+        if not source:
+            self.view.set_message("")
+            self.title.setText("Video")
+            return
+        if is_url(source):
+            self.url = source
+            host = QUrl(source if "://" in source else "https://" + source).host() or source
+            self.title.setText(f"Video  ({host})")
+            self.view.set_message(f"This match's video is on the web ({host}).\n\nA web page's video cannot be "
+                                  "played inside replayer: \"Open at timecode\" opens it in your browser at "
+                                  "the selected event's second.\n\nTo review it here, download the file and "
+                                  "use File ▸ Attach video….")
+            return
+        path = resolve_video(source, self.log_path)
+        self.title.setText(f"Video  ({Path(path).name})")
+        if self.mm is None:
+            self.view.set_message(missing_text(multimedia_error() or "QtMultimedia is missing"))
+            return
+        if not Path(path).is_file():
+            self.view.set_message(f"The video {source!r} is not there:\n{path}\n\nFile ▸ Attach video… "
+                                  "names another file.")
+            return
+        self.file = path
+        self.view.set_message("")
+        if self.player is None:
+            self._make_player()
+        self.player.setSource(QUrl.fromLocalFile(path))
+        self.player.pause()  # a paused player shows the frame at each seek
+
+    def _on_status(self, status) -> None:
+        mm = self.mm
+        if status == mm.QMediaPlayer.MediaStatus.LoadedMedia:
+            rate = self.player.metaData().value(mm.QMediaMetaData.Key.VideoFrameRate)
+            try:
+                self.fps = float(rate) if rate and float(rate) > 0 else DEFAULT_FPS
+            except (TypeError, ValueError):
+                self.fps = DEFAULT_FPS
+            if self.target_ms is not None:
+                self._set_position(self.target_ms)
+        elif status == mm.QMediaPlayer.MediaStatus.InvalidMedia:
+            self.view.set_message(f"The video cannot be played:\n{self.file}\n\n{self.player.errorString()}")
+
+    def _on_error(self, error, text: str = "") -> None:
+        if error != self.mm.QMediaPlayer.Error.NoError:
+            self.view.set_message(f"The video cannot be played:\n{self.file}\n\n{text or self.player.errorString()}")
+            self._update_controls()
+
+    # ---- frames and positions -----------------------------------------------------------------------
+    def _on_frame(self, frame) -> None:
+        if not frame.isValid():
+            return
+        image = frame.toImage()
+        if image.isNull():
+            return
+        self.frame_ms = frame.startTime() // 1000
+        self.frame_count += 1
+        if self.seek_started and self.seek_done():
+            self.seek_ms = (time.perf_counter() - self.seek_started) * 1000
+            self.seek_started = 0.0
+        self.view.set_image(image)
+
+    def _on_duration(self, ms: int) -> None:
+        self.slider.setRange(0, max(int(ms), 0))
+        self._update_ticks()
+        self._update_time()
+
+    def _on_position(self, ms: int) -> None:
+        if not self.slider.isSliderDown():
+            self.slider.blockSignals(True)
+            self.slider.setValue(int(ms))
+            self.slider.blockSignals(False)
+        self._update_time()
+        if self.playing():
+            self._follow(int(ms))
+
+    def _follow(self, ms: int) -> None:
+        k = bisect.bisect_right(self.own_ms, ms) - 1
+        if k < 0:
+            return
+        index = self.own_index[k]
+        if index != self._followed and index != self.current:
+            self._followed = index
+            self.follow.emit(index)
+
+    def _on_slider(self, ms: int) -> None:
+        self._set_position(int(ms))
+
+    def _update_time(self) -> None:
+        if self.player is None or not self.file:
+            self.time_label.setText("")
+            return
+        self.time_label.setText(f"{fmt_ms(self.player.position())} / {fmt_ms(self.player.duration())}")
+
+    def _update_ticks(self) -> None:
+        self.slider.set_ticks(self.own_ms)
+
+    def seek_done(self) -> bool:
+        """Whether a frame came since the last seek, within a frame of where it was asked to go."""
+        # the frame that holds the instant asked for: it starts at most one frame before it
+        return (self.target_ms is not None and self.frame_count > self.seek_frames
+                and self.target_ms - self.frame_step_ms() < self.frame_ms <= self.target_ms + 1)
+
+    def frame_step_ms(self) -> int:
+        return max(int(round(1000 / (self.fps or DEFAULT_FPS))), 1)
+
+    def position_ms(self) -> int:
+        """The position of the frame shown (the player's position when no frame came yet)."""
+        if self.frame_ms >= 0 and not self.playing():
+            return self.frame_ms
+        return int(self.player.position()) if self.player is not None else 0
+
+    def position_s(self) -> float:
+        return self.position_ms() / 1000
+
+    def log_position_s(self) -> float:
+        """The video position as a log timecode (the offset taken off)."""
+        return max(self.position_s() - self.offset, 0.0)
+
+    def _set_position(self, ms: int) -> None:
+        if self.player is None or not self.file:
+            return
+        self.target_ms = ms
+        self.seek_frames = self.frame_count
+        self.seek_started = time.perf_counter()
+        # a frame spans [start, start + 1/fps); Qt shows the frame before an exact frame boundary,
+        # so the seek goes a millisecond into the frame that starts at ms
+        self.player.setPosition(max(ms + 1, 0))
+
+    # ---- the window's selection ---------------------------------------------------------------------
+    def on_selected(self, index: int, origin: str = "") -> None:
+        """The window selected event ``index``: seek to it (not when the footage chose it)."""
+        self.current = index
+        if origin in ("video", "editor", "reload") or index < 0 or index >= len(self.event_tc):
+            return
+        self._followed = index
+        tc = self.event_tc[index]
+        if tc is None:
+            return
+        if self.playing() and origin in ("step",):
+            return
+        self._set_position(self.video_ms(tc))
+        self._update_controls()
+
+    def event_timecode(self, index: int) -> float | None:
+        return self.event_tc[index] if 0 <= index < len(self.event_tc) else None
+
+    # ---- playing ------------------------------------------------------------------------------------
+    def playing(self) -> bool:
+        return self.player is not None and self.player.playbackState() == self.mm.QMediaPlayer.PlaybackState.PlayingState
+
+    def play(self) -> None:
+        if self.has_media():
+            self._apply_rate()
+            self.target_ms = None
+            self.player.play()
+
+    def pause(self) -> None:
+        if self.player is not None and self.file:
+            self.player.pause()
+
+    def toggle(self) -> None:
+        if self.playing():
+            self.pause()
+        else:
+            self.play()
+
+    def _apply_rate(self) -> None:
+        if self.player is not None:
+            self.player.setPlaybackRate(float(self.speed.currentData() or 1.0))
+
+    def set_speed(self, speed: float) -> None:
+        i = min(range(len(SPEEDS)), key=lambda k: abs(SPEEDS[k] - speed))
+        self.speed.setCurrentIndex(i)
+
+    def shuttle(self, key: str) -> None:
+        """J/K/L: L plays (again: faster, up to 2×), K pauses, J slows down (paused or at 0.25×:
+        back two seconds; QtMultimedia does not play backwards)."""
+        if not self.has_media():
+            return
+        i = self.speed.currentIndex()
+        if key == "K":
+            self.pause()
+        elif key == "L":
+            if self.playing():
+                self.speed.setCurrentIndex(min(i + 1, len(SPEEDS) - 1))
+            else:
+                self.set_speed(1.0)
+                self.play()
+        elif key == "J":
+            if self.playing() and i > 0:
+                self.speed.setCurrentIndex(i - 1)
+            else:
+                base = self.target_ms if self.target_ms is not None and not self.playing() else self.position_ms()
+                self._set_position(max(base - JUMP_BACK_MS, 0))
+
+    def frame_step(self, frames: int) -> None:
+        """Shift+←/→: pause and move by whole frames."""
+        if not self.has_media():
+            return
+        was_playing = self.playing()
+        self.pause()
+        # from where the last seek went (its frame may not have come yet: keys pressed quickly add up)
+        base = self.target_ms if self.target_ms is not None and not was_playing else self.position_ms()
+        self._set_position(max(base + frames * self.frame_step_ms(), 0))
+
+    # ---- sync, attach, browser -------------------------------------------------------------------
+    def sync_offset(self) -> float | None:
+        """The offset that puts the selected event on the frame shown (None: no timecode)."""
+        if self.doc is None or not (0 <= self.current < len(self.doc.events)):
+            return None
+        e = self.doc.events[self.current]
+        tc = seconds(e.timecode) if e.timecode else None
+        if tc is None:
+            return None
+        return round(self.position_s() - tc, 3)
+
+    def sync_here(self) -> None:
+        if not self.has_media():
+            self.message.emit("Open a video first")
+            return
+        offset = self.sync_offset()
+        if offset is None:
+            self.message.emit("Select an event with its own timecode, then Sync here")
+            return
+        self.offset = offset
+        self._index_events()
+        self._update_ticks()
+        self.headerWanted.emit("VideoOffset", format_offset(offset))
+        self.message.emit(f"Video offset {format_offset(offset)}: the selected event is at {fmt_ms(self.position_ms())}")
+
+    def attach_dialog(self) -> None:
+        start = str(Path(self.log_path).parent) if self.log_path else ""
+        path, _ = QFileDialog.getOpenFileName(self, "Attach a video to this log", start, VIDEO_FILTER)
+        if path:
+            self.attach(path)
+
+    def attach(self, path: str) -> str:
+        """Name ``path`` in the log's [Video] (relative to the log where it is below its folder)."""
+        value = str(Path(path).resolve())
+        if self.log_path:
+            folder = Path(self.log_path).resolve().parent
+            try:
+                value = Path(value).relative_to(folder).as_posix()
+            except ValueError:
+                pass
+        self.headerWanted.emit("Video", value)
+        return value
+
+    def browser_url(self) -> str | None:
+        if not self.url:
+            return None
+        tc = self.event_timecode(self.current)
+        return url_at(self.url, (tc or 0.0) + self.offset)
+
+    def open_in_browser(self) -> None:
+        url = self.browser_url()
+        if url:
+            QDesktopServices.openUrl(QUrl(url))
+            self.message.emit(f"Opened {url}")
+
+    # ---- bits ---------------------------------------------------------------------------------------
+    def _update_controls(self) -> None:
+        media = self.has_media()
+        for w in (self.play_button, self.slider, self.speed, self.sync_button):
+            w.setEnabled(media)
+        self.browser_button.setVisible(bool(self.url))
+        self.attach_button.setEnabled(self.log_path is not None)
+        self.play_button.setText("⏸" if self.playing() else "▶")
+        off = f"  ·  offset {format_offset(self.offset)}" if self.offset and self.source else ""
+        base = self.title.text().split("  ·  offset")[0]
+        self.title.setText(base + off)
+
+    def set_theme(self, theme) -> None:
+        self.slider.tick_color = QColor(getattr(theme, "dim", "#808080"))
+        self.slider.update()
+
+    def wait_for_frame(self, timeout_ms: int = 5000, process: Callable[[], None] | None = None) -> bool:
+        """Process events until the frame of the last seek is shown (screenshots, tests)."""
+        from PySide6.QtWidgets import QApplication
+
+        if not self.has_media() or self.target_ms is None:
+            return False
+        end = time.perf_counter() + timeout_ms / 1000
+        while time.perf_counter() < end:
+            (process or QApplication.processEvents)()
+            if self.seek_done():
+                return True
+            time.sleep(0.002)
+        return False
+
+    def shutdown(self) -> None:
+        if self.player is not None:
+            self.player.stop()
+
+
+# ---- the window's hooks -------------------------------------------------------------------------------
+def install(window: MainWindow) -> VideoPane:
+    """Put a video pane into ``window`` (beside the timeline) with its actions and menu entries."""
+    pane = VideoPane()
+    window.video = pane
+    top = window.splitters[1]
+    top.insertWidget(1, pane)
+    top.setStretchFactor(0, 5)
+    top.setStretchFactor(1, 4)
+    top.setStretchFactor(2, 3)
+    pane.setVisible(False)
+    pane.follow.connect(lambda i: window.select_event(i, origin="video"))
+    pane.message.connect(lambda text: window.statusBar().showMessage(text, 6000))
+    pane.headerWanted.connect(lambda key, value: write_header(window, key, value))
+    window.eventSelected.connect(pane.on_selected)
+
+    def on_loaded() -> None:
+        pane.set_document(window.doc, window.path)
+        show_pane(window, pane.wanted() or window.act_show_video.isChecked())
+        window.act_show_video.setChecked(pane.isVisible())
+        window.act_attach_video.setEnabled(window.path is not None)
+        editing = window.editor is not None and window.editor.editing()
+        if window.current >= 0 and not editing:  # a re-check while typing leaves the footage alone
+            pane.on_selected(window.current, "load")
+
+    window.loaded.connect(on_loaded)
+
+    def action(text, slot, shortcut=None, checkable=False):
+        a = window._action(text, slot, shortcut, checkable=checkable)
+        return a
+
+    window.act_attach_video = action("Attach &Video…", pane.attach_dialog)
+    window.act_attach_video.setEnabled(False)
+    window.act_show_video = action("&Video Pane", lambda: show_pane(window, window.act_show_video.isChecked()),
+                                   "Ctrl+Shift+V", checkable=True)
+    window.act_sync_video = action("&Sync Video Here", pane.sync_here)
+    for key in ("J", "K", "L"):
+        action(f"Shuttle {key}", lambda k=key: pane.shuttle(k), key)
+    action("Previous Frame", lambda: pane.frame_step(-1), QKeySequence(Qt.SHIFT | Qt.Key_Left))
+    action("Next Frame", lambda: pane.frame_step(1), QKeySequence(Qt.SHIFT | Qt.Key_Right))
+    menus = {m.title().replace("&", ""): m for m in (a.menu() for a in window.menuBar().actions()) if m}
+    if "File" in menus:
+        f = menus["File"]
+        before = window.act_reload
+        acts = f.actions()
+        after = acts[acts.index(before) + 1] if before in acts and acts.index(before) + 1 < len(acts) else None
+        f.insertAction(after, window.act_attach_video)
+    if "View" in menus:
+        v = menus["View"]
+        v.addSeparator()
+        v.addAction(window.act_show_video)
+        v.addAction(window.act_sync_video)
+    pane.set_theme(window.theme)
+    return pane
+
+
+def share_space(window: MainWindow) -> None:
+    """Timeline, video and findings side by side: about 46 %, 32 % and 22 % of the width."""
+    top = window.splitters[1]
+    w = max(top.width(), 900)
+    if window.video is not None and window.video.isVisibleTo(window):
+        top.setSizes([int(w * 0.46), int(w * 0.32), int(w * 0.22)])
+    else:
+        top.setSizes([int(w * 0.64), 0, int(w * 0.36)])
+
+
+def show_pane(window: MainWindow, visible: bool) -> None:
+    pane = window.video
+    was = pane.isVisibleTo(window)
+    pane.setVisible(visible)
+    if visible != was:
+        share_space(window)
+    if not visible:
+        pane.pause()
+
+
+def write_header(window: MainWindow, key: str, value: str) -> None:
+    """Put ``[key "value"]`` into the window's log: into the editor's text when it is being
+    edited (unsaved, undoable), else into the file (atomically) and check it again."""
+    from ..logtext import set_header_tag
+    from .editor import atomic_write
+
+    after = "Video" if key == "VideoOffset" else None
+    editor = getattr(window, "editor", None)
+    if editor is not None and editor.editing():
+        editor.set_header_tag(key, value, after=after)
+        return
+    if not window.path:
+        window.statusBar().showMessage("Save the log first", 4000)
+        return
+    data = Path(window.path).read_bytes()
+    text = data.decode("utf-8-sig")
+    bom = data.startswith(b"\xef\xbb\xbf")
+    new = set_header_tag(text, key, value, after=after)
+    atomic_write(window.path, (b"\xef\xbb\xbf" if bom else b"") + new.encode("utf-8"), backup=False)
+    window.reload()
