@@ -150,6 +150,8 @@ def ygo_cases():
     yield L, ev.Destroy(player="B", card=C(L, '"X"'), by_battle=True)
     L = 'B: destroy "X"'
     yield L, ev.Destroy(player="B", card=C(L, '"X"'))
+    L = 'B: 戦闘破壊 "X"'
+    yield L, ev.Destroy(player="B", card=C(L, '"X"'), by_battle=True)
     L = 'A: send "X" to graveyard'
     yield L, ev.Move(player="A", card=C(L, '"X"'), to="gy", how="send")
     L = 'A: banish "X"'

@@ -52,8 +52,16 @@ _LEAD_TIMECODE = re.compile(r"^(\s*)@(?:\d+:)?\d{1,2}:\d{2}(?:\s+|$)")
 _WORD_CHAR = re.compile(r"[\w\-ー・]")
 _OPEN_QUOTES = {'"': '"', "《": "》", "「": "」", "„": "“"}
 
+def imported_card_names(game: str) -> list[str]:
+    """The names in the imported card database (``replayer cards import``), if there is one."""
+    from ..cards.layers import active_cards_db
+
+    db = active_cards_db()
+    return db.names(game) if db is not None else []
+
+
 #: functions ``game -> card names`` asked for completion besides the built-in catalog
-CARD_SOURCES: list[Callable[[str], Iterable[str]]] = []
+CARD_SOURCES: list[Callable[[str], Iterable[str]]] = [imported_card_names]
 
 
 # ---- what to complete ------------------------------------------------------------------------------
@@ -200,6 +208,7 @@ class LogEditor(QObject):
         self.checked_text: str | None = None
         self.last_recheck = -1
         self.applied = -1  # the generation of the last re-check shown
+        self._revision = -1
         self.rechecker = Loader(self)
         self.rechecker.loaded.connect(self._on_rechecked)
         self.rechecker.failed.connect(lambda g, msg: window.statusBar().showMessage(f"Check failed: {msg}", 8000))
@@ -219,7 +228,8 @@ class LogEditor(QObject):
         self.model = QStringListModel(self)
         self.completer.setModel(self.model)
         self.completer.activated[str].connect(self.insert_completion)
-        self._completion_kind = ""
+        self._completion_kind: tuple[str, str] = ("", "")
+        self._names: dict[str, list[str]] = {}
         self._prefix_start = 0
         self.ask_reload: Callable[[], bool] = self._ask_reload
         self.view.document().modificationChanged.connect(lambda *_: self._update_mark())
@@ -304,8 +314,17 @@ class LogEditor(QObject):
         return encode_text(self.text(), newline=self.newline, bom=self.bom)
 
     def _on_changed(self) -> None:
-        if self._editing:
+        # the highlighter's re-formatting also says "changed": only a new revision is an edit
+        revision = self.view.document().revision()
+        if self._editing and revision != self._revision:
+            self._revision = revision
             self.timer.start()
+            QTimer.singleShot(0, self, self._colour_current_line)
+
+    def _colour_current_line(self) -> None:
+        """The line being typed is coloured at once (the findings' underlines follow the re-check)."""
+        n = self.view.textCursor().blockNumber()
+        self.view.highlighter.highlight(n, n, force=True)
 
     def _on_cursor(self) -> None:
         if self._editing:
@@ -411,10 +430,16 @@ class LogEditor(QObject):
         if not kind or (not forced and (len(prefix) < (1 if kind == "card" else 2))):
             self.completer.popup().hide()
             return False
-        words = card_names(self.game()) if kind == "card" else list(keywords(self.game()))
-        if self._completion_kind != kind or self.model.rowCount() != len(words):
+        game = self.game()
+        if kind == "card":
+            words = self._names.get(game)
+            if words is None:  # once per game and editor: the card database may hold thousands
+                words = self._names[game] = card_names(game)
+        else:
+            words = list(keywords(game))
+        if self._completion_kind != (kind, game):
             self.model.setStringList(words)
-            self._completion_kind = kind
+            self._completion_kind = (kind, game)
         self._prefix_start = start
         self.completer.setCompletionPrefix(prefix)
         if self.completer.completionCount() == 0 or (
@@ -432,7 +457,7 @@ class LogEditor(QObject):
         cursor = self.view.textCursor()
         cursor.beginEditBlock()
         cursor.setPosition(self._prefix_start, QTextCursor.KeepAnchor)
-        if self._completion_kind == "card":
+        if self._completion_kind[0] == "card":
             block_text = cursor.block().text()
             opener = block_text[self._prefix_start - cursor.block().position() - 1]
             closer = _OPEN_QUOTES.get(opener, '"')
@@ -507,14 +532,14 @@ class LogEditor(QObject):
 
     def handles_file_change(self, path: str) -> bool:
         """The watched file changed: True when the editor dealt with it (the window must not reload)."""
-        if not self._editing:
-            return False
         try:
             data = Path(path).read_bytes()
         except OSError:
-            return True  # gone (perhaps being renamed over): the text is kept
+            return self._editing  # gone (perhaps being renamed over): the text being edited is kept
         if data == self.disk:
-            return True  # our own save
+            return True  # our own save (or the header the video pane wrote), already shown
+        if not self._editing:
+            return False
         if not self.view.document().isModified():
             return False  # nothing to lose: the window reloads, editing goes on
         if self.ask_reload():

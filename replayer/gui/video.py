@@ -214,11 +214,8 @@ class VideoPane(QWidget):
         self.player = None
         self.sink = None
         self.audio = None
-        self.mm = multimedia()
+        self.mm = None  # QtMultimedia, imported when the first video file is opened
         self._build()
-        if self.mm is None:
-            self.view.set_message(missing_text(multimedia_error() or "QtMultimedia is missing"))
-        # the player (and Qt's FFmpeg backend) is made when the first video is opened
         self._update_controls()
 
     # ---- construction -------------------------------------------------------------------------------
@@ -322,7 +319,8 @@ class VideoPane(QWidget):
         self.event_tc = []
         own: list[tuple[int, int]] = []
         last: float | None = None
-        for i, e in enumerate(self.doc.events if self.doc is not None else ()):
+        has_video = self.doc is not None and bool(self.doc.match.header.get("Video", "").strip())
+        for i, e in enumerate(self.doc.events if has_video else ()):  # nothing to seek without a video
             tc = seconds(e.timecode) if e.timecode else None
             if tc is not None:
                 last = tc
@@ -346,7 +344,8 @@ class VideoPane(QWidget):
             self.player.stop()
             self.player.setSource(QUrl())
         if not source:
-            self.view.set_message("")
+            self.view.set_message("This log names no video.\n\nFile ▸ Attach Video… chooses the match's "
+                                  "video and writes it into the log's header ([Video \"…\"]).")
             self.title.setText("Video")
             return
         if is_url(source):
@@ -360,6 +359,8 @@ class VideoPane(QWidget):
             return
         path = resolve_video(source, self.log_path)
         self.title.setText(f"Video  ({Path(path).name})")
+        if self.mm is None:
+            self.mm = multimedia()
         if self.mm is None:
             self.view.set_message(missing_text(multimedia_error() or "QtMultimedia is missing"))
             return

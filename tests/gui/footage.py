@@ -13,7 +13,8 @@ FPS = 25
 BANDS = 8
 
 
-def make_video(path: str | Path, seconds: int = 8, fps: int = FPS, size: tuple[int, int] = (320, 180)) -> Path:
+def make_video(path: str | Path, seconds: int = 8, fps: int = FPS, size: tuple[int, int] = (320, 180),
+               gop: int = 12) -> Path:
     import av
 
     w, h = size
@@ -23,7 +24,7 @@ def make_video(path: str | Path, seconds: int = 8, fps: int = FPS, size: tuple[i
         stream = out.add_stream("mpeg4", rate=fps)
         stream.width, stream.height = w, h
         stream.pix_fmt = "yuv420p"
-        stream.codec_context.gop_size = 12  # seeks land between key frames, as in real footage
+        stream.codec_context.gop_size = gop  # seeks land between key frames, as in real footage
         stream.codec_context.bit_rate = 600_000
         white, black = b"\xff\xff\xff\xff", b"\x00\x00\x00\xff"
         for n in range(seconds * fps):

@@ -66,6 +66,19 @@ def test_card_names_are_the_catalog_in_every_language_and_other_sources(monkeypa
     assert "Zz Imported Card" not in editor_mod.card_names("dm")
 
 
+def test_the_imported_card_database_is_a_source(monkeypatch):
+    import replayer.cards.layers as layers
+
+    class FakeDB:
+        def names(self, game):
+            return ["Zz Database Card"] if game == "ygo" else []
+
+    monkeypatch.setattr(layers, "active_cards_db", lambda: FakeDB())
+    assert "Zz Database Card" in editor_mod.card_names("ygo")
+    monkeypatch.setattr(layers, "active_cards_db", lambda: None)
+    assert "Zz Database Card" not in editor_mod.card_names("ygo")
+
+
 def test_completion_offers_card_names_from_the_catalog(qtbot, window, ygo_log):
     open_and_wait(qtbot, window, ygo_log)
     ed = window.editor
