@@ -9,6 +9,7 @@ Every way in (the command line, the window, the library, the API) checks a log h
 
 from __future__ import annotations
 
+import gc
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -23,7 +24,13 @@ def validate(match: Match, catalog: Catalog | None = None) -> list[Finding]:
     if any(f.rule == "syntax.encoding" for f in match.findings):
         return []
     game = games.get(match.game)
-    return game.model(match, catalog).run()
+    collecting = gc.isenabled()
+    gc.disable()  # as in the reader: the replay's objects are not cycles, the collector's passes are cost
+    try:
+        return game.model(match, catalog).run()
+    finally:
+        if collecting:
+            gc.enable()
 
 
 @dataclass
