@@ -121,9 +121,6 @@ register("file.unreadable", Kind.SYNTAX, Severity.ERROR, "the file cannot be rea
 register("syntax.empty", Kind.SYNTAX, Severity.ERROR, "the file has no events", SYNTAX_CITE + " §1")
 register("card.unknown", Kind.UNKNOWN_CARD, Severity.WARNING,
          "a card with no catalog entry and no inline properties", SYNTAX_CITE + " §6")
-register("card.effect-assumed", Kind.UNKNOWN_CARD, Severity.INFO,
-         "the log does not say which effect of an imported card was activated: one that may be, is assumed",
-         SYNTAX_CITE + " §4")
 
 
 def sort_findings(findings: Iterable[Finding]) -> list[Finding]:

@@ -42,20 +42,10 @@ class CardFacts:
     def known(self) -> bool:
         return self.info is not None or self.inline
 
-    def effect_props(self, effect: int | None = None, *, flip: bool = False, trigger: bool = False,
-                     timing: str | None = None) -> frozenset[str]:
+    def effect_props(self, effect: int | None = None, *, flip: bool = False, trigger: bool = False) -> frozenset[str]:
         if self.info is None:
             return self.props
-        if timing is not None and not self.inline and hasattr(self.info, "effect_timings"):
-            # imported card data: the effect the log leaves open is one that fits the timing
-            return self.info.effect_props(effect, flip=flip, trigger=trigger, timing=timing) | self.props
         return self.info.effect_props(effect, flip=flip, trigger=trigger) | self.props
-
-    def assumed_effect(self, effect: int | None, timing: str | None) -> int | None:
-        """The effect (1-based) taken for an activation that names none, when it is not the first
-        (imported card data: the first effect that may be activated at ``timing``)."""
-        if effect is not None or timing is None or self.inline or self.info is None:
-            return None
         timings = getattr(self.info, "effect_timings", ())
         for i, allowed in enumerate(timings, 1):
             if timing in allowed:

@@ -168,6 +168,14 @@ SCRIPTS = {
 }
 
 
+@pytest.fixture(autouse=True)
+def _no_card_database_left_behind(monkeypatch):
+    """`--cards-db` sets the choice for the process (and its workers): undo it after each test."""
+    monkeypatch.setenv("REPLAYER_CARDS_DB", "")
+    yield
+    use_cards_db(None)
+
+
 def write_cdb(path: Path, cards, lang_names: dict[int, str] | None = None) -> None:
     conn = sqlite3.connect(path)
     conn.executescript(SCHEMA)
@@ -436,8 +444,8 @@ def test_an_open_effect_is_one_that_may_be_activated_and_an_info_says_so(cards_d
     db_path, _ = cards_db
     result = _check(db_path, "timing calc\nA: activate \"Test Knight\"\nresolve\n", "--format", "json")
     findings = json.loads(result.output)["findings"]
-    assert [f["rule"] for f in findings] == ["card.effect-assumed"]
-    assert "effect 2 (c1004.lua:14 (script))" in findings[0]["message"]
+    assert [f["rule"] for f in findings] == ["ygo.effect.assumed"]
+    assert "taken as effect 2 (" in findings[0]["message"] and "c1004.lua:14 (script))" in findings[0]["message"]
 
 
 def test_an_unknown_name_gets_did_you_mean_in_check(cards_db):
@@ -473,3 +481,24 @@ def test_cards_import_command_prints_a_summary(tmp_path, install):
     use_cards_db(None)
     assert result.exit_code == 0, result.output
     assert f"{len(CARDS)} Yu-Gi-Oh!" in result.output and "8 of 8 read completely" in result.output
+
+
+def test_ygoprodeck_dumps_in_english_and_german(tmp_path):
+    en = tmp_path / "cardinfo.json"
+    en.write_text(json.dumps({"data": [
+        {"id": 2001, "name": "Test Mirror", "type": "Trap Card", "race": "Counter",
+         "desc": "When a card is activated: negate the activation."},
+        {"id": 2002, "name": "Test Guard", "type": "Effect Monster", "race": "Warrior", "atk": 1000, "def": 900,
+         "level": 3, "desc": "During damage calculation (Quick Effect): You can discard this card; you take no "
+                             "battle damage."}]}), encoding="utf-8")
+    de = tmp_path / "cardinfo.de.json"
+    de.write_text(json.dumps({"data": [{"id": 2001, "name": "Testspiegel", "type": "Trap Card", "race": "Counter",
+                                        "desc": "…"}]}), encoding="utf-8")
+    db = CardDB(tmp_path / "c.db")
+    summary = import_cards([en, de], db, jobs=1)
+    assert summary.cards == {"ygo": 2}
+    mirror = db.find("ygo", "Testspiegel")
+    assert mirror.id == "Test Mirror" and mirror.kind == "counter-trap" and mirror.names["de"] == "Testspiegel"
+    guard = db.find("ygo", "test guard")
+    assert guard.atk == 1000 and {"quick", "timing:calc"} <= guard.effects[0]
+    assert "(text:" in guard.effect_sources[0]

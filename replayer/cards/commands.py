@@ -16,7 +16,7 @@ import time
 
 import click
 
-from .layers import ENV, cards_db_path, catalog_for, use_cards_db
+from .layers import ENV, cards_db_path, catalog_for, suggest, use_cards_db
 
 CARDS_DB_HELP = ("the card database (default: cards.db in the user data folder, used when it exists; "
                  "env REPLAYER_CARDS_DB)")
@@ -56,7 +56,7 @@ def _show(game: str, name: tuple[str, ...], fmt: str) -> None:
     catalog = catalog_for(game)
     found = catalog.search(text)
     if not found:
-        maybe = catalog.suggest(text)
+        maybe = suggest(catalog, text)
         hint = (" — did you mean " + " or ".join(f'"{m}"' for m in maybe) + "?") if maybe else ""
         click.echo(f"replayer: no {game} card matches {text!r}{hint}", err=True)
         sys.exit(1)
@@ -170,6 +170,9 @@ def cards_import(paths: tuple[str, ...], jobs: int, progress: bool, fmt: str) ->
     if fmt == "json":
         click.echo(json.dumps({"db": str(path), "seconds": round(seconds, 2), **summary.to_dict()}, ensure_ascii=False))
     else:
+        if "unchanged files" in summary.cards:
+            click.echo(f"{summary.files} files read before, none changed since: nothing to import → {path}")
+            return
         games = ", ".join(f"{n} {'Yu-Gi-Oh!' if g == 'ygo' else 'Duel Masters'}" for g, n in summary.cards.items())
         click.echo(f"{summary.files} files read in {seconds:.1f} s: {games or 'no'} cards, {summary.effects} effects; "
                    f"{summary.written} cards written, {summary.unchanged} unchanged → {path}")

@@ -47,16 +47,6 @@ class ImportedCard(CardInfo):
     effect_timings: tuple[frozenset[str], ...] = ()  # per effect: the Damage Step timings allowed
     effect_details: tuple[dict, ...] = ()
 
-    def effect_props(self, effect: int | None = None, *, flip: bool = False, trigger: bool = False,
-                     timing: str | None = None) -> frozenset[str]:
-        """As :meth:`CardInfo.effect_props`; with no effect named, in the Damage Step, the first
-        effect that may be activated at ``timing`` (the log leaves open which effect it was)."""
-        if effect is None and not flip and not trigger and timing and self.effects:
-            for eff, allowed in zip(self.effects, self.effect_timings):
-                if timing in allowed:
-                    return self.props | eff
-        return CardInfo.effect_props(self, effect, flip=flip, trigger=trigger)
-
     def to_dict(self) -> dict:
         out = super().to_dict()
         out["from"] = self.source
@@ -80,6 +70,7 @@ class CardDB:
         self._conn: sqlite3.Connection | None = None
         self._suggesters: dict[str, Suggester] = {}
         self._cache: dict[tuple[str, str], ImportedCard | None] = {}
+        self._by_id: dict[str, ImportedCard] = {}
 
     # ---- writing ------------------------------------------------------------------------
     def writer(self) -> Database:
@@ -96,6 +87,7 @@ class CardDB:
             db["names"].create({"key": str, "card_id": str, "game": str, "lang": str, "name": str},
                                pk=("key", "card_id", "lang"))
             db["names"].create_index(["game", "key"])
+            db["names"].create_index(["card_id"])
             db["files"].create({"path": str, "size": int, "mtime_ns": int, "cards": int, "problems": str},
                                pk="path")
             db["meta"].create({"key": str, "value": str}, pk="key")
@@ -109,6 +101,7 @@ class CardDB:
             self._conn = None
         self._cache.clear()
         self._suggesters.clear()
+        self._by_id.clear()
 
     # ---- reading ------------------------------------------------------------------------
     def exists(self) -> bool:
@@ -125,12 +118,28 @@ class CardDB:
         hit = self._cache.get((game, key), _MISS)
         if hit is not _MISS:
             return hit  # type: ignore[return-value]
-        row = self.conn().execute(
-            "SELECT c.* FROM names n JOIN cards c ON c.id = n.card_id WHERE n.game = ? AND n.key = ? "
-            "ORDER BY c.complete DESC, c.passcode LIMIT 1", (game, key)).fetchone()
-        card = self._card(row) if row else None
+        try:
+            card_id = self.card_id(game, name)
+            card = self._by_id.get(card_id) if card_id else None
+            if card is None and card_id:
+                card = self._by_id[card_id] = self.get(card_id)
+        except (sqlite3.Error, ValueError, KeyError) as e:  # not a card database (any more): the built-in catalog only
+            self._broken(e)
+            card = None
         self._cache[(game, key)] = card
         return card
+
+    def card_id(self, game: str, name: str) -> str | None:
+        """The id of the card with this name (an indexed query; no names are read ahead)."""
+        ids = self.conn().execute("SELECT card_id FROM names WHERE game = ? AND key = ?",
+                                  (game, name_key(name))).fetchall()
+        if len(ids) <= 1:
+            return ids[0][0] if ids else None
+        # several cards share the name (reprints, Goat versions): a completely read one, the lowest passcode
+        marks = ", ".join("?" * len(ids))
+        row = self.conn().execute(f"SELECT id FROM cards WHERE id IN ({marks}) ORDER BY complete DESC, passcode "
+                                  "LIMIT 1", [i for (i,) in ids]).fetchone()
+        return row[0] if row else None
 
     def get(self, card_id: str) -> ImportedCard | None:
         row = self.conn().execute("SELECT * FROM cards WHERE id = ?", (card_id,)).fetchone()
@@ -151,10 +160,27 @@ class CardDB:
     def names(self, game: str) -> list[str]:
         return [n for (n,) in self.conn().execute("SELECT name FROM names WHERE game = ?", (game,))]
 
+    def keyed_names(self, game: str) -> list[tuple[str, str]]:
+        try:
+            return self.conn().execute("SELECT key, name FROM names WHERE game = ?", (game,)).fetchall()
+        except sqlite3.Error as e:
+            self._broken(e)
+            return []
+
+    _warned = False
+
+    def _broken(self, error: Exception) -> None:
+        if not self._warned:
+            self._warned = True
+            import sys
+
+            print(f"replayer: the card database {self.path} cannot be read ({error}); "
+                  "judging by the built-in catalog only", file=sys.stderr)
+
     def suggester(self, game: str) -> Suggester:
         s = self._suggesters.get(game)
         if s is None:
-            s = self._suggesters[game] = Suggester(self.names(game))
+            s = self._suggesters[game] = Suggester([], self.keyed_names(game))
         return s
 
     def counts(self) -> dict[str, int]:

@@ -16,6 +16,8 @@ Two readings of one script effect are kept apart here:
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from . import constants as K
 from .lua import ScriptEffect
 
@@ -131,6 +133,11 @@ def descriptive_words(e: ScriptEffect, kind: str | None) -> set[str]:
 
 def replayer_timings(words: frozenset[str] | set[str], kind: str | None) -> frozenset[str]:
     """The timings at which replayer's Damage Step rules (current revision) allow these words."""
+    return _replayer_timings(frozenset(words), kind)
+
+
+@lru_cache(maxsize=4096)
+def _replayer_timings(words: frozenset[str], kind: str | None) -> frozenset[str]:
     from ..games.ygo import model as ygo
 
     p = frozenset(words) | ({kind} if kind else frozenset())
@@ -163,11 +170,12 @@ def effect_words(e: ScriptEffect, kind: str | None) -> tuple[frozenset[str], fro
     """(property words, the engine's timings): words chosen so that the rules give those timings.
 
     For a card whose kind is unknown (a script with no cdb row) the readings it allows are
-    taken together: an activation that may be a Counter Trap's is given no permission word.
+    taken together: an activation that may be a Counter Trap's is allowed at every timing (``ds-ok``).
     """
     words = descriptive_words(e, kind)
-    if may_be_counter_trap(e, kind):
-        return frozenset(words), frozenset(ALL)
+    if may_be_counter_trap(e, kind):  # a Counter Trap would be allowed everywhere: so is it, until the kind is known
+        return frozenset(words | {"ds-ok"}) if not replayer_timings(words, kind) >= set(ALL) else frozenset(words), \
+            frozenset(ALL)
     want = engine_timings(e, kind)
     have = replayer_timings(words, kind)
     if have != want:

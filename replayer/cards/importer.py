@@ -44,8 +44,9 @@ class Sources:
     dm: list[Path] = field(default_factory=list)
     unknown: list[Path] = field(default_factory=list)
 
-    def files(self) -> list[Path]:
-        return [p for p, _ in self.cdbs] + self.scripts + [p for p, _ in self.ygoprodeck] + self.dm
+    def files(self) -> list[str]:
+        return [str(p) for p, _ in self.cdbs] + [str(p) for p in self.scripts] + \
+            [str(p) for p, _ in self.ygoprodeck] + [str(p) for p in self.dm]
 
 
 @dataclass
@@ -91,18 +92,22 @@ def find_sources(paths: Iterable[str | os.PathLike[str]]) -> Sources:
     return src
 
 
+_SCRIPT_NAME = re.compile(r"c\d+\.lua")
+
+
 def _scan_dir(root: Path, src: Sources) -> None:
     for dirpath, dirnames, filenames in os.walk(root):
         dirnames.sort()
         for name in sorted(filenames):
-            p = Path(dirpath) / name
             low = name.lower()
-            if low.endswith(".cdb"):
+            if low.endswith(".lua"):
+                if _SCRIPT_NAME.fullmatch(low):
+                    src.scripts.append(os.path.join(dirpath, name))  # type: ignore[arg-type]  (a str: cheaper)
+            elif low.endswith(".cdb"):
+                p = Path(dirpath) / name
                 src.cdbs.append((p, _lang_of(p.relative_to(root))))
-            elif low.endswith(".lua") and re.fullmatch(r"c\d+\.lua", low):
-                src.scripts.append(p)
             elif low.endswith(".json") and ("cardinfo" in low or "cards" in low):
-                _classify_json(p, src)
+                _classify_json(Path(dirpath) / name, src)
 
 
 def _classify_json(p: Path, src: Sources) -> None:
@@ -235,14 +240,14 @@ def ygo_row(rec: YgoRecord, old: dict | None) -> tuple[dict, list[tuple[str, str
     if script is not None:
         for lang, n in script.names.items():
             rec.names.setdefault(lang, n)
-            sources.setdefault(f"name.{lang}", f"{Path(script.path).name}:{1 if lang == 'ja' else 2}")
+            sources.setdefault(f"name.{lang}", f"{os.path.basename(script.path)}:{1 if lang == 'ja' else 2}")
         if kind is None:
             acts = [e for e in script.effects if e.activated]
             # a Spell/Trap's script always registers its activation (ACTIVATE); a monster's never does
             if script.effects and not any(e.type & K.ACTIVATE for e in acts):
                 kind = "flip-monster" if any(e.type & K.FLIP for e in acts) else "effect-monster"
-                sources["kind"] = f"{Path(script.path).name} (inferred: effects of a monster)"
-        raw = [(_script_facts(e), e.line, Path(script.path).name) for e in script.effects if e.activated]
+                sources["kind"] = f"{os.path.basename(script.path)} (inferred: effects of a monster)"
+        raw = [(_script_facts(e), e.line, os.path.basename(script.path)) for e in script.effects if e.activated]
         for e in script.effects:
             if not e.activated and isinstance(e.code, str):
                 if e.code == "EFFECT_PIERCE":
@@ -273,7 +278,7 @@ def ygo_row(rec: YgoRecord, old: dict | None) -> tuple[dict, list[tuple[str, str
            "level": rec.level if rec.level is not None else (old["level"] if old else None),
            "power": None, "props": json.dumps(sorted(props)), "effects": json.dumps(effects, ensure_ascii=False),
            "sources": json.dumps(sources, ensure_ascii=False, sort_keys=True),
-           "source": (Path(script.path).name + " (script)") if script else sources.get("kind", sources.get("text", "")),
+           "source": (os.path.basename(script.path) + " (script)") if script else sources.get("kind", sources.get("text", "")),
            "complete": int(script.complete) if script else 0}
     name_rows = [(lang, n) for lang, n in names.items()]
     return row, name_rows
@@ -342,6 +347,22 @@ def import_cards(paths: Iterable[str | os.PathLike[str]], db: CardDB, *, jobs: i
         if progress:
             progress(what, step, total)
 
+    file_rows = []
+    for f in src.files():
+        st = os.stat(f)
+        file_rows.append((os.path.abspath(f), st.st_size, st.st_mtime_ns, 0, ""))
+    if db.exists() and file_rows:
+        try:
+            conn = sqlite3.connect(f"file:{db.path}?mode=ro", uri=True)
+            known = {p: (size, mtime) for p, size, mtime in conn.execute("SELECT path, size, mtime_ns FROM files")}
+            conn.close()
+        except sqlite3.Error:
+            known = {}
+        if all(known.get(p) == (size, mtime) for p, size, mtime, _, _ in file_rows):
+            summary.unchanged = summary.files  # every file as it was read last time: nothing to do
+            summary.cards = {"unchanged files": summary.files}
+            return summary
+
     records: dict[int, YgoRecord] = {}
     for path, lang in src.cdbs:
         read_cdb(path, lang, records, summary)
@@ -366,7 +387,7 @@ def import_cards(paths: Iterable[str | os.PathLike[str]], db: CardDB, *, jobs: i
             if script.passcode is None:
                 continue
             rec = records.get(script.passcode) or records.setdefault(script.passcode, YgoRecord(script.passcode))
-            if rec.script is None or "official" in script.path.replace("\\", "/").split("/"):
+            if rec.script is None or "/official/" in script.path.replace("\\", "/"):
                 rec.script = script
         tick("scripts", len(part))
     dm_rows = []
@@ -406,14 +427,14 @@ def import_cards(paths: Iterable[str | os.PathLike[str]], db: CardDB, *, jobs: i
     changed_ids = {r["id"] for r in changed}
     with conn:
         if changed:
-            w["cards"].insert_all(changed, pk="id", replace=True, batch_size=2000)
-        name_rows = [{"key": name_key(n), "card_id": cid, "game": g, "lang": lang, "name": n}
-                     for cid, g, lang, n in names if cid in changed_ids]
-        if name_rows:
-            w["names"].insert_all(name_rows, pk=("key", "card_id", "lang"), replace=True, batch_size=5000)
-        w["files"].insert_all([{"path": str(p.resolve()), "size": p.stat().st_size, "mtime_ns": p.stat().st_mtime_ns,
-                                "cards": 0, "problems": ""} for p in src.files()], pk="path", replace=True,
-                              batch_size=5000)
+            keys = list(changed[0])
+            conn.executemany(f"INSERT OR REPLACE INTO cards ({', '.join(keys)}) VALUES ({', '.join('?' * len(keys))})",
+                             [tuple(r[k] for k in keys) for r in changed])
+            conn.executemany("DELETE FROM names WHERE card_id = ?", [(i,) for i in changed_ids])
+        conn.executemany("INSERT OR REPLACE INTO names (key, card_id, game, lang, name) VALUES (?, ?, ?, ?, ?)",
+                         [(name_key(n), cid, g, lang, n) for cid, g, lang, n in names if cid in changed_ids])
+        conn.executemany("INSERT OR REPLACE INTO files (path, size, mtime_ns, cards, problems) VALUES (?, ?, ?, ?, ?)",
+                         file_rows)
     conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     conn.close()
     db.close()

@@ -53,6 +53,7 @@ class LayeredCatalog(Catalog):
             for name in list(card.names.values()) + list(card.aliases):
                 self._by_key.setdefault(name_key(name), card)
         self._suggester: Suggester | None = None
+        self._suggested: dict[tuple[str, int], list[str]] = {}
         self._found: dict[str, CardInfo | None] = {}
 
     def find(self, name: str) -> CardInfo | None:
@@ -75,19 +76,23 @@ class LayeredCatalog(Catalog):
         return found
 
     def suggest(self, name: str, limit: int = 3) -> list[str]:
+        hit = self._suggested.get((name, limit))
+        if hit is not None:
+            return hit
         if self._suggester is None:
             names = [n for c in self.builtin.cards for n in list(c.names.values()) + list(c.aliases)]
-            if self.db is not None:
-                names += self.db.names(self.game)
-            self._suggester = Suggester(names)
-        return self._suggester.suggest(name, limit)
+            self._suggester = Suggester(names, self.db.keyed_names(self.game) if self.db is not None else [])
+        hit = self._suggested[(name, limit)] = self._suggester.suggest(name, limit)
+        return hit
 
 
 _MISS = object()
 
 
 def _catalog_for(game: str) -> Catalog:
-    return LayeredCatalog(load_catalog(game), active_cards_db())
+    """The built-in catalog itself when there is no card database; else the two layers."""
+    db = active_cards_db()
+    return load_catalog(game) if db is None else LayeredCatalog(load_catalog(game), db)
 
 
 from functools import lru_cache  # noqa: E402
@@ -99,4 +104,10 @@ def suggest(catalog: Catalog, name: str, limit: int = 3) -> list[str]:
     """"Did you mean …?" for a name the catalog does not know."""
     if isinstance(catalog, LayeredCatalog):
         return catalog.suggest(name, limit)
-    return LayeredCatalog(catalog, None).suggest(name, limit)
+    wrapper = _WRAPPERS.get(id(catalog))
+    if wrapper is None or wrapper.builtin is not catalog:
+        wrapper = _WRAPPERS[id(catalog)] = LayeredCatalog(catalog, None)
+    return wrapper.suggest(name, limit)
+
+
+_WRAPPERS: dict[int, LayeredCatalog] = {}

@@ -271,7 +271,7 @@ def read_script(path: str | Path, text: str | None = None) -> Script:
             src = effects.get(m.group(2))
             if src is None:
                 problems.append((lineno, f"clone of an unknown effect {m.group(2)}"))
-                effects[m.group(1)] = ScriptEffect(lineno, label=label, unread=["clone of unknown"])
+                effects[m.group(1)] = ScriptEffect(lineno, label=label)  # the problem is noted once, above
             else:
                 effects[m.group(1)] = src.copy(lineno)
             continue
@@ -385,12 +385,25 @@ class _LazyFunctions:
 
     def __init__(self, lines: list[str]):
         self.lines = lines
-        self._funcs: dict[str, str] | None = None
+        self._starts: dict[str, int] | None = None
 
     def get(self, name: str) -> str | None:
-        if self._funcs is None:
-            self._funcs = _functions(self.lines)
-        return self._funcs.get(name)
+        if self._starts is None:
+            self._starts = {}
+            for i, ln in enumerate(self.lines):
+                if ln.startswith("function"):
+                    m = _FUNC.match(ln)
+                    if m:
+                        self._starts.setdefault(m.group(1), i)
+        start = self._starts.get(name)
+        if start is None:
+            return None
+        body = []
+        for ln in self.lines[start + 1:]:
+            if ln.startswith("end") and _END.match(ln):
+                break
+            body.append(ln)
+        return "\n".join(body)
 
 
 def _window(arg: str, funcs: "_LazyFunctions | dict[str, str]") -> tuple[bool, bool]:

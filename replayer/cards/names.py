@@ -21,26 +21,49 @@ def name_key(name: str) -> str:
     return key or folded.strip()
 
 
-class Suggester:
-    """The names of one game, for "did you mean …?" (rapidfuzz's WRatio over folded names)."""
+def _script_class(key: str) -> int:
+    """0 for Latin-script names, 1 for the others (Japanese): a typo never crosses the two."""
+    return 0 if key[:1].isascii() else 1
 
-    def __init__(self, names: list[str]):
+
+class Suggester:
+    """The names of one game, for "did you mean …?" (rapidfuzz's normalized Indel similarity, ``fuzz.ratio``,
+    over the folded keys). Only keys of the same script and of a length that can reach the cutoff are compared."""
+
+    def __init__(self, names: list[str], keyed: list[tuple[str, str]] = ()):
+        """``names`` to fold here, ``keyed``: (key, name) pairs folded already (the card database keeps them)."""
         seen: dict[str, str] = {}
+        for k, n in keyed:
+            seen.setdefault(k, n)
         for n in names:
             seen.setdefault(name_key(n), n)
         self.keys = list(seen)
         self.names = [seen[k] for k in self.keys]
-        self._folded = self.keys
+        self._buckets: dict[tuple[int, int], list[int]] = {}
+        for i, k in enumerate(self.keys):
+            self._buckets.setdefault((_script_class(k), len(k)), []).append(i)
+        self._windows: dict[tuple[int, int, float], tuple[list[str], list[int]]] = {}
 
     def __len__(self) -> int:
         return len(self.names)
 
+    def _window(self, cls: int, length: int, cutoff: float) -> tuple[list[str], list[int]]:
+        """The keys whose length allows a ratio of ``cutoff`` with a key of ``length`` (2m/(a+b) ≤ 2·min/(a+b))."""
+        w = self._windows.get((cls, length, cutoff))
+        if w is None:
+            c = cutoff / 100
+            lo, hi = int(length * c / (2 - c)), int(length * (2 - c) / c) + 1
+            idx = [i for n in range(lo, hi + 1) for i in self._buckets.get((cls, n), ())]
+            w = self._windows[(cls, length, cutoff)] = ([self.keys[i] for i in idx], idx)
+        return w
+
     def suggest(self, name: str, limit: int = 3, cutoff: float = 75.0) -> list[str]:
-        """The names nearest to ``name`` (rapidfuzz's normalized Indel similarity of the folded keys)."""
+        """The names nearest to ``name``, best first (none under ``cutoff`` out of 100)."""
         from rapidfuzz import fuzz, process
 
         query = name_key(name)
         if not query:
             return []
-        found = process.extract(query, self._folded, scorer=fuzz.ratio, limit=limit, score_cutoff=cutoff)
-        return [self.names[i] for _, _, i in found]
+        keys, idx = self._window(_script_class(query), len(query), cutoff)
+        found = process.extract(query, keys, scorer=fuzz.ratio, limit=limit, score_cutoff=cutoff)
+        return [self.names[idx[i]] for _, _, i in found]

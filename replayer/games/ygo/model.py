@@ -16,6 +16,7 @@ from typing import Callable
 from ... import events as ev
 from ...diagnostics import Kind, Severity, define
 from ...replay import CardFacts, Model
+from . import effects as ygo_effects
 
 # ---- citations ---------------------------------------------------------------------------
 YP_ACT = "Yugipedia: Damage Step § Cards and effects that can be activated"
@@ -140,6 +141,14 @@ R_LP = _rule("ygo.lp.mismatch", Kind.STATE, "Life Points that do not follow from
 R_UNDECIDED = _rule("ygo.ds.undecided", Kind.UNKNOWN_CARD,
                     "an activation in the Damage Step that cannot be judged: the card is unknown", YP_ACT,
                     Severity.INFO)
+NOTATION_READINGS = "replayer log notation v1 §3 (clarification: the readings a log allows)"
+NOTATION_CLAUSES = "replayer log notation v1 §4 (activate clauses) and §6"
+R_ASSUMED = _rule("ygo.effect.assumed", Kind.STATE,
+                  "which effect of a card with several was activated: the log does not say; the one assumed",
+                  NOTATION_READINGS, Severity.INFO)
+R_UNLISTED = _rule("ygo.effect.not-in-catalog", Kind.UNKNOWN_CARD,
+                   "the log names an effect (trigger, flip effect, effect N) the catalog does not list for the card; "
+                   "checked as the kind the log says", NOTATION_CLAUSES, Severity.INFO)
 R_NOT_THERE = _rule("ygo.state.not-on-field", Kind.STATE, "a card used from the field that is not there",
                     "Yu-Gi-Oh! rulebook: the field")
 
@@ -179,12 +188,20 @@ def allows_damage_step(p: frozenset[str]) -> bool:
     return "ds-ok" in p
 
 
+#: `timing:` words that name a battle event instead of a timing, and the timing the event's triggers
+#: activate at: battle damage after damage calculation; destroying (or being destroyed by) a monster by
+#: battle at the end of the Damage Step (OCG wiki: Damage Step § other — Jurrac Guaiba, Flamvell Firedog)
+EVENT_TIMINGS = {"battle-damage": AFTER_CALC, "battle-destruction": DS_END}
+EVENT_SAYS = {"battle-damage": "triggers on inflicting battle damage",
+              "battle-destruction": "triggers on destroying a monster by battle"}
+
+
 def named_timings(p: frozenset[str]) -> frozenset[Timing]:
     out = set()
     for w in p:
         if w.startswith("timing:"):
             name = w.split(":", 1)[1]
-            out.add(AFTER_CALC if name == "battle-damage" else Timing.of(name))
+            out.add(EVENT_TIMINGS[name] if name in EVENT_TIMINGS else Timing.of(name))
     return frozenset(out)
 
 
@@ -331,6 +348,7 @@ class YgoModel(Model):
         self.lp: dict[str, int | None] = {"A": lp, "B": lp}
         self.damage_since_lp: dict[str, bool] = {"A": False, "B": False}
         self.flipped_in_ds: set[str] = set()
+        self.moved: set[str] = set()  # cards moved, flipped or summoned since the last activation (a trigger is likely)
         self.ds_over = False  # a Damage Step of this battle ended (by a step or phase line): no timing goes back
 
     # ---- helpers --------------------------------------------------------------------------
@@ -458,16 +476,19 @@ class YgoModel(Model):
     # ---- summons and positions --------------------------------------------------------------
     def handle_Summon(self, e: ev.Summon) -> None:
         c = self.card(e.card)
+        self.moved.add(c.key)
         c.zone, c.controller, c.face_down = "field", e.player, False
         c.position = c.position or "attack"
 
     def handle_SetCard(self, e: ev.SetCard) -> None:
         c = self.card(e.card)
+        self.moved.add(c.key)
         c.zone, c.controller, c.face_down = "field", e.player, True
         c.position = "defense"
 
     def handle_ChangePosition(self, e: ev.ChangePosition) -> None:
         c = self.card(e.card)
+        self.moved.add(c.key)
         if c.destroyed_by_battle and c.zone == "field":
             self.report(R_DESTROYED_CHANGED, e, f'"{e.card.label}" was destroyed by battle: until it is sent to the '
                         "GY its battle position cannot be changed", "remove the change", card=e.card)
@@ -505,6 +526,7 @@ class YgoModel(Model):
 
     def handle_Flip(self, e: ev.Flip) -> None:
         c = self.card(e.card)
+        self.moved.add(c.key)
         b = self.battle
         if self.in_damage_step and b and c.key == b.target and b.target_face_down:
             if self.timing == DS_START:
@@ -613,6 +635,7 @@ class YgoModel(Model):
 
     def handle_Destroy(self, e: ev.Destroy) -> None:
         c = self.card(e.card)
+        self.moved.add(c.key)
         if c.zone is None:
             c.zone, c.controller = "field", e.player
         if not e.by_battle:
@@ -637,6 +660,7 @@ class YgoModel(Model):
 
     def handle_Move(self, e: ev.Move) -> None:
         c = self.card(e.card)
+        self.moved.add(c.key)
         if c.zone is None:
             c.zone = "field" if e.how != "discard" else "hand"
             c.controller = e.player
@@ -665,25 +689,14 @@ class YgoModel(Model):
     # ---- activations ---------------------------------------------------------------------
     def handle_Activate(self, e: ev.Activate) -> None:
         facts = self.facts_of(e.card)
-        ds_timing = self.timing.word if self.in_damage_step and not (e.flip_effect or e.trigger) else None
-        props = facts.effect_props(e.effect, flip=e.flip_effect, trigger=e.trigger, timing=ds_timing)
-        assumed = facts.assumed_effect(e.effect, ds_timing)
-        if assumed is not None:
-            src = facts.info.effect_sources[assumed - 1] if facts.info is not None else ""
-            self.report("card.effect-assumed", e, f'the log does not say which effect of "{e.card.label}" is '
-                        f"activated: effect {assumed} ({src}) is taken, the first that may be activated at "
-                        f"{ds_timing}", f"write `effect N` to name another", card=e.card)
+        c = self.card(e.card)
+        just_moved = c.key in self.moved
+        self.moved = set()
+        reading = self.choose_reading(e, facts, c, just_moved)
+        props = reading.props
         if e.flip_effect:
             props |= {"flip"}
-        c = self.card(e.card)
-        if c.zone is None:
-            if e.from_zone:
-                c.zone = e.from_zone
-            elif props & SPELL_TRAP_KINDS or props & {"flip"}:
-                c.zone = "field"
-            c.controller = e.player
-        elif e.from_zone:
-            c.zone = e.from_zone
+        self.place_activated(e, c, props)
         link_no = len(self.chain) + 1
         if e.chain_link is not None and e.chain_link != link_no:
             self.report(R_LINK, e, f"written as chain link {e.chain_link}, but it is chain link {link_no}",
@@ -693,7 +706,7 @@ class YgoModel(Model):
         speed = spell_speed(props) if known else None
         if known:
             self.check_chain(e, props, speed)
-            if self.in_damage_step:
+            if self.in_damage_step and not reading.unlisted:
                 self.check_damage_step(e, props, c)
         elif self.in_damage_step and self.timing is not None:
             self.report(R_UNDECIDED, e, f'cannot decide whether "{e.card.label}" may be activated at '
@@ -701,6 +714,76 @@ class YgoModel(Model):
                         "give its properties inline, e.g. {quick-play, atk-mod}", card=e.card)
         self.check_targets_and_cost(e, props, c)
         self.chain.append(Link(e, c.key, e.player, props, speed))
+
+    def place_activated(self, e: ev.Activate, c: Card, props: frozenset[str]) -> None:
+        """Where an activated card is: the `from` clause, else where the log last put it, else where its
+        effect is used from (a Spell/Trap or a flip effect: the field)."""
+        if c.zone is None:
+            if e.from_zone:
+                c.zone = e.from_zone
+            elif props & SPELL_TRAP_KINDS or props & {"flip"}:
+                c.zone = "field"
+            c.controller = e.player
+        elif e.from_zone:
+            c.zone = e.from_zone
+
+    def choose_reading(self, e: ev.Activate, facts: CardFacts, c: Card, just_moved: bool) -> ygo_effects.Reading:
+        """The effect the line means: the one it names, or, where it leaves the choice open, the first of the
+        readings the log allows that is legal here (the likeliest if none is), named in an info finding."""
+        options, open_choice = ygo_effects.readings(facts, effect=e.effect, trigger=e.trigger, flip=e.flip_effect)
+        label = e.card.label
+        if options[0].unlisted:
+            what = f'a {options[0].unlisted} of "{label}"'
+            where = (f"neither the catalog nor the log's properties list {what}" if facts.inline else
+                     f"the catalog does not list {what}")
+            self.report(R_UNLISTED, e, f"{where}; the line is a fact about the match: it is checked as "
+                        f"a {options[0].unlisted} (chain and spell speed)" + (
+                            ", not against a Damage Step clause" if self.in_damage_step else ""),
+                        "add the effect to the catalog, or give its properties inline", card=e.card)
+            return options[0]
+        if not open_choice:
+            return options[0]
+        zone = e.from_zone or c.zone
+        order = ygo_effects.ranked(options, zone=zone, targets=bool(e.targets), just_moved=just_moved)
+        chosen = next((r for r in order if not self.would_err(e, r.props, c)), None)
+        legal = chosen is not None
+        chosen = chosen or order[0]
+        others = [r for r in order if r is not chosen]
+        why = ("the first of them that may be activated here" if legal else
+               "none of them may be activated here, so this one is judged")
+        sources = getattr(facts.info, "effect_sources", ()) if not facts.inline else ()
+
+        def named(r: ygo_effects.Reading) -> str:  # imported card data: where the effect was read
+            source = sources[r.number - 1] if r.number and r.number <= len(sources) else ""
+            return f"effect {r.number} ({r.describe()}{'; ' + source if source else ''})"
+
+        more = "; the others: " + "; ".join(named(r) for r in others) if others else ""
+        self.report(R_ASSUMED, e, f'the log does not say which effect of "{label}" is activated; taken as '
+                    f"{named(chosen)}, {why}" + more,
+                    f"write `effect {chosen.number}` (or `trigger`, `flip effect`) to say which", card=e.card)
+        return chosen
+
+    def would_err(self, e: ev.Activate, props: frozenset[str], c: Card) -> bool:
+        """Would this reading of the line give an error? (A dry run of the checks; nothing is kept.)"""
+        findings, reported = self.findings, self._reported
+        touched = [c] + ([self.card(e.cost_card)] if e.cost_card is not None else [])
+        saved = [(x, x.zone, x.controller, x.destroyed_by_battle, x.battle_fate) for x in touched]
+        left = set(self.battle.left_field) if self.battle else None
+        self.findings, self._reported = [], set(reported)
+        try:
+            self.place_activated(e, c, props)
+            speed = spell_speed(props)
+            self.check_chain(e, props, speed)
+            if self.in_damage_step:
+                self.check_damage_step(e, props, c)
+            self.check_targets_and_cost(e, props, c)
+            return any(f.severity is Severity.ERROR for f in self.findings)
+        finally:
+            self.findings, self._reported = findings, reported
+            for x, zone, controller, destroyed, fate in reversed(saved):
+                x.zone, x.controller, x.destroyed_by_battle, x.battle_fate = zone, controller, destroyed, fate
+            if self.battle and left is not None:
+                self.battle.left_field = left
 
     def check_chain(self, e: ev.Activate, props: frozenset[str], speed: int | None) -> None:
         if not self.chain or speed is None:
@@ -736,31 +819,16 @@ class YgoModel(Model):
                         "put it before the other trigger's link", card=e.card, related=[prev.event])
 
     def check_damage_step(self, e: ev.Activate, props: frozenset[str], c: Card) -> None:
+        """The Damage Step rows: the first restriction that applies decides; else one allowing clause is
+        enough (once per specific timing aside); else the clause that fits the effect names the timings."""
         t = self.timing
         assert t is not None
+        act = Act(e, props, c, t, e.card)
+        for guard in DS_RESTRICTIONS:
+            if guard.fails(self, act):
+                self.report_guard(guard, act)
+                return
         label = e.card.label
-        if "no-ds" in props:
-            self.report(R_NO_DS, e, f'"{label}" cannot be activated during the Damage Step (its text or a ruling '
-                        "says so)", "activate it in the Battle Step, before the attack reaches the Damage Step",
-                        card=e.card)
-            return
-        if "no-calc" in props and t == CALC:
-            self.report(R_NO_CALC_ALLOWED, e, f'"{label}" may be activated in the Damage Step but not during damage '
-                        "calculation", "activate it under `timing before-calc` or `timing after-calc`", card=e.card)
-            return
-        # flip effects of the monster flipped by this attack come after damage calculation
-        if ("flip" in props) and c.key in self.flipped_in_ds and t < AFTER_CALC:
-            self.report(R_FLIP_EARLY, e, f'the flip effect of "{label}" is activated at {t.word}; a monster '
-                        "flipped by the attack activates its flip effects after damage calculation",
-                        "write it under `timing after-calc`", card=e.card)
-            return
-        # an effect that names a timing is activated at that timing only, whatever else allows it
-        named = named_timings(props)
-        if named and t not in named:
-            names = ", ".join(x.word for x in sorted(named))
-            self.report(R_NAMED_TIMING, e, f'"{label}" names {names} and can be activated only there, not at '
-                        f"{t.word}", f"activate it under `timing {sorted(named)[0].word}`", card=e.card)
-            return
         allowing = [cl for cl in CLAUSES if cl.applies(props) and t in clause_timings(cl, props, self.rules)]
         if allowing:
             # once per specific timing binds only if every allowing clause is bound by it here
@@ -774,7 +842,6 @@ class YgoModel(Model):
         if applicable:
             cl = applicable[0]
             allowed = sorted(clause_timings(cl, props, self.rules))
-            where = ", ".join(x.word for x in allowed)
             hint = " or ".join(f"`timing {x.word}`" for x in allowed)
             if cl.name in REVISIONS["mr2"].timings and self.rules == "current":
                 hint += ' (before Master Rule 3, [Rules "mr2"], damage calculation was allowed too)'
@@ -790,45 +857,129 @@ class YgoModel(Model):
                     card=e.card)
 
     def check_targets_and_cost(self, e: ev.Activate, props: frozenset[str], c: Card) -> None:
-        for ref in e.targets:
-            t = self.card(ref)
-            if t.destroyed_by_battle and t.zone == "field":
-                self.report(R_TARGET_DESTROYED, e, f'"{ref.label}" was destroyed by battle; until it is sent to '
-                            "the GY at the end of the Damage Step it cannot be targeted",
-                            "choose another target", card=ref)
-        optional = "mandatory" not in props
+        """Every row of :data:`ACTIVATION_GUARDS` is checked (each is its own mistake): those on the targets
+        and the cost, then the cost is paid (a card that tributes itself has left the field), then those on
+        the activated card."""
+        for guard in ACTIVATION_GUARDS:
+            if guard.on != "card":
+                self.run_guard(guard, e, props, c)
         if e.cost_card is not None:
             cost = self.card(e.cost_card)
-            if cost.destroyed_by_battle and cost.zone == "field" and optional:
-                self.report(R_COST_DESTROYED, e, f'"{e.cost_card.label}" was destroyed by battle and cannot be '
-                            "used as the cost of an optional effect", "pay the cost with another card",
-                            card=e.cost_card)
-            if e.cost in ("discard",):
+            if e.cost == "discard":
                 cost.zone = "gy"
             elif e.cost in ("send", "tribute"):
                 self.leave_field(cost, "gy")
-        if c.destroyed_by_battle and c.zone == "field" and optional and "quick" in props:
-            self.report(R_QUICK_DESTROYED, e, f'"{e.card.label}" was destroyed by battle: its optional quick '
-                        "effects cannot be activated any more", "", card=e.card)
-        if "battle-trigger" in props and c.destroyed_by_battle and c.zone == "field" and self.in_damage_step \
-                and self.timing is not None and self.timing < DS_END:
-            self.report(R_TRIGGER_BEFORE_SENT, e, f'"{e.card.label}" was destroyed by battle; its destroyed-by-battle '
-                        "effect activates when it is sent to the GY at the end of the Damage Step, not at "
-                        f"{self.timing.word}", "write it under `timing ds-end`, after the move to the GY",
-                        card=e.card)
-        if "battle-trigger" in props and c.battle_fate == "pre-empted":
-            self.report(R_NOT_BY_BATTLE, e, f'"{e.card.label}" left the field by a card effect before it was sent '
-                        "to the GY by battle: its destroyed-by-battle effect cannot be activated",
-                        "remove the activation", card=e.card)
-        if "flip" in props and c.zone not in (None, "field") and e.from_zone in (None, "field"):
-            self.report(R_FLIP_GONE, e, f'"{e.card.label}" left the field ({c.zone}) before its flip effect '
-                        "could activate: the flip effect is not activated", "remove the activation",
-                        card=e.card)
+        for guard in ACTIVATION_GUARDS:
+            if guard.on == "card":
+                self.run_guard(guard, e, props, c)
+
+    def run_guard(self, guard: "Guard", e: ev.Activate, props: frozenset[str], c: Card) -> None:
+        refs = e.targets if guard.on == "target" else (e.cost_card,) if guard.on == "cost" else (e.card,)
+        for ref in refs:
+            if ref is not None:
+                act = Act(e, props, c, self.timing, ref)
+                if guard.fails(self, act):
+                    self.report_guard(guard, act)
+
+    def report_guard(self, guard: "Guard", act: "Act") -> None:
+        message, hint = guard.say(self, act)
+        self.report(guard.rule, act.event, message, hint, card=act.ref)
 
     # ---- the rules table, for `replayer rules ygo` -----------------------------------------------
     @classmethod
     def describe(cls) -> str:
         return describe_table()
+
+
+# ---- guards: the rows that forbid an activation ----------------------------------------------
+@dataclass(frozen=True)
+class Act:
+    """What a guard looks at: the line, the effect's properties, the card's state, the timing, and the card
+    the finding points at (the activated card, a target or the cost)."""
+
+    event: ev.Activate
+    props: frozenset[str]
+    card: Card
+    timing: Timing | None
+    ref: ev.CardRef
+
+    @property
+    def label(self) -> str:
+        return self.ref.label
+
+
+@dataclass(frozen=True)
+class Guard:
+    """A named predicate and the finding it gives: ``fails(model, act)``; ``say`` -> (message, hint)."""
+
+    rule: str
+    name: str
+    fails: Callable[["YgoModel", Act], bool]
+    say: Callable[["YgoModel", Act], tuple[str, str]]
+    on: str = "card"  # the card the finding is about: card | target | cost
+
+
+def _destroyed_on_field(c: Card) -> bool:
+    return c.destroyed_by_battle and c.zone == "field"
+
+
+def _named_says(a: Act) -> str:
+    named = sorted(named_timings(a.props))
+    names = ", ".join(x.word for x in named)
+    events = [EVENT_SAYS[w[7:]] for w in sorted(a.props) if w.startswith("timing:") and w[7:] in EVENT_SAYS]
+    return f"{' and '.join(events)}: it activates at {names}" if events else f"names {names}"
+
+
+#: Damage Step restrictions, in the order they are applied: the first that fails decides, whatever
+#: clause would allow the effect (an effect that names its timing is activated there only).
+DS_RESTRICTIONS: tuple[Guard, ...] = (
+    Guard(R_NO_DS, "no-ds", lambda m, a: "no-ds" in a.props,
+          lambda m, a: (f'"{a.label}" cannot be activated during the Damage Step (its text or a ruling says so)',
+                        "activate it in the Battle Step, before the attack reaches the Damage Step")),
+    Guard(R_NO_CALC_ALLOWED, "no-calc", lambda m, a: "no-calc" in a.props and a.timing == CALC,
+          lambda m, a: (f'"{a.label}" may be activated in the Damage Step but not during damage calculation',
+                        "activate it under `timing before-calc` or `timing after-calc`")),
+    Guard(R_FLIP_EARLY, "flip-early",
+          lambda m, a: "flip" in a.props and a.card.key in m.flipped_in_ds and a.timing < AFTER_CALC,
+          lambda m, a: (f'the flip effect of "{a.label}" is activated at {a.timing.word}; a monster flipped by '
+                        "the attack activates its flip effects after damage calculation",
+                        "write it under `timing after-calc`")),
+    Guard(R_NAMED_TIMING, "named-timing",
+          lambda m, a: bool(named_timings(a.props)) and a.timing not in named_timings(a.props),
+          lambda m, a: (f'"{a.label}" {_named_says(a)} and can be activated only there, not at {a.timing.word}',
+                        f"activate it under `timing {sorted(named_timings(a.props))[0].word}`")),
+)
+
+#: checks on the targets and the cost, then (once the cost is paid) on the activated card; every one that
+#: fails is a finding
+ACTIVATION_GUARDS: tuple[Guard, ...] = (
+    Guard(R_TARGET_DESTROYED, "target-destroyed", lambda m, a: _destroyed_on_field(m.card(a.ref)),
+          lambda m, a: (f'"{a.label}" was destroyed by battle; until it is sent to the GY at the end of the '
+                        "Damage Step it cannot be targeted", "choose another target"), on="target"),
+    Guard(R_COST_DESTROYED, "cost-destroyed",
+          lambda m, a: _destroyed_on_field(m.card(a.ref)) and "mandatory" not in a.props,
+          lambda m, a: (f'"{a.label}" was destroyed by battle and cannot be used as the cost of an optional '
+                        "effect", "pay the cost with another card"), on="cost"),
+    Guard(R_QUICK_DESTROYED, "quick-destroyed",
+          lambda m, a: _destroyed_on_field(a.card) and "mandatory" not in a.props and "quick" in a.props,
+          lambda m, a: (f'"{a.label}" was destroyed by battle: its optional quick effects cannot be activated '
+                        "any more", "")),
+    Guard(R_TRIGGER_BEFORE_SENT, "trigger-before-sent",
+          lambda m, a: "battle-trigger" in a.props and _destroyed_on_field(a.card) and m.in_damage_step
+          and a.timing is not None and a.timing < DS_END,
+          lambda m, a: (f'"{a.label}" was destroyed by battle; its destroyed-by-battle effect activates when it '
+                        f"is sent to the GY at the end of the Damage Step, not at {a.timing.word}",
+                        "write it under `timing ds-end`, after the move to the GY")),
+    Guard(R_NOT_BY_BATTLE, "not-by-battle",
+          lambda m, a: "battle-trigger" in a.props and a.card.battle_fate == "pre-empted",
+          lambda m, a: (f'"{a.label}" left the field by a card effect before it was sent to the GY by battle: '
+                        "its destroyed-by-battle effect cannot be activated", "remove the activation")),
+    Guard(R_FLIP_GONE, "flip-left-field",
+          lambda m, a: "flip" in a.props and a.card.zone not in (None, "field")
+          and a.event.from_zone in (None, "field"),
+          lambda m, a: (f'"{a.label}" left the field ({a.card.zone}) before its flip effect could activate: the '
+                        "flip effect is not activated", "remove the activation")),
+)
 
 
 def describe_effect(p: frozenset[str]) -> str:
@@ -857,7 +1008,12 @@ def describe_table() -> str:
     lines += ["", "Rows:"]
     for cl in CLAUSES:
         lines.append(f"  {cl.name}: {cl.description}  [{cl.cite}]")
-    lines += ["", "One allowing clause is enough; `no-ds` (\"except during the Damage Step\", or a ruling) forbids "
+    from ...diagnostics import RULES
+
+    lines += ["", "Restrictions, applied first and in this order (the first that applies decides):"]
+    for g in DS_RESTRICTIONS:
+        lines.append(f"  {g.name}: {g.rule}  {RULES[g.rule].title}  [{RULES[g.rule].cite}]")
+    lines += ["", "Then one allowing clause is enough; `no-ds` (\"except during the Damage Step\", or a ruling) forbids "
               "the card whatever else applies.",
               "named: only at the timing the effect names; ds-start and calc allow it once per timing "
               f"(not after a chain resolved there)  [{OCG_TIMINGS}]", "", "Rules revisions (differences from current):"]
@@ -867,9 +1023,11 @@ def describe_table() -> str:
         for name, ts in diff.once.items():
             lines.append(f"  {rev}: {name} once per timing at " + ", ".join(t.word for t in sorted(ts))
                          + f"  [{diff.cite}]")
+    lines += ["", "Checks on the targets and the cost, then (the cost paid) on the activated card; every one that "
+              "applies is a finding:"]
+    for g in ACTIVATION_GUARDS:
+        lines.append(f"  {g.name} ({g.on}): {g.rule}  {RULES[g.rule].title}  [{RULES[g.rule].cite}]")
     lines += ["", "Rule ids:"]
-    from ...diagnostics import RULES
-
     for rid, rule in sorted(RULES.items()):
         if rid.startswith("ygo."):
             lines.append(f"  {rid:40} {rule.kind.value:19} {rule.title}  [{rule.cite}]")

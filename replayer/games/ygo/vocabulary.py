@@ -7,12 +7,14 @@ KINDS = frozenset({
     "continuous-spell", "equip-spell", "field-spell", "ritual-spell", "normal-trap",
     "continuous-trap", "counter-trap",
 })
-TIMING_PROPERTIES = ("ds-start", "before-calc", "calc", "after-calc", "ds-end", "battle-damage")
+TIMING_PROPERTIES = ("ds-start", "before-calc", "calc", "after-calc", "ds-end", "battle-damage", "battle-destruction")
+#: where an effect is used from (`from:gy` on an effect of the catalog): tells the effects of a card apart
+ZONE_PROPERTIES = ("hand", "field", "gy", "banished", "deck")
 PROPERTY_WORDS = KINDS | frozenset({
     "quick", "trigger", "ignition", "flip", "continuous", "mandatory", "optional", "atk-mod",
     "negates-activation", "negates-effect", "self-trigger", "battle-trigger", "ds-ok", "no-ds", "no-calc",
     "summons", "ends-battle-phase", "targets", "piercing", "monster", "spell", "trap",
-}) | frozenset(f"timing:{t}" for t in TIMING_PROPERTIES)
+}) | frozenset(f"timing:{t}" for t in TIMING_PROPERTIES) | frozenset(f"from:{z}" for z in ZONE_PROPERTIES)
 EXAMPLE_PROPS = '"Name" {quick-play, atk-mod}'
 
 #: the written form of each line, by its first keyword, shown when nothing closer can be said
