@@ -59,7 +59,10 @@ class CheckResult:
 
 def check_match(match: Match) -> CheckResult:
     """Replay a read match: its syntax findings and its rules findings, in line order."""
-    return CheckResult(match, sort_findings(list(match.findings) + validate(match)))
+    from .knockon import soften_after_unread
+
+    rules = soften_after_unread(match.events, match.findings, validate(match))
+    return CheckResult(match, sort_findings(list(match.findings) + rules))
 
 
 def check_file(path: str | Path, game: str | None = None) -> CheckResult:

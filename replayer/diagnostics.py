@@ -115,6 +115,8 @@ register("syntax.line", Kind.SYNTAX, Severity.ERROR, "the line does not parse", 
 register("syntax.header", Kind.SYNTAX, Severity.ERROR, "a header tag is missing or wrong", SYNTAX_CITE + " §2")
 register("syntax.header-late", Kind.SYNTAX, Severity.WARNING, "a header tag after the first event",
          SYNTAX_CITE + " §2")
+register("syntax.header-date", Kind.SYNTAX, Severity.WARNING, "a header Date that cannot be read as a date",
+         SYNTAX_CITE + " §2")
 register("syntax.property", Kind.SYNTAX, Severity.WARNING, "an unknown card property", SYNTAX_CITE + " §6")
 register("syntax.encoding", Kind.SYNTAX, Severity.ERROR, "the file is not UTF-8 text", SYNTAX_CITE + " §1")
 register("file.unreadable", Kind.SYNTAX, Severity.ERROR, "the file cannot be read", SYNTAX_CITE + " §1")
@@ -144,11 +146,12 @@ def render_text(path: str, findings: Sequence[Finding], lines: Sequence[str], *,
             out.append(f"{head}{sev}[{f.rule}]: {f.message}")
         if 1 <= f.span.line <= len(lines):
             src = lines[f.span.line - 1].rstrip("\r\n")
-            out.append(f"  {src}")
             col = max(f.span.column, 1)
             width = 1
             if f.span.end_column and (f.span.end_line in (None, f.span.line)) and f.span.end_column > col:
                 width = f.span.end_column - col
+            src, col = source_window(src, col)
+            out.append(f"  {src}")
             # keep tabs, and give wide (CJK) characters two columns, as a terminal does
             prefix = "".join("\t" if ch == "\t" else "  " if _is_wide(ch) else " " for ch in src[: col - 1])
             carets = "^" + "~" * (min(width, max(len(src) - col + 1, 1)) - 1)
@@ -160,6 +163,27 @@ def render_text(path: str, findings: Sequence[Finding], lines: Sequence[str], *,
         if f.source:
             out.append(f"  = from: {f.source}")
     return "\n".join(out)
+
+
+#: a source line longer than this is shown as a window around the caret
+SOURCE_WINDOW = 120
+
+
+def source_window(src: str, col: int, limit: int = SOURCE_WINDOW) -> tuple[str, int]:
+    """A long line cut to ``limit`` characters around column ``col`` (``…`` where cut), and the
+    caret's column in what is shown."""
+    if len(src) <= limit:
+        return src, col
+    start = max(0, min(col - 1 - limit // 3, len(src) - limit))
+    end = start + limit
+    shown = src[start:end]
+    col -= start
+    if start > 0:
+        shown = "…" + shown
+        col += 1
+    if end < len(src):
+        shown += "…"
+    return shown, col
 
 
 def _is_wide(ch: str) -> bool:

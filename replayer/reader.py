@@ -268,6 +268,7 @@ def read_text(text: str, path: str = "<log>", game: str | None = None) -> Match:
             gc.enable()
     rules = _rules_revision(header, header_lines, g, findings)
     _check_header_numbers(header, header_lines, g, findings)
+    _check_header_date(header, header_lines, findings)
     _check_video_offset(header, header_lines, findings)
     if not events and not any(f.kind.value == "syntax" and f.rule == "syntax.line" for f in findings):
         findings.append(make_finding("syntax.empty", Span(1, 1), "the log has no events",
@@ -358,9 +359,32 @@ def read_bytes(data: bytes, path: str = "<log>", game: str | None = None) -> Mat
         line = data.count(b"\n", 0, e.start) + 1
         column = len(data[line_start : e.start].decode("utf-8", errors="replace")) + 1
         lines = split_lines(data.decode("utf-8-sig", errors="replace"))  # to show the line at fault
-        return _unreadable(path, game, f"the file is not UTF-8 text (byte 0x{data[e.start]:02x} on line {line})",
-                           line, column, lines)
+        legacy = _legacy_encoding(data)
+        message = f"the file is not UTF-8 text (byte 0x{data[e.start]:02x} on line {line})"
+        if legacy:
+            message += f"; it looks like {legacy[0]} (Japanese Windows and older Japanese editors save so)"
+            hint = (f"save the log as UTF-8 text, e.g. `iconv -f {legacy[1]} -t UTF-8 old.duel > new.duel`, "
+                    "or choose UTF-8 in the editor's Save As")
+            shown = split_lines(data.decode(legacy[2]))  # the line at fault as it was meant
+            column = len(data[line_start : e.start].decode(legacy[2], errors="replace")) + 1
+            f = make_finding("syntax.encoding", Span(line, column), message, hint)
+            g = games.get(game) if game is not None else games.DEFAULT
+            return Match(path, g.id, g.revisions[0], {}, [], [f], shown)
+        return _unreadable(path, game, message, line, column, lines)
     return read_text(text, path, game)
+
+
+def _legacy_encoding(data: bytes) -> tuple[str, str, str] | None:
+    """(name, iconv's name, Python's codec) of Shift-JIS or EUC-JP when ``data`` decodes as that
+    and holds Japanese text (kana or kanji); None otherwise."""
+    for name, codec, iconv in (("Shift-JIS", "cp932", "CP932"), ("EUC-JP", "euc_jp", "EUC-JP")):
+        try:
+            text = data.decode(codec)
+        except UnicodeDecodeError:
+            continue
+        if re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", text):
+            return name, iconv, codec
+    return None
 
 
 def _unreadable(path: str, game: str | None, message: str, line: int = 1, column: int = 1,
@@ -392,6 +416,18 @@ def _rules_revision(header, header_lines, game: Game, findings) -> str:
         f"unknown rules revision {header.get('Rules')!r} for {game.id}; judged by {default!r}",
         "known revisions: " + ", ".join(game.revisions)))
     return default
+
+
+def _check_header_date(header, header_lines, findings) -> None:
+    """A [Date] that is no date in a usual form: kept as written, but a search by date misses it."""
+    from .dates import FORMS, parse_date
+
+    value = header.get("Date")
+    if value is not None and value.strip() and parse_date(value) is None:
+        findings.append(make_finding("syntax.header-date", Span(header_lines.get("Date", 1), 1),
+                                     f"[Date {value!r}] is not a date replayer can read; it is kept as "
+                                     "written, and searches by date (--from/--to) will not find this match",
+                                     f"write it as {FORMS}"))
 
 
 def _check_header_numbers(header, header_lines, game: Game, findings) -> None:
@@ -553,13 +589,15 @@ def syntax_finding(err: UnexpectedInput, line: int, body: str, column: int, game
         message = "the line ends too early"
         col = column + len(body)
     elif isinstance(err, UnexpectedToken):
-        message = f"unexpected `{err.token}`"
+        token = str(err.token)
+        message = f"unexpected `{token if len(token) <= 40 else token[:39] + '…'}`"
     else:
         rest = text[col - 1 :].rstrip()
         if rest[:1] in _OPENERS:  # an unclosed card name: show all of it
             bad = rest if len(rest) <= 40 else rest[:39] + "…"
         else:
             bad = rest.split()[0] if rest.split() else text[col - 1 : col]
+            bad = bad if len(bad) <= 40 else bad[:39] + "…"
         message = f"unexpected `{bad}`"
     expected = _acceptable(err, game)
     if expected:

@@ -539,13 +539,13 @@ def content_hash(data: bytes) -> str:
 
 
 def normalize_date(value: str | None) -> str | None:
-    """``2024-5-12``, ``2024/05/12``, ``2024.05.12`` -> ``2024-05-12``; other text stays as it is."""
+    """A header Date as ISO (``18.05.2024``, ``2024/05/18``, ``2024年5月18日`` -> ``2024-05-18``:
+    :func:`replayer.dates.parse_date`); text that is no date stays as written (``check`` warns)."""
     if value is None:
         return None
-    m = _ISO_DATE.match(value)
-    if not m:
-        return value.strip() or None
-    return f"{int(m.group(1)):04d}-{int(m.group(2)):02d}-{int(m.group(3)):02d}"
+    from .dates import parse_date
+
+    return parse_date(value) or value.strip() or None
 
 
 def library_path(path: str | os.PathLike[str]) -> str:
@@ -865,8 +865,20 @@ def _write_rows(conn: sqlite3.Connection, prepared: Prepared, index: bool) -> Im
                                          for i, r in enumerate(prepared.findings)])
     if index:
         _update_index(conn)
-    return ImportOutcome(path, "new" if revision == 1 else "revision", match_id=match_id, revision=revision,
-                         findings=len(prepared.findings))
+    return ImportOutcome(path, "new" if revision == 1 else "revision", _date_warning(prepared),
+                         match_id=match_id, revision=revision, findings=len(prepared.findings))
+
+
+_DATE_COLUMN = list(MATCH_COLUMNS).index("date")
+_ISO_SHAPE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+
+def _date_warning(prepared: Prepared) -> str:
+    """What an import says of a header Date it could not read (stored as written)."""
+    value = prepared.match[_DATE_COLUMN] if len(prepared.match) > _DATE_COLUMN else None
+    if value and not _ISO_SHAPE.match(value):
+        return f"[Date {value!r}] is not a date replayer can read: stored as written, not found by --from/--to"
+    return ""
 
 
 # ---- the search tables: match_cards, notes and notes_fts ----------------------------------------
@@ -1283,6 +1295,13 @@ def _in(column: str, values: Sequence[str], params: list, collate: str = "") -> 
     return f"{column}{collate} IN ({', '.join('?' for _ in values)})"
 
 
+def _review_note_likes(text: str) -> tuple[str, list[str]]:
+    """SQL that a verdict note holds every word of ``text`` (any case), and its parameters."""
+    words = [w.strip('"') for w in text.split() if w.strip('"') and w.upper() not in ("AND", "OR", "NOT")] or [text]
+    escaped = ["%" + w.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%" for w in words]
+    return " AND ".join(["rv.note LIKE ? ESCAPE '\\'"] * len(escaped)), escaped
+
+
 def _fts_query(db: Database, text: str) -> str:
     """The user's FTS5 query if it is valid, else each word quoted (so ``don't`` works).
 
@@ -1312,6 +1331,8 @@ def _match_where(db: Database, flt: Filters, params: list, rev: str = "r", rev_i
     if flt.round:
         where.append(f"{rev}.round = ? COLLATE NOCASE")
         params.append(flt.round.strip())
+    if flt.date_from or flt.date_to:  # only dates read as ISO compare (text like "someday" sorts anywhere)
+        where.append(f"{rev}.date GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'")
     if flt.date_from:
         where.append(f"{rev}.date >= ?")
         params.append(normalize_date(flt.date_from))
@@ -1322,9 +1343,12 @@ def _match_where(db: Database, flt: Filters, params: list, rev: str = "r", rev_i
         where.append(f"({rev}.player_a = ? COLLATE NOCASE OR {rev}.player_b = ? COLLATE NOCASE)")
         params.extend([flt.player.strip()] * 2)
     if flt.text:
-        where.append(f"{rev_id} IN (SELECT n.revision_id FROM notes n WHERE n.id IN "
-                     "(SELECT rowid FROM notes_fts WHERE notes_fts MATCH ?))")
+        likes, like_params = _review_note_likes(flt.text)
+        where.append(f"({rev_id} IN (SELECT n.revision_id FROM notes n WHERE n.id IN "
+                     "(SELECT rowid FROM notes_fts WHERE notes_fts MATCH ?))"
+                     f" OR {rev_id} IN (SELECT rv.revision_id FROM reviews rv WHERE {likes}))")
         params.append(_fts_query(db, flt.text))
+        params.extend(like_params)
     if flt.card and not flt.on_findings:
         where.append(f"{rev_id} IN {_revisions_with_cards(flt.card, params)}")
     return where
@@ -1452,6 +1476,16 @@ def search(db: Database, flt: Filters | None = None, *, limit: int | None = 100,
                   + (f" AND n.revision_id IN ({scope})" if scope else ""))
         notes, total_notes = _counted(db, "m.path, n.line, n.text, r.revision, n.match_id", n_from,
                                       "n.revision_id, n.line", limit, nparams)
+        # the reviewers' verdict notes are searched too (a few rows: no full-text index needed)
+        likes, like_params = _review_note_likes(flt.text)
+        v_from = ("FROM reviews rv JOIN match_revisions r ON r.id = rv.revision_id JOIN matches m ON m.id = r.match_id "
+                  f"WHERE rv.note != '' AND {likes}" + (f" AND rv.revision_id IN ({scope})" if scope else ""))
+        verdicts, total_verdicts = _counted(
+            db, "m.path, rv.line, 'verdict note (' || coalesce(rv.verdict, 'open') || ', ' || rv.rule || '): ' "
+                "|| rv.note AS text, r.revision, rv.match_id", v_from, "rv.revision_id, rv.line", limit,
+            like_params + scope_params)
+        notes += verdicts
+        total_notes += total_verdicts
     return SearchResult(matches, findings, notes, total_matches, total_findings, total_notes)
 
 

@@ -11,7 +11,7 @@ import sys
 import click
 
 from ..cards.commands import cards as cards_command
-from . import check, library, report, view
+from . import check, doctor, library, report, view
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -21,7 +21,7 @@ def cli() -> None:
 
 
 for command in (check.check, cards_command, check.rules, report.report, view.view, library.import_command,
-                library.search, library.stats):
+                library.search, library.stats, doctor.doctor):
     cli.add_command(command)
 
 

@@ -91,11 +91,17 @@ def check(paths: tuple[str, ...], fmt: str, colour: str) -> None:
 
 @click.command()
 @click.argument("game", type=GAME_CHOICE)
-def rules(game: str) -> None:
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+def rules(game: str, fmt: str) -> None:
     """Print the rules table the validator uses for GAME, with citations."""
     model = games.get(game.lower()).model
     describe = getattr(model, "describe", None)
     if describe is None:
         click.echo(f"replayer: no rules model for {game} yet", err=True)
         sys.exit(1)
+    if fmt == "json":
+        as_json = getattr(model, "describe_json", None)
+        data = as_json() if as_json is not None else {"game": game.lower(), "text": describe()}
+        click.echo(json.dumps(data, ensure_ascii=False))
+        return
     click.echo(describe())

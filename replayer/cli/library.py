@@ -124,16 +124,32 @@ def _count(outcome: store.ImportOutcome, counts: dict[str, int], problems: list[
     counts[outcome.status] += 1
     if outcome.status == "skipped":
         problems.append(f"replayer: skipped {shown_path(outcome.path)}: {outcome.message}")
+    elif outcome.stored and outcome.message:  # stored, with a warning (a Date it cannot read)
+        click.echo(f"replayer: warning: {shown_path(outcome.path)}: {outcome.message}", err=True)
 
 
 # ---- search ---------------------------------------------------------------------------------
+def _date_option(ctx, param, value):
+    """--from/--to as an ISO date; a value that is no date is a usage error (exit 2)."""
+    if value is None:
+        return None
+    from ..dates import FORMS, parse_date
+
+    iso = parse_date(value)
+    if iso is None:
+        raise click.BadParameter(f"{value!r} is not a date; write it as {FORMS}")
+    return iso
+
+
 def filter_options(f):
     """The filters ``search`` and ``stats`` share."""
     options = [
         click.option("--player", help="a player's name (header A/B) or the letter A or B"),
         click.option("--event", help="part of the header Event (any case)"),
-        click.option("--from", "date_from", metavar="DATE", help="header Date on or after (ISO: 2024-05-01)"),
-        click.option("--to", "date_to", metavar="DATE", help="header Date on or before (ISO)"),
+        click.option("--from", "date_from", metavar="DATE", callback=_date_option,
+                     help="header Date on or after (2024-05-01, 01.05.2024, 2024/05/01, 2024年5月1日)"),
+        click.option("--to", "date_to", metavar="DATE", callback=_date_option,
+                     help="header Date on or before (the same forms)"),
         click.option("--table", help="the header Table"),
         click.option("--round", "round_", metavar="ROUND", help="the header Round"),
         click.option("--game", type=click.Choice(list(games.ALL), case_sensitive=False)),

@@ -127,7 +127,7 @@ def report_html(result: CheckResult, reviews: Reviews | None, *, for_pdf: bool =
             out.append("</table>")
     notes = [n for n in match.notes]
     if notes:
-        out.append("<h2>Notes in the log</h2><table><tr><th>Line</th><th>Note</th></tr>")
+        out.append("<h2>Notes in the log</h2><table width='100%'><tr><th>Line</th><th>Note</th></tr>")
         for n in notes[:500]:
             out.append(f"<tr><td>{n.line}</td><td>{_e(n.text)}</td></tr>")
         if len(notes) > 500:
@@ -147,8 +147,15 @@ def write_pdf(result: CheckResult, reviews: Reviews | None, path: str | os.PathL
     """The report as PDF (A4, text kept as text), laid out by Qt's text engine."""
     from ..gui.pdf import html_to_pdf  # PySide6 is imported only here
 
+    m = result.match
+    players = m.players
+    parts = [Path(m.path).name, f"A {players['A']} vs B {players['B']}", f"rules {m.rules}"]
+    for key in ("Reviewer", "Date"):
+        if m.header.get(key, "").strip():
+            parts.append(f"{key.lower()} {m.header[key].strip()}")
+    # every page's footer names the match, so a printed page that comes loose still says whose it is
     return html_to_pdf(report_html(result, reviews, for_pdf=True), path,
-                       title=f"Review report: {Path(result.match.path).name}")
+                       title=f"Review report: {Path(m.path).name}", footer_text=" · ".join(parts))
 
 
 def write_report(result: CheckResult, reviews: Reviews | None, path: str | os.PathLike) -> Path:

@@ -463,6 +463,9 @@ class MainWindow(QMainWindow):
             f"{_plural(counts['warning'], 'warning')} · {counts['info']} info", 8000)
         self._update_title()
         self._update_actions()
+        from .fonts import warn_once
+
+        warn_once(doc.match.lines, lambda msg: self.statusBar().showMessage(msg, 30000))
         # what to select: the same line after a re-check, else the first of the worst findings
         if same and keep_line is not None:
             self.select_line(keep_line, origin="reload")
@@ -817,20 +820,22 @@ class MainWindow(QMainWindow):
 
     # ---- bits ---------------------------------------------------------------------------------------
     def _update_title(self) -> None:
+        # The application's display name ("replayer") is added to the title by Qt itself
+        # ("match.duel … — replayer"); writing it here too showed it twice.
         if self.doc is None and not self.path:
-            self.setWindowTitle("replayer")
+            self.setWindowTitle("")
             self.file_label.setText("")
             return
         name = Path(self.path or (self.doc.path if self.doc else "")).name
         if self.doc is not None:
             m = self.doc.match
             players = m.players
-            self.setWindowTitle(f"replayer — {name}  [Game {m.game} · Rules {m.rules} · A: {players['A']}  "
+            self.setWindowTitle(f"{name}  [Game {m.game} · Rules {m.rules} · A: {players['A']}  "
                                 f"B: {players['B']}]")
             self.file_label.setText(f"{name} · {m.game} · rules {m.rules}")
             self._update_timeline_title()
         else:
-            self.setWindowTitle(f"replayer — {name}")
+            self.setWindowTitle(name)
 
     def _update_timeline_title(self) -> None:
         if self.doc is None:

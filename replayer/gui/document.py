@@ -17,6 +17,7 @@ from .. import events as ev
 from ..diagnostics import Finding
 from ..reader import Match, read_bytes, read_text
 from ..check import CheckResult, check_match
+from ..store import _line_player
 from .state import Replay, cards_of, replay
 
 SEVERITY_RANK = {"info": 1, "warning": 2, "error": 3}
@@ -360,7 +361,9 @@ def _build_document(result: CheckResult, path: str | None,
             finding_event.append(before)
             finding_exact.append(False)
             gap_findings.setdefault(before, []).append(k)
-            finding_player.append(None)
+            # a line that could not be read but starts `A:` / `B:` is that player's, as the
+            # library's search counts it
+            finding_player.append(_line_player(match.lines, line))
     lane = [("M" if e.kind in STRUCTURE else e.player) if e.player in _AB else "M" for e in events]
     doc = Document(path or match.path, result, r, findings, finding_event, finding_exact, finding_player,
                    event_findings, gap_findings, line_findings, lane, "".join(lane).encode("ascii"))

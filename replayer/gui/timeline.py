@@ -68,6 +68,18 @@ MARKERS = {
 }
 
 
+#: short forms of band labels, used before eliding when the full one does not fit
+SHORT_BAND_LABELS = {
+    "start of the Damage Step": ("DS start", "start"), "before damage calculation": ("before calc", "pre-calc", "pre"),
+    "damage calculation": ("calc",), "after damage calculation": ("after calc", "post-calc", "post"),
+    "end of the Damage Step": ("DS end", "end"), "Damage Step": ("Damage",),
+    "DS start": ("start",), "before calc": ("pre-calc", "pre"), "after calc": ("post-calc", "post"),
+    "DS end": ("end",), "Battle Step": ("Battle",),
+    "Start Step": ("Start",), "End Step": ("End",), "Battle Phase": ("Battle",), "Main Phase 1": ("Main 1",),
+    "Main Phase 2": ("Main 2",), "Draw Phase": ("Draw",), "Standby Phase": ("Standby",), "End Phase": ("End",),
+}
+
+
 def marker_color(theme: Theme, category: str) -> QColor:
     key = {"set": "summon", "resolved": "activate", "lp": "damage", "negate": "destroy", "tap": "block",
            "win": "damage", "end": "structure", "battle": "attack"}.get(category, category)
@@ -234,8 +246,9 @@ class Rows:
         y += 4
         axis = 18.0
         avail = max(height - y - axis - 2, 150.0)
-        a = max(avail * 0.38, 60.0)
-        m = max(avail - 2 * a, 40.0)
+        # the table lane needs room for a chain bracket, its markers and a label row (72 px)
+        m = max(avail * 0.24, 72.0)
+        a = max((avail - m) / 2, 60.0)
         self.lanes = {"A": (y, a), "M": (y + a, m), "B": (y + a + m, a)}
         self.axis = (y + a + m + a, axis)
         self.height = self.axis[0] + axis + 2
@@ -247,6 +260,11 @@ class Rows:
             return self.bracket_y() + 24
         # pins, the marker and two label rows (about 64 px), centred in the lane
         return top + max(22.0, (h - 64) / 2 + 22)
+
+    def lane_bounds(self, lane: str) -> tuple[float, float]:
+        """Top and bottom of ``lane``: its labels stay inside (B's lane never shows the table's)."""
+        top, h = self.lanes[lane]
+        return top, top + h
 
     def label_y(self, lane: str, row: int) -> float:
         """Top of the label row ``row`` (0 or 1) under the markers of ``lane``."""
@@ -268,6 +286,9 @@ class TimelineView(QGraphicsView):
         super().__init__(parent)
         self.doc: Document | None = None
         self.reviews = None
+        #: the label rectangles of the last paint (scene coordinates), and what they may not meet
+        self.painted_labels: list[QRectF] = []
+        self._taken: list[QRectF] = []
         self.theme: Theme = LIGHT
         self.ppe = DEFAULT_PPE
         self.selected = -1
@@ -534,6 +555,9 @@ class TimelineView(QGraphicsView):
         lx = max(x0 + 5, vis_left + 5)
         room = x1 - 4 - lx
         if room >= 14:
+            if fm.horizontalAdvance(text) > room:  # "before calc" reads better than "before…"
+                forms = SHORT_BAND_LABELS.get(text, ())
+                text = next((f for f in forms if fm.horizontalAdvance(f) <= room), forms[-1] if forms else text)
             shown = fm.elidedText(text, Qt.ElideRight, room)
             if shown and shown != "…":
                 p.setFont(font)
@@ -616,6 +640,14 @@ class TimelineView(QGraphicsView):
         events = doc.events
         r = self._marker_r()
         labels = self.ppe >= LABELS_PPE
+        # labels never overlap one another nor another event's marker: markers are taken first
+        self._taken = []
+        self.painted_labels = []
+        if labels:
+            for i in range(i0, i1):
+                if CATEGORY.get(events[i].kind, "structure") != "structure":
+                    x, y = self.x_of(i), rows.marker_y(doc.lane[i])
+                    self._taken.append(QRectF(x - r - 1, y - r - 1, 2 * r + 2, 2 * r + 2))
         # chains: brackets in the table lane
         self._paint_chains(p, i0, i1, labels)
         p.setFont(self._small)
@@ -673,15 +705,46 @@ class TimelineView(QGraphicsView):
         if width < 16:
             return
         text = doc.label(i)
-        shown = self._fm_small.elidedText(text, Qt.ElideRight, width)
-        if not shown or shown == "…":
-            return
-        w = self._text_w(shown, self._fm_small)
-        y = self.rows.label_y(lane, row)
-        # centred under the marker, but never under the fixed gutter
-        left = max(x - w / 2, self.horizontalScrollBar().value() + LEFT + 2)
-        p.setPen(color)
-        p.drawText(QRectF(left, y, w + 2, 14), Qt.AlignLeft | Qt.AlignVCenter, shown)
+        gutter = self.horizontalScrollBar().value() + LEFT + 2
+        # its own row first, then the other, each time in the room the labels placed so far leave
+        # there (elided to fit); a label that fits in neither is left to the tooltip
+        for r in (row, 1 - row):
+            y = self.rows.label_y(lane, r)
+            lo, hi = gutter, x + width
+            for o in self._taken:
+                if o.bottom() <= y or o.top() >= y + 14:
+                    continue
+                if o.center().x() <= x:
+                    lo = max(lo, o.right() + 8)
+                else:
+                    hi = min(hi, o.left() - 8)
+            room = min(width, hi - lo - 2)
+            if room < 24:
+                continue
+            shown = self._fm_small.elidedText(text, Qt.ElideRight, room)
+            if not shown or shown == "…":
+                continue
+            w = self._text_w(shown, self._fm_small)
+            # centred under the marker where the room allows, never under the fixed gutter
+            left = min(max(x - w / 2, lo), hi - w - 2)
+            rect = QRectF(left, y, w + 2, 14)
+            if self._place(rect, lane):
+                p.setPen(color)
+                p.drawText(rect, Qt.AlignLeft | Qt.AlignVCenter, shown)
+                return
+
+    def _place(self, rect: QRectF, lane: str | None = None) -> bool:
+        """Take ``rect`` for a label if it is inside its lane and meets no label or marker placed
+        in this paint (:attr:`painted_labels`, kept for the tests)."""
+        if lane is not None:
+            top, bottom = self.rows.lane_bounds(lane)
+            if rect.top() < top or rect.bottom() > bottom:
+                return False
+        if any(rect.intersects(other) for other in self._taken):
+            return False
+        self._taken.append(rect)
+        self.painted_labels.append(rect)
+        return True
 
     def _paint_chains(self, p: QPainter, i0: int, i1: int, labels: bool) -> None:
         doc, t, rows = self.doc, self.theme, self.rows
@@ -722,7 +785,10 @@ class TimelineView(QGraphicsView):
                     p.setFont(self._small)
                     p.setPen(color)
                     ty = y - 15 if dy <= 0 else y + 2
-                    p.drawText(QRectF(x + 2, ty, 40, 13), Qt.AlignLeft | Qt.AlignVCenter, ",".join(map(str, ns)))
+                    text = ",".join(map(str, ns))
+                    rect = QRectF(x + 2, ty, self._text_w(text, self._fm_small) + 2, 13)
+                    if self._place(rect, "M"):
+                        p.drawText(rect, Qt.AlignLeft | Qt.AlignVCenter, text)
             for k, ri in enumerate(c.resolves):
                 x = self.x_of(ri)
                 p.setPen(pen)
@@ -733,8 +799,11 @@ class TimelineView(QGraphicsView):
                     room = max(self.ppe * 1.8, 40)
                     p.setFont(self._small)
                     p.setPen(color)
-                    p.drawText(QRectF(x - room / 2, y - 16, room, 13), Qt.AlignCenter,
-                               self._fm_small.elidedText(text, Qt.ElideRight, room))
+                    shown = self._fm_small.elidedText(text, Qt.ElideRight, room)
+                    w = self._text_w(shown, self._fm_small) + 2
+                    rect = QRectF(x - w / 2, y - 16, w, 13)
+                    if shown and self._place(rect, "M"):
+                        p.drawText(rect, Qt.AlignCenter, shown)
 
     def _paint_axis(self, p: QPainter, i0: int, i1: int) -> None:
         t, doc = self.theme, self.doc

@@ -890,6 +890,10 @@ class YgoModel(Model):
     def describe(cls) -> str:
         return describe_table()
 
+    @classmethod
+    def describe_json(cls) -> dict:
+        return describe_json()
+
 
 # ---- guards: the rows that forbid an activation ----------------------------------------------
 @dataclass(frozen=True)
@@ -992,19 +996,39 @@ def describe_effect(p: frozenset[str]) -> str:
     return ", ".join(parts) or "no properties that allow it"
 
 
+def table_cells() -> list[tuple[str, list[str]]]:
+    """The rules table: for each effect class, its cell at each Damage Step timing."""
+    out = []
+    for cl in CLAUSES:
+        if cl.timings is None:
+            cells = ["named" + (", once" if t in once_per_timing(cl, "current") else "") for t in Timing]
+        else:
+            cells = ["yes" if t in cl.timings else "-" for t in Timing]
+        out.append((cl.name, cells))
+    return out
+
+
+def describe_json() -> dict:
+    """``replayer rules ygo --format json``: the table, its rows' meanings and citations."""
+    cells = dict(table_cells())
+    return {"game": "ygo", "timings": [t.word for t in Timing],
+            "rows": [{"class": cl.name, "cells": dict(zip((t.word for t in Timing), cells[cl.name])),
+                      "description": cl.description, "cite": cl.cite} for cl in CLAUSES]}
+
+
 def describe_table() -> str:
     cols = list(Timing)
     lines = ["Yu-Gi-Oh! — which effects may be activated at each Damage Step timing", ""]
-    width = max(len(cl.name) for cl in CLAUSES) + 2
-    head = "effect class".ljust(width) + "".join(t.word.ljust(12) for t in cols)
+    table = table_cells()
+    header = ["effect class"] + [t.word for t in cols]
+    rows = [[name] + cells for name, cells in table]
+    # every column as wide as its widest cell, two spaces between columns
+    widths = [max(len(r[i]) for r in [header] + rows) for i in range(len(header))]
+    def fmt(r: list[str]) -> str:
+        return "  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip()
+    head = fmt(header)
     lines += [head, "-" * len(head)]
-    for cl in CLAUSES:
-        if cl.timings is None:
-                row = "".join(("named" + (", once" if t in once_per_timing(cl, "current") else "")).ljust(12)
-                          for t in cols)
-        else:
-            row = "".join(("yes" if t in cl.timings else "-").ljust(12) for t in cols)
-        lines.append(cl.name.ljust(width) + row)
+    lines += [fmt(r) for r in rows]
     lines += ["", "Rows:"]
     for cl in CLAUSES:
         lines.append(f"  {cl.name}: {cl.description}  [{cl.cite}]")
