@@ -9,6 +9,7 @@ Every way in (the command line, the window, the library, the API) checks a log h
 
 from __future__ import annotations
 
+import gc
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -25,7 +26,13 @@ def replay(match: Match, catalog: Catalog | None = None) -> tuple[list[Finding],
     if any(f.rule == "syntax.encoding" for f in match.findings):
         return [], game.states(match, catalog).finish()
     model = game.model(match, catalog)
-    findings = model.run()
+    collecting = gc.isenabled()
+    gc.disable()  # as in the reader: the replay's objects are not cycles, the collector's passes are cost
+    try:
+        findings = model.run()
+    finally:
+        if collecting:
+            gc.enable()
     return findings, model.states
 
 

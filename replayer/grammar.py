@@ -58,9 +58,12 @@ def _cache_file(game: Game, text: str) -> str | bool:
     if it cannot be removed, built without a cache (False).
 
     lark's own cache key covers only the main grammar, not its %imports, so the file name here
-    hashes every grammar file and lark's version.
+    hashes every grammar file and lark's version. lark's key also covers the options, among them
+    the import path (this installation's folder): it goes into the name too, or two installations
+    of the same grammar would overwrite each other's file and rebuild the tables on every run.
     """
     digest = hashlib.sha256(lark.__version__.encode())
+    digest.update(str(grammar_dir()).encode("utf-8"))
     digest.update((grammar_dir() / "core.lark").read_bytes())
     digest.update(text.encode("utf-8"))
     cache_dir = private_cache_dir()

@@ -10,8 +10,9 @@ from __future__ import annotations
 import copy
 import difflib
 import functools
+import gc
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -25,9 +26,10 @@ from . import games
 from .errors import ReplayerError, UnknownGame, UnreadableFile  # noqa: F401  (re-exported)
 from .games import Game
 from .grammar import parser
+from .makers import maker
 from .numbers import NumberTooLong, too_long_message, whole_number
 from .safe import shorten
-from .templates import Template, make_template
+from .templates import Template, make_template, own_fields
 from .timecodes import OFFSET_FORMS, parse_offset
 from .transform import ToEvents, canonical
 
@@ -37,6 +39,8 @@ _TAG = re.compile(r'^\s*\[\s*([A-Za-z][A-Za-z0-9_-]*)\s+("[^"\n]*"|《[^》\n]*�
 _ODD_BREAKS = re.compile("[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _OPENERS = {'"': '"', "《": "》", "「": "」", "„": "“”"}
+_NOTE_SCAN = re.compile('[#"《「„]')
+_SPACES = frozenset(" \t\u00a0\u3000")
 
 
 @dataclass
@@ -64,44 +68,46 @@ def split_line(raw: str) -> tuple[int, str | None, str, str | None]:
     The note starts at the first ``#`` outside a card name that is not a copy suffix (a ``#``
     right after a closing quote, followed by a digit: ``"Kuriboh"#2``).
     """
-    n = len(raw)
-    i = n - len(raw.lstrip(" \t\ufeff\u00a0\u3000"))
+    body = raw.lstrip(" \t\ufeff\u00a0\u3000")
+    i = len(raw) - len(body)
     timecode = None
-    if raw.startswith("@", i):
+    if body[:1] == "@":
         m = _TIMECODE.match(raw, i)
         if m:
             timecode = m.group(0)
             i = m.end()
-            while i < n and raw[i] in " \t\u00a0\u3000":
+            while raw[i : i + 1] in _SPACES:  # "" (the end) is not a space: see _SPACES
                 i += 1
-    start = i
-    if "#" not in raw:  # most lines: no note, no copy suffix
-        return start + 1, timecode, raw[start:].rstrip(), None
-    note = None
+            body = raw[i:]
+    if "#" not in body:  # most lines: no note, no copy suffix
+        return i + 1, timecode, body.rstrip(), None
+    # the first `#` that starts the note: search and find jump from one `#` or quote to the next
+    n = len(raw)
     j = i
-    while j < n:
-        # jump to the next `#` or opening quote (a character at a time in Python cost ~0.3 µs a
-        # character: seconds for a line of megabytes)
-        m = _NOTE_OR_NAME.search(raw, j)
+    note = None
+    while True:
+        m = _NOTE_SCAN.search(raw, j)
         if m is None:
             j = n
             break
         j = m.start()
         ch = raw[j]
-        if ch in _OPENERS:
-            ends = [k for k in (raw.find(c, j + 1) for c in _OPENERS[ch]) if k >= 0]
-            j = (min(ends) if ends else n) + 1
-            continue
-        after_quote = j > 0 and raw[j - 1] in '"》」“”'
-        if not (after_quote and j + 1 < n and raw[j + 1].isdigit()):
+        if ch == "#":
+            if j > 0 and raw[j - 1] in '"》」“”' and raw[j + 1 : j + 2].isdigit():
+                j += 1  # a copy suffix
+                continue
             note = raw[j + 1 :].strip()
             break
-        j += 1
-    body = raw[start:j].rstrip()
-    return start + 1, timecode, body, note
-
-
-_NOTE_OR_NAME = re.compile('[#"《「„]')
+        closers = _OPENERS[ch]
+        k = raw.find(closers[0], j + 1)
+        if len(closers) > 1:  # „ closes with “ or ”
+            k2 = raw.find(closers[1], j + 1)
+            if k2 >= 0 and (k < 0 or k2 < k):
+                k = k2
+        if k < 0:
+            k = n
+        j = k + 1  # past the closing quote (or the end: an unclosed name runs to the end of the line)
+    return i + 1, timecode, raw[i:j].rstrip(), note
 
 
 #: full-width ASCII (what a Japanese IME types: Ａ：攻撃, ｄｒａｗ　２) to ASCII, and half-width
@@ -176,6 +182,7 @@ class LineReader:
         self.transformer = ToEvents()
         self.cache: dict[tuple[str, int], Any] = {}
         self.templates: dict[str, Template | None] = {}
+        self.events: dict[tuple[str, int], tuple[Any, tuple[Any, ...]]] = {}
 
     def parse(self, body: str, column: int) -> Any:
         """An event (no span yet), a ``("tag", key, value)`` tuple, or a :class:`BadLine`."""
@@ -206,10 +213,26 @@ class LineReader:
         except (UnexpectedInput, VisitError):
             return None
 
-    def read(self, body: str, column: int, **extra: Any) -> Any:
-        """The event of a line (with ``extra`` fields: span, timecode, notes), a header tag
-        tuple, or a :class:`BadLine`. Lines of a shape seen before are built from its template
-        (see :mod:`replayer.templates`) without a parse."""
+    def read(self, body: str, column: int, span: Span = ev.NO_SPAN, timecode: str | None = None,
+             notes: tuple[str, ...] = ()) -> Any:
+        """The event of a line (with its span, timecode and notes), a header tag tuple, or a
+        :class:`BadLine`. A line body seen before is built from the fields kept for it; a line
+        of a shape seen before is built from its template (see :mod:`replayer.templates`); only
+        other lines are parsed."""
+        key = (body, column)
+        hit = self.events.get(key)
+        if hit is None:
+            hit = self._fields(body, column)
+            if hit[0] is None:
+                return hit[1]  # not an event: a header tag or a bad line (the line cache has those)
+            if len(self.events) < EVENT_CACHE and len(body) <= CACHED_LINE:
+                self.events[key] = hit
+        make, values = hit
+        return make(span, timecode, notes, *values)
+
+    def _fields(self, body: str, column: int) -> Any:
+        """(the event class's maker, its values of ``own_fields``) for an event line; else
+        (None, what :meth:`parse` gives: a header tag tuple or a :class:`BadLine`)."""
         if body[0] != "[":
             padded = " " * (column - 1) + body
             made = make_template(padded)
@@ -224,12 +247,16 @@ class LineReader:
                     if len(self.templates) < 100_000 and len(text) <= CACHED_LINE:
                         self.templates[text] = template
                 if template is not None:
-                    return template.build(chunks, names, nums, **extra)
+                    return template.make, template.values(chunks, names, nums)
         result = self.parse(body, column)
         if isinstance(result, ev.Event):
-            return replace(result, **extra)
-        return result
+            cls = type(result)
+            return maker(cls), tuple(getattr(result, name) for name in own_fields(cls))
+        return None, result
 
+
+#: how many distinct line bodies a reader keeps the fields of (a long log repeats most of its lines)
+EVENT_CACHE = 100_000
 
 _MISSING = object()
 
@@ -273,7 +300,29 @@ def read_text(text: str, path: str = "<log>", game: str | None = None) -> Match:
     reader = line_reader(g)
     events: list[ev.Event] = []
     notes: list[ev.Note] = []
+    # the loop makes several objects a line, none of them in a cycle: the cycle collector's passes
+    # over the growing lists are pure cost (about a tenth of the reading time), so it waits
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        _read_lines(lines, reader, g, events, notes, findings, header, header_lines)
+    finally:
+        if collecting:
+            gc.enable()
+    rules = _rules_revision(header, header_lines, g, findings)
+    _check_header_numbers(header, header_lines, g, findings)
+    _check_header_date(header, header_lines, findings)
+    _check_video_offset(header, header_lines, findings)
+    if not events and not any(f.kind.value == "syntax" and f.rule == "syntax.line" for f in findings):
+        findings.append(make_finding("syntax.empty", Span(1, 1), "the log has no events",
+                                     "write one event a line after the header tags"))
+    return Match(path, g.id, rules, header, events, sort_findings(findings), lines, notes, header_lines)
+
+
+def _read_lines(lines, reader, g, events, notes, findings, header, header_lines) -> None:
+    """The lines of a log, one by one, into ``events``, ``notes``, ``findings`` and the header."""
     pending: list[str] = []
+    read, add, span = reader.read, events.append, maker(Span)
     for number, raw in enumerate(lines, 1):
         column, timecode, body, note = split_line(raw)
         if note is not None:
@@ -286,10 +335,21 @@ def read_text(text: str, path: str = "<log>", game: str | None = None) -> Match:
                                              "a timecode with no event after it",
                                              "write the event on the same line as its timecode"))
             continue
-        own = tuple(pending) + ((note,) if note is not None else ())
-        body = fold_width(body)
-        result = reader.read(body, column, span=Span(number, column, number, column + len(body)),
-                             timecode=timecode, notes=own)
+        if pending:
+            own = (*pending, note) if note is not None else tuple(pending)
+        else:
+            own = (note,) if note is not None else ()
+        if not body.isascii():  # only then can it hold full-width forms
+            body = fold_width(body)
+        result = read(body, column, span(number, column, number, column + len(body)), timecode, own)
+        if isinstance(result, ev.Event):
+            pending = []
+            if "{" in body:  # only then can a card carry properties
+                unknown = [(word, card) for card in result.cards() for word in card.props if not g.is_property(word)]
+                if unknown:
+                    findings.append(_property_finding(unknown, number, g))
+            add(result)
+            continue
         if isinstance(result, BadLine):
             findings.append(result.finding(number))
             if note is not None:
@@ -305,22 +365,6 @@ def read_text(text: str, path: str = "<log>", game: str | None = None) -> Match:
             header_lines[key] = number
             if note is not None:
                 pending.append(note)
-            continue
-        pending = []
-        event = result
-        if "{" in body:  # only then can a card carry properties
-            unknown = [(word, card) for card in event.cards() for word in card.props if not g.is_property(word)]
-            if unknown:
-                findings.append(_property_finding(unknown, number, g))
-        events.append(event)
-    rules = _rules_revision(header, header_lines, g, findings)
-    _check_header_numbers(header, header_lines, g, findings)
-    _check_header_date(header, header_lines, findings)
-    _check_video_offset(header, header_lines, findings)
-    if not events and not any(f.kind.value == "syntax" and f.rule == "syntax.line" for f in findings):
-        findings.append(make_finding("syntax.empty", Span(1, 1), "the log has no events",
-                                     "write one event a line after the header tags"))
-    return Match(path, g.id, rules, header, events, sort_findings(findings), lines, notes, header_lines)
 
 
 def find_logs(paths) -> list[Path]:

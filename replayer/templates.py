@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import fields
+from functools import lru_cache
 from typing import Any
 
 from . import events as ev
+from .makers import maker
 
 # A name or a property list with no closing quote or brace runs to the end of the line (the
 # possessive ``*+`` never gives back): matching it once, rather than failing from every opener of a
@@ -71,46 +73,59 @@ def make_template(text: str) -> tuple[str, list[tuple[int, int, int, int]], list
 class Template:
     """A parsed shape and how to build an event from a line of that shape."""
 
-    __slots__ = ("cls", "base", "plan")
+    __slots__ = ("cls", "make", "base", "plan")
 
-    def __init__(self, cls: type, base: dict[str, Any], plan: list[tuple[str, str]]):
+    def __init__(self, cls: type, base: list[Any], plan: list[tuple[int, str]]):
         self.cls = cls
-        self.base = base
-        self.plan = plan  # (field name, "card" | "cards" | "int")
+        self.make = maker(cls)  # (span, timecode, notes, *values) -> the event
+        self.base = base  # the template event's values of own_fields(cls), in order
+        self.plan = plan  # (index in base, "card" | "cards" | "int")
 
     @classmethod
     def from_event(cls, event: ev.Event, n_names: int, n_nums: int) -> "Template | None":
-        base = {f.name: getattr(event, f.name) for f in fields(event)}
-        plan: list[tuple[str, str]] = []
+        base = [getattr(event, name) for name in own_fields(type(event))]
+        plan: list[tuple[int, str]] = []
         seen_names: list[int] = []
         seen_nums: list[int] = []
-        for name, value in base.items():
+        for index, value in enumerate(base):
             if isinstance(value, ev.CardRef):
-                plan.append((name, "card"))
+                plan.append((index, "card"))
                 _collect_card(value, seen_names, seen_nums)
             elif isinstance(value, tuple) and value and isinstance(value[0], ev.CardRef):
-                plan.append((name, "cards"))
+                plan.append((index, "cards"))
                 for card in value:
                     _collect_card(card, seen_names, seen_nums)
             elif isinstance(value, int) and not isinstance(value, bool) and abs(value) >= SENTINEL:
-                plan.append((name, "int"))
+                plan.append((index, "int"))
                 seen_nums.append(abs(value) - SENTINEL)
         if sorted(seen_names) != list(range(n_names)) or sorted(seen_nums) != list(range(n_nums)):
             return None
         return cls(type(event), base, plan)
 
-    def build(self, chunks, names, nums, **extra) -> ev.Event:
-        kwargs = dict(self.base)
-        for name, kind in self.plan:
-            value = kwargs[name]
+    def build(self, chunks, names, nums, span=ev.NO_SPAN, timecode=None, notes=()) -> ev.Event:
+        return self.make(span, timecode, notes, *self.values(chunks, names, nums))
+
+    def values(self, chunks, names, nums) -> tuple[Any, ...]:
+        """The event's values of :func:`own_fields` for a line of this shape, in order."""
+        values = self.base.copy()
+        for index, kind in self.plan:
+            value = values[index]
             if kind == "card":
-                kwargs[name] = _fill_card(value, chunks, names, nums)
+                values[index] = _fill_card(value, chunks, names, nums)
             elif kind == "cards":
-                kwargs[name] = tuple(_fill_card(c, chunks, names, nums) for c in value)
+                values[index] = tuple(_fill_card(c, chunks, names, nums) for c in value)
             else:
-                kwargs[name] = _fill_int(value, nums)
-        kwargs.update(extra)
-        return self.cls(**kwargs)
+                values[index] = _fill_int(value, nums)
+        return tuple(values)
+
+
+@lru_cache(maxsize=None)
+def own_fields(cls: type) -> tuple[str, ...]:
+    """An event class's fields but those the reader adds (span, timecode, notes: the first three,
+    so that ``maker(cls)(span, timecode, notes, *values)`` builds the event)."""
+    names = tuple(f.name for f in fields(cls))
+    assert names[:3] == ("span", "timecode", "notes"), names
+    return names[3:]
 
 
 def _index(name: str) -> int | None:
@@ -152,13 +167,16 @@ def _column(col: int, chunks) -> int:
     return p + delta + 1
 
 
+_card = maker(ev.CardRef)
+
+
 def _fill_card(card: ev.CardRef, chunks, names, nums) -> ev.CardRef:
     i = _index(card.name)
     name = card.name
     if i is not None:
         raw = names[i]
         name = " ".join(raw[1:-1].split())
-    return ev.CardRef(
+    return _card(
         name,
         _fill_int(card.copy, nums),
         _fill_int(card.atk, nums),

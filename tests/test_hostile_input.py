@@ -239,10 +239,11 @@ def test_point_8_a_corrupt_library_is_a_clear_message_and_exit_2(tmp_path, comma
 
 # ---- 9: the grammar cache ----------------------------------------------------------------------
 def _digest(game: str) -> str:
-    """The hash in the cache file's name: lark's version, core.lark and the game's grammar."""
+    """The hash in the cache file's name: lark's version, the grammar folder, core.lark and the game's grammar."""
     from replayer.games import GAMES_DIR, get
 
     digest = hashlib.sha256(lark.__version__.encode())
+    digest.update(str(GAMES_DIR).encode("utf-8"))
     digest.update((GAMES_DIR / "core.lark").read_bytes())
     digest.update(get(game).grammar_text().encode("utf-8"))
     return digest.hexdigest()[:16]

@@ -19,7 +19,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from sqlite_utils import Database
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # sqlite_utils is imported by the writer only: reading uses sqlite3 (start-up time)
+    from sqlite_utils import Database
 
 from ..catalog import CardInfo
 from .names import Suggester, name_key
@@ -71,6 +74,8 @@ class CardDB:
 
     # ---- writing ------------------------------------------------------------------------
     def writer(self) -> Database:
+        from sqlite_utils import Database
+
         self.path.parent.mkdir(parents=True, exist_ok=True)
         db = Database(sqlite3.connect(str(self.path)))
         db.execute("PRAGMA journal_mode=WAL")

@@ -17,7 +17,7 @@ from typing import Any
 
 import click
 
-from .. import games, store
+from .. import games
 from ..cards.commands import cards_db_option
 from ..reader import find_logs
 from ..safe import json_safe, visible
@@ -36,6 +36,8 @@ def format_option(f):
 
 
 def _library_path(db_path: str | None) -> Path:
+    from .. import store  # here, not at the top: `replayer check` does not load SQLite
+
     return Path(db_path) if db_path else store.default_library_path()
 
 
@@ -46,6 +48,8 @@ def _open(db_path: str | None, *, must_exist: bool = False, reading: bool = Fals
     if must_exist and not path.is_file():
         click.echo(visible(f"replayer: no library at {path}; import logs first: replayer import FOLDER"), err=True)
         sys.exit(2)
+    from .. import store
+
     read_only = reading and not store.library_writable(path)
     try:
         try:
@@ -68,6 +72,8 @@ def _open(db_path: str | None, *, must_exist: bool = False, reading: bool = Fals
 def reported_damage(db_path: str | None):
     """An SQLite error while the library is used: a clear message with ``PRAGMA integrity_check``'s
     verdict when the file is corrupt, exit 2; never a traceback."""
+    from .. import store
+
     try:
         yield
     except store.LibraryError as e:
@@ -127,6 +133,8 @@ def _import(files, db_path: str | None, jobs: int, progress: bool) -> None:
         jobs = os.cpu_count() or 1
     counts = {"new": 0, "revision": 0, "unchanged": 0, "duplicate": 0, "skipped": 0}
     problems: list[str] = []
+    from .. import store
+
     outcomes = store.import_paths(db, files, jobs=jobs)
     show = progress and sys.stderr.isatty()
     try:
@@ -233,6 +241,8 @@ def search(card, rule, kind, severity, player, event, date_from, date_to, table,
       replayer search --player Yuki --severity error
       replayer search --event Frankfurt --table 12 --text appeal
     """
+    from .. import store
+
     flt = store.Filters(card=card, rule=rule, kind=kind, severity=severity, player=player, event=event,
                         date_from=date_from, date_to=date_to, text=text, table=table, round=round_,
                         game=game.lower() if game else None, all_revisions=all_revisions)
@@ -299,6 +309,8 @@ def stats(card, rule, kind, severity, player, event, date_from, date_to, table, 
     With --player, also that player's most frequent mistakes (errors and warnings of the
     rules kinds: illegal-activation, wrong-timing, ordering, state).
     """
+    from .. import store
+
     flt = store.Filters(card=card, rule=rule, kind=kind, severity=severity, player=player, event=event,
                         date_from=date_from, date_to=date_to, table=table, round=round_,
                         game=game.lower() if game else None, all_revisions=all_revisions)

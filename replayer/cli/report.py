@@ -9,8 +9,6 @@ import click
 
 from ..check import check_file
 from ..errors import ReplayerError
-from ..export import write_report
-from ..reviews import Reviews, store_for
 
 
 @click.command()
@@ -23,6 +21,9 @@ def report(file: str, out: str, db_path: str | None) -> None:
     """Write the review report of FILE (its findings with the verdicts kept for it) as HTML or PDF."""
     if Path(out).suffix.lower() not in (".html", ".htm", ".pdf"):
         raise click.UsageError("the report is written as .html or .pdf: name the output file so")
+    from ..export import write_report  # here: `replayer check` loads neither the report nor the library
+    from ..reviews import Reviews, store_for
+
     try:
         result = check_file(file)
     except ReplayerError as e:
