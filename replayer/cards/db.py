@@ -86,7 +86,7 @@ class CardDB:
                                 "sources": str, "source": str, "complete": int}, pk="id")
             db["names"].create({"key": str, "card_id": str, "game": str, "lang": str, "name": str},
                                pk=("key", "card_id", "lang"))
-            db["names"].create_index(["game", "key"])
+            db["names"].create_index(["game", "key", "card_id"])  # covering: a lookup reads the index only
             db["names"].create_index(["card_id"])
             db["files"].create({"path": str, "size": int, "mtime_ns": int, "cards": int, "problems": str},
                                pk="path")
