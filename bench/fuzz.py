@@ -4,7 +4,7 @@
 
 Half the logs are made from the grammar (both games, the three keyword languages, every quote
 style; ``bench/fuzzing.py``), half are the samples mutated byte by byte. Each log is read,
-checked, rendered as text and JSON, and replayed as the window replays it; it counts as an
+checked, rendered as text and JSON, and its states read as the window reads them; it counts as an
 exception if any of that raises, and as a miss if a line the grammar rejects has no finding.
 Printed: logs, lines, exceptions, misses, the median time per line, the slowest logs per line
 (and how many times the median that is), the peak memory of a worker. The figures in
@@ -31,7 +31,6 @@ sys.path.insert(0, str(ROOT / "bench"))
 from fuzzing import bad_lines, grammar_log, mutate  # noqa: E402
 
 from replayer.diagnostics import render_json, render_text  # noqa: E402
-from replayer.states import replay  # noqa: E402
 from replayer.reader import read_bytes  # noqa: E402
 from replayer.check import check_match  # noqa: E402
 
@@ -64,7 +63,9 @@ def run_one(seed: int) -> tuple[int, int, float, str | None, int, int, int]:
         match = result.match
         render_text("fuzz.duel", result.findings, match.lines)
         render_json(result.to_dict())
-        replay(match)
+        states = result.states  # the State pane rebuilds a state from the replay's checkpoints
+        for i in {0, len(states) // 2, len(states) - 1} if len(states) else ():
+            states.state_at(i)
     except Exception:
         return seed, data.count(b"\n") + 1, 0.0, traceback.format_exc(limit=3), 0, size, longest
     missed = 0

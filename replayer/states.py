@@ -560,7 +560,8 @@ class Replay:
             n = numbered(word)
             if n is not None and n[0] == "power":
                 stats["power"] = n[1]
-        new = replace(old, **stats, **changes) if (stats or changes) else old
+        # what the line changes wins over the stats written on its card (`atk "X" 1700/200 +500`)
+        new = replace(old, **{**stats, **changes}) if (stats or changes) else old
         w.field[player][key] = new
         return new
 
