@@ -14,8 +14,10 @@ def html_to_pdf(html: str, path: str | os.PathLike, *, title: str = "", footer_t
     from .theme import ui_font
 
     if QGuiApplication.instance() is None:  # the command line: fonts need an application object
+        from PySide6.QtWidgets import QApplication  # (a widget made later in the process needs this kind)
+
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-        html_to_pdf._app = QGuiApplication([])  # type: ignore[attr-defined]  # kept alive
+        html_to_pdf._app = QApplication([])  # type: ignore[attr-defined]  # kept alive
     p = Path(path)
     writer = QPdfWriter(str(p))
     writer.setTitle(title)
