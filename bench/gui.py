@@ -243,7 +243,6 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     sys.path.insert(0, str(ROOT))
 
-    from PySide6.QtWidgets import QApplication
 
     from replayer.gui.app import make_app
 

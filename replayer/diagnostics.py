@@ -186,27 +186,6 @@ def render_text(path: str, findings: Sequence[Finding], lines: Sequence[str], *,
     return "\n".join(out)
 
 
-#: a source line longer than this is shown as a window around the caret
-SOURCE_WINDOW = 120
-
-
-def source_window(src: str, col: int, limit: int = SOURCE_WINDOW) -> tuple[str, int]:
-    """A long line cut to ``limit`` characters around column ``col`` (``…`` where cut), and the
-    caret's column in what is shown."""
-    if len(src) <= limit:
-        return src, col
-    start = max(0, min(col - 1 - limit // 3, len(src) - limit))
-    end = start + limit
-    shown = src[start:end]
-    col -= start
-    if start > 0:
-        shown = "…" + shown
-        col += 1
-    if end < len(src):
-        shown += "…"
-    return shown, col
-
-
 def _is_wide(ch: str) -> bool:
     import unicodedata
 

@@ -7,7 +7,7 @@ activation written ``CL2 A: ...``, the chain link the log expects.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, fields
 
 from .diagnostics import Span
 

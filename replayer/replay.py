@@ -48,11 +48,6 @@ class CardFacts:
         if self.info is None:
             return self.props
         return self.info.effect_props(effect, flip=flip, trigger=trigger) | self.props
-        timings = getattr(self.info, "effect_timings", ())
-        for i, allowed in enumerate(timings, 1):
-            if timing in allowed:
-                return i if i > 1 else None
-        return None
 
     @property
     def imported_from(self) -> str:

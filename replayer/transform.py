@@ -6,7 +6,7 @@ are mapped to the English ones; the grammar lists which words are accepted where
 
 from __future__ import annotations
 
-from lark import Token, Transformer, Tree, v_args
+from lark import Token, Transformer
 
 from . import events as ev
 from .numbers import read_digits

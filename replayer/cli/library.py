@@ -13,7 +13,7 @@ import sqlite3
 import sys
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -21,6 +21,9 @@ from .. import games
 from ..cards.commands import cards_db_option
 from ..reader import find_logs
 from ..safe import json_safe, visible
+
+if TYPE_CHECKING:  # imported where used: `replayer check` does not load SQLite
+    from .. import store
 
 DB_HELP = "the library (default: library.db in the user's data folder; env REPLAYER_LIBRARY)"
 

@@ -921,7 +921,7 @@ class TimelineView(QGraphicsView):
 
     def _paint_coarse(self, p: QPainter, i0: int, i1: int) -> None:
         """Per-bin aggregates: event density per lane, the worst finding, chains and notes."""
-        t, rows, doc = self.theme, self.rows, self.doc
+        t, rows = self.theme, self.rows
         level = self._bins(i0, i1)
         size = level.size
         b0, b1 = level.b0, level.b0 + len(level.flags)
