@@ -1,8 +1,8 @@
 """The states of one replay: where the match is after every event, and what the log tells there.
 
-The rules model (:class:`replayer.replay.Model`) drives a :class:`Replay` while it replays the
-events for the findings: each event that changes the structure of the turn calls the replay's
-recorder for its class, which keeps
+The game's :class:`Replay` of a match's events keeps, once something first asks for them
+(:meth:`Replay.record_all`: one pass over the events through the game's ``record_<EventClass>``
+methods; the rules model's run does not pay for it),
 
 * the **position** after every event — turn, turn player, phase, step, timing or sub-step, and
   which of them were inferred rather than written — recorded only where it changes (a 100,000
@@ -49,9 +49,9 @@ class Replay:
     """The positions, outline and states of one replay of a match.
 
     A game subclasses it: ``record_<EventClass>(i, event)`` methods keep the position and the
-    outline while the rules model replays (``on_<kind>`` methods of the richer state run on
-    demand). This base knows turns and phases only, so that a game without its own still has a
-    timeline and a State pane.
+    outline (:meth:`record_all`; ``on_<kind>`` methods of the richer state run on demand). This
+    base knows turns and phases only, so that a game without its own still has a timeline and a
+    State pane.
     """
 
     #: the row of the timeline under the phases: ``"step"`` (with timings) or ``"substep"``
@@ -65,34 +65,62 @@ class Replay:
         self.match = match
         self.game = match.game
         self.events: list[ev.Event] = match.events
-        self.turns: list[Segment] = []
-        self.phases: list[Segment] = []
-        self.steps: list[Segment] = []  # ygo Battle Phase steps
-        self.timings: list[Segment] = []  # ygo Damage Step timings
-        self.substeps: list[Segment] = []  # dm attack sub-steps
-        self.chains: list[Chain] = []
-        #: event index -> (chain index, link number) for every link
-        self.link_of: dict[int, tuple[int, int]] = {}
-        #: event index -> chain index, for resolve lines
-        self.resolve_of: dict[int, int] = {}
+        # the outline (read through the properties below, which record it first)
+        self._turns: list[Segment] = []
+        self._phases: list[Segment] = []
+        self._steps: list[Segment] = []  # ygo Battle Phase steps
+        self._timings: list[Segment] = []  # ygo Damage Step timings
+        self._substeps: list[Segment] = []  # dm attack sub-steps
+        self._chains: list[Chain] = []
+        self._link_of: dict[int, tuple[int, int]] = {}
+        self._resolve_of: dict[int, int] = {}
         #: the positions, run-length: position ``_pos[k]`` holds from event ``_pos_at[k]`` on
         self._pos_at: list[int] = []
         self._pos: list[Position] = []
         self.pos = START  # the position after the latest recorded event
         self._open: dict[str, tuple[str, str, int, str | None]] = {}  # kind -> open segment
-        self._out = {"turn": self.turns, "phase": self.phases, "step": self.steps, "timing": self.timings,
-                     "substep": self.substeps}
+        self._out = {"turn": self._turns, "phase": self._phases, "step": self._steps, "timing": self._timings,
+                     "substep": self._substeps}
         self._checkpoints: list[Work] = []  # state before event k * CHECKPOINT_EVERY
         self._lock = RLock()
         self._names: dict[str, str] = {}
         self._catalog = catalog
         self._appliers: dict[type, Callable | None] = {}
         self._phase_words: dict[str, tuple[str, str]] = {}
-        self._finished = False
+        self._recorded = self._recording = False
 
-    # ---- recording (driven by the rules model) ------------------------------------------------
+    # ---- recording (once, when first asked) ---------------------------------------------------
+    def record_all(self) -> "Replay":
+        """Record the positions and the outline now (every reader of them calls this first).
+
+        One pass over the events through the game's ``record_<EventClass>`` methods, the first time
+        anything is asked: a check that only wants the findings (``replayer check``) never pays
+        for it, and the window, the library and the report get the same states."""
+        if self._recorded:
+            return self
+        with self._lock:
+            if self._recorded or self._recording:
+                return self  # (a recorder reading the outline while it is being recorded)
+            self._recording = True
+            recorders: dict[type, Callable[[int, ev.Event], None] | None] = {}
+            get = recorders.get
+            for i, event in enumerate(self.events):
+                cls = type(event)
+                record = get(cls, recorders)
+                if record is recorders:
+                    record = recorders[cls] = self.recorder(cls)
+                if record is not None:
+                    record(i, event)
+            n = len(self.events)
+            for k in ("timing", "step", "substep", "phase", "turn"):
+                self.close(k, n)
+            for seq in self._out.values():
+                seq.sort(key=lambda s: s.start)
+            self._recorded = True
+        return self
+
     def recorder(self, cls: type) -> Callable[[int, ev.Event], None] | None:
-        """What to call for each event of class ``cls`` while replaying (None: nothing)."""
+        """What to call for each event of class ``cls`` while recording (None: nothing)."""
         return getattr(self, "record_" + cls.__name__, None)
 
     def move(self, i: int, pos: Position) -> None:
@@ -170,19 +198,41 @@ class Replay:
         """Does ``phase`` go on with an attack under way (the Battle Phase, the attack step)?"""
         return False
 
-    def finish(self) -> "Replay":
-        """The last event was recorded: close the open segments."""
-        if self._finished:
-            return self
-        self._finished = True
-        n = len(self.events)
-        for k in ("timing", "step", "substep", "phase", "turn"):
-            self.close(k, n)
-        for seq in self._out.values():
-            seq.sort(key=lambda s: s.start)
-        return self
-
     # ---- lookups --------------------------------------------------------------------------------
+    @property
+    def turns(self) -> list[Segment]:
+        return self.record_all()._turns
+
+    @property
+    def phases(self) -> list[Segment]:
+        return self.record_all()._phases
+
+    @property
+    def steps(self) -> list[Segment]:
+        return self.record_all()._steps
+
+    @property
+    def timings(self) -> list[Segment]:
+        return self.record_all()._timings
+
+    @property
+    def substeps(self) -> list[Segment]:
+        return self.record_all()._substeps
+
+    @property
+    def chains(self) -> list[Chain]:
+        return self.record_all()._chains
+
+    @property
+    def link_of(self) -> dict[int, tuple[int, int]]:
+        """Event index -> (chain index, link number) for every link."""
+        return self.record_all()._link_of
+
+    @property
+    def resolve_of(self) -> dict[int, int]:
+        """Event index -> chain index, for resolve lines."""
+        return self.record_all()._resolve_of
+
     def __len__(self) -> int:
         return len(self.events)
 
@@ -196,15 +246,18 @@ class Replay:
 
     def changes(self) -> tuple[list[int], list[Position]]:
         """The positions run-length: ``positions[k]`` holds from event ``at[k]`` until the next."""
+        self.record_all()
         return self._pos_at, self._pos
 
     def position(self, index: int) -> Position:
         """The position after event ``index``."""
+        self.record_all()
         k = bisect_right(self._pos_at, index) - 1
         return self._pos[k] if k >= 0 else START
 
     def positions(self) -> Iterable[Position]:
         """The position after each event, in order (one per event)."""
+        self.record_all()
         at, pos = self._pos_at, self._pos
         current, k, nk = START, 0, len(at)
         nxt = at[0] if nk else -1
@@ -227,7 +280,7 @@ class Replay:
         return max(bisect_right(self.lines, line) - 1, 0) if self.lines else -1
 
     def segments_at(self, index: int, kind: str) -> Segment | None:
-        seq = self._out[kind]
+        seq = self.record_all()._out[kind]
         k = _bisect_segments(seq, index)
         if k >= 0 and seq[k].start <= index < seq[k].end:
             return seq[k]
