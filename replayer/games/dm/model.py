@@ -26,15 +26,41 @@ from .rules import (ABILITY_OF, ATTACK_GUARDS, Case, DECLARATION_GUARDS, Declara
                     reached_step, row_label, shields_to_break, step_label)
 
 # ---- state ---------------------------------------------------------------------------------
-@dataclass
 class Creature:
-    key: str  # one physical card (copy suffix included)
-    name_key: str  # its card, whatever the copy: where its facts are kept
-    label: str
-    owner: str | None
-    in_play: bool = True  # in the battle zone
-    tapped: bool = False
-    entered: int | None = None  # the turn (counted by `turn` lines) it entered the battle zone, if the log shows it
+    """A creature as far as the log tells. Whether it is tapped is kept in a set of keys the model
+    shares with every creature (``taps``): a turn untaps the turn player's tapped creatures without
+    walking every creature ever seen, and sub-step 4 copies only the tapped ones."""
+
+    __slots__ = ("key", "name_key", "label", "owner", "in_play", "entered", "born", "taps")
+
+    def __init__(self, key: str, name_key: str, label: str, owner: str | None, in_play: bool = True,
+                 tapped: bool = False, entered: int | None = None, *, taps: set[str] | None = None,
+                 born: int = 0):
+        self.key = key  # one physical card (copy suffix included)
+        self.name_key = name_key  # its card, whatever the copy: where its facts are kept
+        self.label = label
+        self.owner = owner
+        self.in_play = in_play  # in the battle zone
+        self.entered = entered  # the turn (counted by `turn` lines) it entered the battle zone, if the log shows it
+        self.born = born  # how many creatures the model had seen before this card's first mention
+        self.taps = taps if taps is not None else set()
+        if tapped:
+            self.taps.add(key)
+
+    @property
+    def tapped(self) -> bool:
+        return self.key in self.taps
+
+    @tapped.setter
+    def tapped(self, value: bool) -> None:
+        if value:
+            self.taps.add(self.key)
+        else:
+            self.taps.discard(self.key)
+
+    def __repr__(self) -> str:
+        return (f"Creature({self.key!r}, owner={self.owner!r}, in_play={self.in_play}, tapped={self.tapped}, "
+                f"entered={self.entered})")
 
 
 @dataclass
@@ -85,7 +111,8 @@ class AttackState:
     blocked: bool = False  # a sub-step 4 declaration was made
     aborted_by: str | None = None  # the creature whose leaving aborted the attack
     goes: dict[str, int] = field(default_factory=dict)  # showing name -> how many goes so far
-    before_batch: tuple[dict[str, bool], str | None] | None = None  # tapped states and aim before sub-step 4
+    #: before sub-step 4's declarations: the tapped creatures, how many creatures were known, the aim
+    before_batch: tuple[frozenset[str], int, str | None] | None = None
     breaks: Breaks | None = None  # this attack's shield break
     ended: bool = False  # `attack ends` was written: sub-step 7
     closed: bool = False
@@ -126,6 +153,7 @@ class DmModel(Model):
         self.turn_index = 0  # how many `turn` lines so far: summoning sickness does not trust the numbers
         self.turn_player: str | None = None
         self.creatures: dict[str, Creature] = {}
+        self.tapped: set[str] = set()  # the keys of the tapped creatures (Creature.tapped reads it)
         n = whole_number(match.header.get("Shields", "5"))
         if n is None:
             n = 5  # the reader reported the bad tag
@@ -158,7 +186,8 @@ class DmModel(Model):
         key = self.card_key(ref)
         c = self.creatures.get(key)
         if c is None:
-            c = self.creatures[key] = Creature(key, self.card_name_key(ref), ref.label, owner)
+            c = self.creatures[key] = Creature(key, self.card_name_key(ref), ref.label, owner, taps=self.tapped,
+                                               born=len(self.creatures))
         elif not c.in_play:
             c.in_play, c.tapped, c.entered = True, False, None
         if c.owner is None:
@@ -168,8 +197,10 @@ class DmModel(Model):
     def enter(self, ref: ev.CardRef, owner: str | None, *, tapped: bool = False) -> Creature:
         """A creature enters the battle zone now (it is summoning sick this turn)."""
         key = self.card_key(ref)
-        c = self.creatures[key] = Creature(key, self.card_name_key(ref), ref.label, owner, tapped=tapped,
-                                           entered=self.turn_index)
+        old = self.creatures.get(key)
+        c = self.creatures[key] = Creature(key, self.card_name_key(ref), ref.label, owner, entered=self.turn_index,
+                                           taps=self.tapped, born=old.born if old else len(self.creatures))
+        c.tapped = tapped
         return self.apply_state_words(c, ref)
 
     def apply_state_words(self, c: Creature, ref: ev.CardRef) -> Creature:
@@ -254,9 +285,9 @@ class DmModel(Model):
         self.attack = None
         self.turn, self.turn_player = e.number, e.player
         self.turn_index += 1
-        for c in self.creatures.values():
-            if c.owner == e.player:
-                c.tapped = False
+        creatures = self.creatures
+        mine = [key for key in self.tapped if creatures[key].owner == e.player]
+        self.tapped.difference_update(mine)  # the turn player's creatures untap
         self.waiting.clear()
         self.deferred.clear()
         self.early_triggers.clear()
@@ -488,8 +519,11 @@ class DmModel(Model):
         if a is None:
             return
         if a.before_batch is None:
-            a.before_batch = ({k: x.tapped for k, x in self.creatures.items()}, a.aims_at)
-        tapped_before, aim_before = a.before_batch
+            a.before_batch = (frozenset(self.tapped), len(self.creatures), a.aims_at)
+        tapped_before, known_before, aim_before = a.before_batch
+
+        def was_tapped(x: Creature) -> bool:  # before the declarations (a creature first named since: now)
+            return x.key in tapped_before if x.born < known_before else x.tapped
         if kind == "block":
             if a.blocks and not self.second_go_reported:
                 self.report(R_ONE_BLOCKER, e, f"{quote(ref.label)} is declared as a second blocker of this attack; "
@@ -499,9 +533,9 @@ class DmModel(Model):
                 return  # the first blocker's block stands: the attack still aims at it
             a.blocks += 1
         props, known = self.props_of(ref)
-        d = Defence(kind, props, known, tapped_before.get(c.key, c.tapped), aim_before is None,
+        d = Defence(kind, props, known, was_tapped(c), aim_before is None,
                     d_c.key if d_c else None,
-                    tapped_before.get(d_c.key, d_c.tapped) if d_c else True,
+                    was_tapped(d_c) if d_c else True,
                     d_c is None or d_c.key == c.key)
         guard = next((g for g in DECLARATION_GUARDS if g.fails(d)), None)
         if guard is not None:
