@@ -16,14 +16,19 @@ from dataclasses import dataclass, field
 from ... import events as ev
 from ...numbers import whole_number
 from ...replay import Model
-from .rules import (ABILITY_OF, ATTACK_GUARDS, Case, DECLARATION_GUARDS, Declaration, Defence, Fighter, LINES,
+from .vocabulary import AttackStep
+from .rules import (ABILITY_OF, ATTACK_GUARDS, DECLARATION_GUARDS, Declaration, Defence, Fighter, LINES,
                     LINE_BY_KIND, Need, R_ABORTED, R_ACTIVE_FIRST, R_BACKWARDS, R_BATTLE_OPPONENT,
                     R_BATTLE_RESULT, R_BREAK_COUNT, R_EARLY_TRIGGER, R_END_ABILITY_LEFT, R_END_BEFORE_AFTER,
                     R_NINJA_AFTER_BLOCK, R_NINJA_BEFORE_TRIGGERS, R_NINJA_NO_BLOCK, R_NOT_PLAYER,
                     R_NOT_TURN_PLAYER, R_ONE_BLOCKER, R_REDIRECT_TARGET, R_SHIELDS_LEFT, R_SPELL_FIRST,
                     R_STRIGGER_MORE, R_STRIGGER_NO_BREAK, R_TURN_PLAYER_FIRST, R_UNTAPPED_TARGET, SHOWINGS,
-                    STATE_WORDS, SubStep, TAKES_OVER, battle_outcome, describe_table, line_kind, quote,
+                    STATE_WORDS, TAKES_OVER, battle_outcome, describe_table, line_kind, quote,
                     reached_step, row_label, shields_to_break, step_label)
+
+_END = AttackStep.END
+_OUTCOME = AttackStep.BATTLE.number  # sub-step 6, whichever its case
+
 
 # ---- state ---------------------------------------------------------------------------------
 class Creature:
@@ -106,8 +111,7 @@ class AttackState:
     attacker: str
     target: str | None  # as declared; None: the player
     aims_at: str | None  # after sub-step 4; None: the player
-    substep: SubStep = SubStep.DECLARATION
-    case: Case | None = None
+    substep: AttackStep = AttackStep.DECLARATION
     blocked: bool = False  # a sub-step 4 declaration was made
     aborted_by: str | None = None  # the creature whose leaving aborted the attack
     goes: dict[str, int] = field(default_factory=dict)  # showing name -> how many goes so far
@@ -126,8 +130,13 @@ class AttackState:
         return self.aborted_by is not None
 
     @property
+    def case(self) -> str | None:
+        """The letter of sub-step 6 once the attack is there: A (battle), B (break), C (direct)."""
+        return self.substep.case
+
+    @property
     def label(self) -> str:
-        return step_label(self.substep, self.case if self.substep == SubStep.OUTCOME else None)
+        return step_label(self.substep)
 
 
 @dataclass
@@ -258,8 +267,6 @@ class DmModel(Model):
                             related=[a.event])
             return True
         a.substep = reached
-        if row.case is not None:
-            a.case = row.case
         return True
 
     def second_go(self, e: ev.Event, a: AttackState, kind: str, previous: str | None) -> bool:
@@ -409,11 +416,12 @@ class DmModel(Model):
         a = self.attack
         if a is None:
             return (None,)
-        return (a.substep, w.at_end if a.substep == SubStep.END else None)
+        sub = a.substep  # the cases of sub-step 6 are one sub-step here
+        return (sub.number, w.at_end if sub is _END else None)
 
     def resolve(self, e: ev.Event, w: Waiting, *, check: bool = True) -> None:
         a = self.attack
-        if a is not None and a.blocked and a.substep == SubStep.BLOCK_TRIGGERS and w.owner == a.defender \
+        if a is not None and a.blocked and a.substep is AttackStep.BLOCK_TRIGGERS and w.owner == a.defender \
                 and a.block_abilities_resolved is None:
             a.block_abilities_resolved = e  # a "when it blocks" ability of the blocking player resolved
         if check and w.source == "s-trigger creature":
@@ -495,10 +503,10 @@ class DmModel(Model):
                             f"write the {what} before the non-turn player's declaration", card=e.card,
                             related=[a.nonturn_declared])
         elif e.what in ("ninja-strike", "revolution-0") and e.player != self.turn_player:
-            if a.nonturn_declared is None and a.substep == SubStep.ATTACK_TRIGGERS:
+            if a.nonturn_declared is None and a.substep is AttackStep.ATTACK_TRIGGERS:
                 a.nonturn_declared = e
             what = e.what.replace("-", " ")
-            self.defer(R_NINJA_BEFORE_TRIGGERS, e, (SubStep.ATTACK_TRIGGERS, None),
+            self.defer(R_NINJA_BEFORE_TRIGGERS, e, (AttackStep.ATTACK_TRIGGERS.number, None),
                        f"{e.player} declares {what} while the turn player's {{waiting}} waits; the non-turn player "
                        "declares ninja strike and revolution 0 after the turn player's attack triggers resolved",
                        "write the declaration after the turn player's `resolve` lines")
@@ -681,7 +689,7 @@ class DmModel(Model):
                             "only the loser of a battle is destroyed", card=ref, related=[w.event])
             w.losers.discard(key)
         a = self.attack
-        if a is not None and not a.ended and not a.aborted and a.substep < SubStep.OUTCOME \
+        if a is not None and not a.ended and not a.aborted and a.substep.number < _OUTCOME \
                 and key in (a.attacker, a.aims_at):
             a.aborted_by = key
 
