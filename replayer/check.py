@@ -24,7 +24,7 @@ def replay(match: Match, catalog: Catalog | None = None) -> tuple[list[Finding],
     """Replay a read match once: its rules findings (without the syntax ones) and its states."""
     game = games.get(match.game)
     if any(f.rule == "syntax.encoding" for f in match.findings):
-        return [], game.states(match, catalog).finish()
+        return [], game.states(match, catalog)
     model = game.model(match, catalog)
     collecting = gc.isenabled()
     gc.disable()  # as in the reader: the replay's objects are not cycles, the collector's passes are cost
