@@ -11,7 +11,7 @@ import pytest
 
 from replayer import events as ev
 from replayer.diagnostics import Span
-from replayer.reader import LineReader, split_line, split_lines
+from replayer.lines import LineReader, split_line, split_lines
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
