@@ -35,7 +35,10 @@ _TIMECODE = re.compile(r"@(?:\d+:)?\d{1,2}:\d{2}(?=\s|$)")
 _ODD_BREAKS = re.compile("[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _OPENERS = {'"': '"', "《": "》", "「": "」", "„": "“”"}
-_NOTE_SCAN = re.compile('[#"《「„]')
+#: what may come before a note: text that is no `#` or opening quote, a card name (an unclosed one
+#: runs to the end), or a copy suffix (a `#` right after a closing quote, followed by a digit)
+_TO_NOTE = re.compile(r'(?:[^#"《「„]++|"[^"]*+(?:"|\Z)|《[^》]*+(?:》|\Z)|「[^」]*+(?:」|\Z)|„[^“”]*+(?:[“”]|\Z)'
+                      r'|(?<=["》」“”])#(?=\d))*+')
 _SPACES = frozenset(" \t\u00a0\u3000")
 
 
@@ -58,33 +61,16 @@ def split_line(raw: str) -> tuple[int, str | None, str, str | None]:
             body = raw[i:]
     if "#" not in body:  # most lines: no note, no copy suffix
         return i + 1, timecode, body.rstrip(), None
-    # the first `#` that starts the note: search and find jump from one `#` or quote to the next
+    # the first `#` that starts the note: _TO_NOTE runs over plain text, card names and copy
+    # suffixes in one match, and stops at a `#` that may start the note (or at the end)
     n = len(raw)
-    j = i
-    note = None
-    while True:
-        m = _NOTE_SCAN.search(raw, j)
-        if m is None:
-            j = n
-            break
-        j = m.start()
-        ch = raw[j]
-        if ch == "#":
-            if j > 0 and raw[j - 1] in '"》」“”' and raw[j + 1 : j + 2].isdigit():
-                j += 1  # a copy suffix
-                continue
-            note = raw[j + 1 :].strip()
-            break
-        closers = _OPENERS[ch]
-        k = raw.find(closers[0], j + 1)
-        if len(closers) > 1:  # „ closes with “ or ”
-            k2 = raw.find(closers[1], j + 1)
-            if k2 >= 0 and (k < 0 or k2 < k):
-                k = k2
-        if k < 0:
-            k = n
-        j = k + 1  # past the closing quote (or the end: an unclosed name runs to the end of the line)
-    return i + 1, timecode, raw[i:j].rstrip(), note
+    j = _TO_NOTE.match(raw, i).end()
+    while j < n:
+        if j > 0 and raw[j - 1] in '"》」“”' and raw[j + 1 : j + 2].isdigit():  # a copy suffix whose digit is not \d
+            j = _TO_NOTE.match(raw, j + 1).end()
+            continue
+        return i + 1, timecode, raw[i:j].rstrip(), raw[j + 1 :].strip()
+    return i + 1, timecode, raw[i:].rstrip(), None
 
 
 #: full-width ASCII (what a Japanese IME types: Ａ：攻撃, ｄｒａｗ　２) to ASCII, and half-width
@@ -152,6 +138,9 @@ class LineReader:
         self.cache: dict[tuple[str, int], Any] = {}
         self.templates: dict[str, Template | None] = {}
         self.events: dict[tuple[str, int], tuple[Any, tuple[Any, ...]]] = {}
+        #: raw line -> (column, end column, timecode, note, maker, values) of an event line read
+        #: before whose event needs nothing else (no unknown property): see reader._read_lines
+        self.lines: dict[str, tuple[Any, ...]] = {}
 
     def parse(self, body: str, column: int) -> Any:
         """An event (no span yet), a ``("tag", key, value)`` tuple, or a :class:`BadLine`."""
@@ -188,16 +177,21 @@ class LineReader:
         :class:`BadLine`. A line body seen before is built from the fields kept for it; a line
         of a shape seen before is built from its template (see :mod:`replayer.templates`); only
         other lines are parsed."""
+        make, values = self.entry(body, column)
+        if make is None:
+            return values  # not an event: a header tag or a bad line
+        return make(span, timecode, notes, *values)
+
+    def entry(self, body: str, column: int) -> tuple[Any, Any]:
+        """(the event class's maker, its values of ``own_fields``) for an event line, kept for the
+        next line with this body; else (None, a header tag tuple or a :class:`BadLine`)."""
         key = (body, column)
         hit = self.events.get(key)
         if hit is None:
             hit = self._fields(body, column)
-            if hit[0] is None:
-                return hit[1]  # not an event: a header tag or a bad line (the line cache has those)
-            if len(self.events) < EVENT_CACHE and len(body) <= CACHED_LINE:
-                self.events[key] = hit
-        make, values = hit
-        return make(span, timecode, notes, *values)
+            if hit[0] is not None and len(self.events) < EVENT_CACHE and len(body) <= CACHED_LINE:
+                self.events[key] = hit  # (the line cache has the others)
+        return hit
 
     def _fields(self, body: str, column: int) -> Any:
         """(the event class's maker, its values of ``own_fields``) for an event line; else
@@ -206,17 +200,19 @@ class LineReader:
             padded = " " * (column - 1) + body
             made = make_template(padded)
             if made is not None:
-                text, chunks, names, nums = made
+                text, parts = made
                 template = self.templates.get(text, _MISSING)
                 if template is _MISSING:
                     parsed = self._parse_shape(text)
                     template = None
                     if isinstance(parsed, ev.Event):
-                        template = Template.from_event(parsed, len(names), len(nums))
+                        template = Template.from_event(parsed, parts)
                     if len(self.templates) < 100_000 and len(text) <= CACHED_LINE:
                         self.templates[text] = template
                 if template is not None:
-                    return template.make, template.values(chunks, names, nums)
+                    values = template.values(parts)
+                    if values is not None:
+                        return template.make, values
         result = self.parse(body, column)
         if isinstance(result, ev.Event):
             cls = type(result)

@@ -106,11 +106,24 @@ def read_text(text: str, path: str = "<log>", game: str | None = None) -> Match:
 def _read_lines(lines, reader, g, events, notes, findings, header, header_lines) -> None:
     """The lines of a log, one by one, into ``events``, ``notes``, ``findings`` and the header."""
     pending: list[str] = []
-    read, add, span = reader.read, events.append, maker(Span)
+    entry, add, span, note_of = reader.entry, events.append, maker(Span), maker(ev.Note)
+    # most lines of a long log are exact repeats of an earlier one (`phase battle`, `A: pass`):
+    # an event line read before is built from what was kept for its raw text, with no split
+    known = reader.lines
+    remember = len(known) < EVENT_CACHE
     for number, raw in enumerate(lines, 1):
+        hit = known.get(raw)
+        if hit is not None and not pending:
+            column, end, timecode, note, make, values = hit
+            if note is None:
+                add(make(span(number, column, number, end), timecode, (), *values))
+            else:
+                notes.append(note_of(note, number))
+                add(make(span(number, column, number, end), timecode, (note,), *values))
+            continue
         column, timecode, body, note = split_line(raw)
         if note is not None:
-            notes.append(ev.Note(note, number))
+            notes.append(note_of(note, number))
         if not body:
             if note is not None:
                 pending.append(note)
@@ -125,15 +138,23 @@ def _read_lines(lines, reader, g, events, notes, findings, header, header_lines)
             own = (note,) if note is not None else ()
         if not body.isascii():  # only then can it hold full-width forms
             body = fold_width(body)
-        result = read(body, column, span(number, column, number, column + len(body)), timecode, own)
-        if isinstance(result, ev.Event):
+        make, values = entry(body, column)
+        if make is not None:
+            end = column + len(body)
+            result = make(span(number, column, number, end), timecode, own, *values)
             pending = []
             if "{" in body:  # only then can a card carry properties
                 unknown = [(word, card) for card in result.cards() for word in card.props if not g.is_property(word)]
                 if unknown:
                     findings.append(_property_finding(unknown, number, g))
+                    add(result)
+                    continue
             add(result)
+            if remember and len(raw) <= CACHED_LINE:
+                known[raw] = (column, end, timecode, note, make, values)
+                remember = len(known) < EVENT_CACHE
             continue
+        result = values
         if isinstance(result, BadLine):
             findings.append(result.finding(number))
             if note is not None:
