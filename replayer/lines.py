@@ -10,9 +10,11 @@ shape. :mod:`replayer.reader` puts the lines of a log together into a :class:`~r
 from __future__ import annotations
 
 import copy
+import dataclasses
 import difflib
 import functools
 import re
+import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
@@ -81,14 +83,84 @@ _WIDTH_FOLD.update({0xFF61: 0x3002, 0xFF62: 0x300C, 0xFF63: 0x300D, 0xFF64: 0x30
 
 def fold_width(text: str) -> str:
     """``text`` with full-width ASCII forms read as ASCII (NFKC's width folding, restricted to the
-    characters that keep one column each; half-width katakana is left to name matching, which
-    normalises with NFKC: see :func:`replayer.catalog.name_key`)."""
+    characters that keep one column each; half-width katakana is :func:`fold_kana`'s)."""
     if text.isascii() or _WIDE_FORMS.search(text) is None:  # translate costs ~1 µs a non-ASCII character
         return text
     return text.translate(_WIDTH_FOLD)
 
 
 _WIDE_FORMS = re.compile("[\uff01-\uff5e\uff61-\uff64]")
+_HALF_KANA = re.compile("[\uff65-\uff9f]")
+#: a card name (left as written: names are matched by NFKC, see catalog.name_key), or a run of
+#: katakana, full- or half-width
+_KANA_OR_NAME = re.compile(r'"[^"\n]*+(?:"|\Z)|《[^》\n]*+(?:》|\Z)|「[^」\n]*+(?:」|\Z)|„[^“”\n]*+(?:[“”]|\Z)'
+                           r"|[\u30a0-\u30ff\uff65-\uff9f]+")
+_SOUND_MARKS = "\uff9e\uff9f"  # ﾞ ﾟ: they join the kana before them (ﾀﾞ is ダ)
+
+
+def fold_kana(text: str) -> tuple[str, list[int] | None]:
+    """``text`` with half-width katakana outside card names read as full-width katakana, as NFKC
+    reads them (``ﾀﾞﾒｰｼﾞ 1300`` is ``ダメージ 1300``), and where each character of the result
+    starts in ``text`` (one more entry: the end), or None where nothing moved. A sound mark joins
+    the kana before it, so the result can be shorter: the map turns its columns back into the
+    line's own."""
+    if _HALF_KANA.search(text) is None:
+        return text, None
+    out: list[str] = []
+    where: list[int] = []
+    pos = 0
+    for m in _KANA_OR_NAME.finditer(text):
+        run = m.group()
+        if run[0] in _OPENERS or _HALF_KANA.search(run) is None:
+            continue
+        start = m.start()
+        out.append(text[pos:start])
+        where.extend(range(pos, start))
+        i, n = 0, len(run)
+        while i < n:
+            if i + 1 < n and run[i + 1] in _SOUND_MARKS:
+                joined = unicodedata.normalize("NFKC", run[i : i + 2])
+                if len(joined) == 1:
+                    out.append(joined)
+                    where.append(start + i)
+                    i += 2
+                    continue
+            out.append(unicodedata.normalize("NFKC", run[i]))
+            where.append(start + i)
+            i += 1
+        pos = m.end()
+    out.append(text[pos:])
+    where.extend(range(pos, len(text) + 1))
+    folded = "".join(out)
+    return folded, (where if len(folded) != len(text) else None)
+
+
+def unfold_column(col: int, column: int, where: list[int]) -> int:
+    """A column of a line whose body (starting at ``column``) :func:`fold_kana` shortened, as a
+    column of the line as written."""
+    k = col - column
+    if k < 0:
+        return col
+    if k >= len(where):
+        return col + where[-1] - (len(where) - 1)
+    return column + where[k]
+
+
+def unfold_values(values: tuple, column: int, where: list[int]) -> tuple:
+    """An event's values (:func:`~replayer.templates.own_fields`) with its cards' columns moved
+    back to the line as written."""
+    def card(c: ev.CardRef) -> ev.CardRef:
+        return dataclasses.replace(c, column=unfold_column(c.column, column, where),
+                                   end_column=unfold_column(c.end_column, column, where))
+
+    out = []
+    for v in values:
+        if isinstance(v, ev.CardRef):
+            v = card(v)
+        elif isinstance(v, tuple) and v and isinstance(v[0], ev.CardRef):
+            v = tuple(card(c) for c in v)
+        out.append(v)
+    return tuple(out)
 
 
 def split_lines(text: str) -> list[str]:

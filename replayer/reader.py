@@ -9,6 +9,7 @@ It knows no game by name: it asks the :class:`~replayer.games.Game`.
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 import re
 from dataclasses import dataclass, field
@@ -19,8 +20,8 @@ from . import games
 from .diagnostics import Finding, Span, make_finding, sort_findings
 from .errors import ReplayerError, UnknownGame, UnreadableFile  # noqa: F401  (re-exported)
 from .games import Game
-from .lines import (CACHED_LINE, EVENT_CACHE, BadLine, LineReader, _close, fold_width,  # noqa: F401  (the line API, re-exported)
-                    line_reader, split_line, split_lines, syntax_finding)
+from .lines import (CACHED_LINE, EVENT_CACHE, BadLine, LineReader, _close, fold_kana, fold_width,  # noqa: F401  (the line API, re-exported)
+                    line_reader, split_line, split_lines, syntax_finding, unfold_column, unfold_values)
 from .makers import maker
 from .numbers import whole_number
 from .safe import shorten
@@ -136,11 +137,17 @@ def _read_lines(lines, reader, g, events, notes, findings, header, header_lines)
             own = (*pending, note) if note is not None else tuple(pending)
         else:
             own = (note,) if note is not None else ()
-        if not body.isascii():  # only then can it hold full-width forms
-            body = fold_width(body)
+        end = column + len(body)
+        where = None
+        if not body.isascii():  # only then can it hold full-width or half-width forms
+            body, where = fold_kana(fold_width(body))
         make, values = entry(body, column)
+        if where is not None:  # half-width kana folded: the columns go back to the line's own
+            if make is not None:
+                values = unfold_values(values, column, where)
+            elif isinstance(values, BadLine):
+                values = dataclasses.replace(values, column=unfold_column(values.column, column, where))
         if make is not None:
-            end = column + len(body)
             result = make(span(number, column, number, end), timecode, own, *values)
             pending = []
             if "{" in body:  # only then can a card carry properties
