@@ -334,7 +334,7 @@ def test_bad_files_are_skipped_with_a_reason(library, tmp_path):
 
 
 def test_a_validator_crash_skips_the_file_and_the_import_goes_on(library, tmp_path, monkeypatch):
-    import replayer.store as validator  # the store checks through replayer.check.check_match
+    import replayer.store.rows as validator  # the store checks through replayer.check.check_match
 
     real = validator.check_match
 
@@ -828,7 +828,7 @@ def test_m004_gives_each_revision_ids_of_its_own_where_counts_and_rows_disagree(
 
 def test_a_bulk_import_indexes_the_notes_in_batches_and_a_search_never_misses_one(tmp_path, monkeypatch):
     folder = copies(tmp_path, 5)
-    monkeypatch.setattr(store, "INDEX_BATCH", 2)
+    monkeypatch.setattr(store.writer, "INDEX_BATCH", 2)
     db = store.open_library(tmp_path / "library.db")
     try:
         outcomes = store.import_paths(db, store.find_logs([folder]))
@@ -882,7 +882,7 @@ def test_a_bulk_import_checkpoints_from_a_thread_and_the_wal_starts_over(tmp_pat
     import threading
 
     folder = copies(tmp_path, 60)
-    monkeypatch.setattr(store, "CHECKPOINT_FILES", 5)
+    monkeypatch.setattr(store.writer, "CHECKPOINT_FILES", 5)
     started = []
     monkeypatch.setattr(store._Checkpointer, "start", classmethod(
         lambda cls, db, start=store._Checkpointer.start.__func__: started.append(start(cls, db)) or started[-1]))
@@ -959,7 +959,7 @@ def test_search_tables_are_made_again_if_their_bookmark_is_lost(filled):
 
 def test_an_import_inside_a_caller_s_transaction_is_whole_and_checkpoints_nothing_itself(tmp_path, monkeypatch):
     folder = copies(tmp_path, 12)
-    monkeypatch.setattr(store, "CHECKPOINT_FILES", 2)
+    monkeypatch.setattr(store.writer, "CHECKPOINT_FILES", 2)
     db = store.open_library(tmp_path / "library.db")
     try:
         with db.atomic():

@@ -1,0 +1,63 @@
+"""The match library: every log read, validated and kept in one SQLite database (sqlite-utils).
+
+>>> db = open_library(":memory:")
+>>> outcome = import_text(db, '[Game "ygo"]\\n[A "Yuki"]\\nturn 3 A\\nA: draw\\n', path="/logs/one.duel")
+>>> outcome.status, db["matches"].count
+('new', 1)
+
+The tables read well in Datasette (``datasette library.db``):
+
+``matches``          one row a match (a source path), with the header of its current revision
+``match_revisions``  one row each time a changed file was imported; the log text is kept, and
+                     its events as one JSON array (``events_json``)
+``events``           (a view over ``match_revisions.events_json``) one row a log line that says
+                     something happened, with turn/phase/step/timing
+``event_cards``      (a view over ``events``) one row a card mentioned on an event line
+``match_cards``      one row a card a match revision mentions (``card``: catalog name), with the
+                     lines it is on: what ``search --card`` looks up
+``findings``         what the reader and the validators said, line by line
+``notes``            the ``#`` notes, searchable (``notes_fts``, SQLite FTS5)
+``reviews``          the window's verdicts on findings
+``current_findings`` (a view) findings of the current revisions with file, players and event
+
+Every imported file is written in one transaction (``Database.atomic``): a match is in the
+library whole or not at all, even if the process is killed. The database is in WAL mode so
+that the window and the command line can use one library at the same time. The schema is
+versioned: migrations (:data:`MIGRATIONS`) are recorded in the ``_sqlite_migrations`` table.
+All the SQL of the library lives in this package:
+
+``schema``     the tables, views and indexes, the migrations, the write transaction
+``database``   where the library lives, opening it, what SQLite says of a damaged one
+``rows``       a checked log as rows (:class:`Prepared`)
+``writer``     writing them (one transaction a file), the bulk import
+``index``      the search tables, filled in batches
+``search``     :func:`search`; ``stats``: :func:`stats` and what the window reads of a match
+``reviews``    the reviewers' verdicts
+"""
+
+from __future__ import annotations
+
+from sqlite_utils import Database  # noqa: F401  (part of the API)
+
+from ..errors import LibraryDamaged, LibraryError, ReplayerError, UnreadableFile  # noqa: F401  (re-exported)
+from ..reader import find_logs  # noqa: F401  (part of the API)
+from .database import (  # noqa: F401
+    default_library_path, integrity_verdict, is_damage, library_writable, open_library,
+)
+from .index import catch_up_index, index_behind, update_index  # noqa: F401
+from .jsontext import _dumps, _dumps_header, _json_encoder  # noqa: F401
+from .reviews import load_reviews, replace_reviews, save_review  # noqa: F401
+from .rows import (  # noqa: F401
+    Prepared, _line_player, content_hash, library_path, library_paths, normalize_date, prepare_bytes, prepare_file,
+    rows_of,
+)
+from .schema import (  # noqa: F401
+    APP_NAME, CARD_COLUMNS, EVENT_COLUMNS, EVENT_FIELDS, FINDING_COLUMNS, FINDING_COLUMNS_M002, HASH_KEY_LEN,
+    MATCH_COLUMNS, MIGRATIONS, NOTE_COLUMNS, migrate, schema_version, writing,
+)
+from .search import Filters, SearchResult, _card_keys, search  # noqa: F401
+from .stats import MISTAKE_KINDS, check_whole, count_rows, match_revisions, match_text, stats  # noqa: F401
+from .writer import (  # noqa: F401
+    CHECKPOINT_FILES, IMPORT_CHECKPOINT_PAGES, INDEX_BATCH, ImportOutcome, _Checkpointer, _SQL_LOOKUP, import_paths,
+    import_result, import_text, known_hashes, save_prepared,
+)
