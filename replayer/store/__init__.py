@@ -1,7 +1,13 @@
-"""The match library: every log read, validated and kept in one SQLite database (sqlite-utils).
+"""The match library: every checked log kept in one SQLite database (sqlite-utils).
 
+The store takes a checked result (:class:`~replayer.check.CheckResult`) and turns it into rows;
+it never reads nor checks a file itself: :mod:`replayer.importing` finds, reads and checks the
+files (in worker processes) and hands each result here.
+
+>>> from replayer.check import check_text
 >>> db = open_library(":memory:")
->>> outcome = import_text(db, '[Game "ygo"]\\n[A "Yuki"]\\nturn 3 A\\nA: draw\\n', path="/logs/one.duel")
+>>> result = check_text('[Game "ygo"]\\n[A "Yuki"]\\nturn 3 A\\nA: draw\\n', path="/logs/one.duel")
+>>> outcome = import_result(db, result)
 >>> outcome.status, db["matches"].count
 ('new', 1)
 
@@ -29,7 +35,7 @@ All the SQL of the library lives in this package:
 ``schema``     the tables, views and indexes, the migrations, the write transaction
 ``database``   where the library lives, opening it, what SQLite says of a damaged one
 ``rows``       a checked log as rows (:class:`Prepared`)
-``writer``     writing them (one transaction a file), the bulk import
+``writer``     writing them (one transaction a file), a bulk import's writes
 ``index``      the search tables, filled in batches
 ``search``     :func:`search`; ``stats``: :func:`stats` and what the window reads of a match
 ``reviews``    the reviewers' verdicts
@@ -37,27 +43,62 @@ All the SQL of the library lives in this package:
 
 from __future__ import annotations
 
-from sqlite_utils import Database  # noqa: F401  (part of the API)
+from sqlite_utils import Database
 
-from ..errors import LibraryDamaged, LibraryError, ReplayerError, UnreadableFile  # noqa: F401  (re-exported)
-from ..reader import find_logs  # noqa: F401  (part of the API)
-from .database import (  # noqa: F401
-    default_library_path, integrity_verdict, is_damage, library_writable, open_library,
+from ..errors import LibraryDamaged, LibraryError, ReplayerError, UnreadableFile
+from .database import (
+    default_library_path,
+    integrity_verdict,
+    is_damage,
+    library_writable,
+    open_library,
 )
-from .index import catch_up_index, index_behind, update_index  # noqa: F401
-from .jsontext import _dumps, _dumps_header, _json_encoder  # noqa: F401
-from .reviews import load_reviews, replace_reviews, save_review  # noqa: F401
-from .rows import (  # noqa: F401
-    Prepared, _line_player, content_hash, library_path, library_paths, normalize_date, prepare_bytes, prepare_file,
+from .index import catch_up_index, index_behind, update_index
+from .jsontext import _dumps, _dumps_header, _json_encoder
+from .reviews import load_reviews, replace_reviews, save_review
+from .rows import (
+    Prepared,
+    _line_player,
+    content_hash,
+    library_path,
+    library_paths,
+    normalize_date,
     rows_of,
 )
-from .schema import (  # noqa: F401
-    APP_NAME, CARD_COLUMNS, EVENT_COLUMNS, EVENT_FIELDS, FINDING_COLUMNS, FINDING_COLUMNS_M002, HASH_KEY_LEN,
-    MATCH_COLUMNS, MIGRATIONS, NOTE_COLUMNS, migrate, schema_version, writing,
+from .schema import (
+    APP_NAME,
+    CARD_COLUMNS,
+    EVENT_COLUMNS,
+    EVENT_FIELDS,
+    FINDING_COLUMNS,
+    FINDING_COLUMNS_M002,
+    HASH_KEY_LEN,
+    MATCH_COLUMNS,
+    MIGRATIONS,
+    NOTE_COLUMNS,
+    migrate,
+    schema_version,
+    writing,
 )
-from .search import Filters, SearchResult, _card_keys, search  # noqa: F401
-from .stats import MISTAKE_KINDS, check_whole, count_rows, match_revisions, match_text, stats  # noqa: F401
-from .writer import (  # noqa: F401
-    CHECKPOINT_FILES, IMPORT_CHECKPOINT_PAGES, INDEX_BATCH, ImportOutcome, _Checkpointer, _SQL_LOOKUP, import_paths,
-    import_result, import_text, known_hashes, save_prepared,
+from .search import Filters, SearchResult, _card_keys, search
+from .stats import (
+    MISTAKE_KINDS,
+    check_whole,
+    count_rows,
+    match_revisions,
+    match_text,
+    stats,
+)
+from .writer import (
+    _SQL_LOOKUP,
+    CHECKPOINT_FILES,
+    IMPORT_CHECKPOINT_PAGES,
+    INDEX_BATCH,
+    BulkWriter,
+    ImportOutcome,
+    _Checkpointer,
+    import_result,
+    known_hash,
+    known_hashes,
+    save_prepared,
 )

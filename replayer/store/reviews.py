@@ -8,9 +8,9 @@ from typing import Any, Iterable
 from sqlite_utils import Database
 
 from ..errors import LibraryError
-from .rows import library_path, prepare_file
+from .rows import Prepared, library_path
 from .search import _rows
-from .writer import _now, save_prepared, writing
+from .writer import ImportOutcome, _now, save_prepared, writing
 
 #: the findings of a revision ``?1``: a range of ids (see m004)
 _FINDINGS_OF_REVISION = (
@@ -20,20 +20,22 @@ _FINDINGS_OF_REVISION = (
 
 # ---- reviews (the window's verdicts) -------------------------------------------------------
 def _review_target(db: Database, path: str | os.PathLike[str], content_hash_of_file: str | None = None,
-                   *, follow_file: bool = False) -> tuple[int, int, str]:
+                   current: Prepared | ImportOutcome | None = None) -> tuple[int, int, str]:
     """(match id, revision id, revision text) a verdict on ``path`` belongs to.
 
-    A file not yet in the library is imported first; with ``follow_file`` a file that changed
-    on disk since it was imported is imported again (a new revision), so that the verdicts go
-    with the text the reviewer sees. Call inside a transaction.
+    ``current``: the log as it is on disk (:func:`replayer.importing.prepare_file`), stored first
+    (a new match, or a new revision of a changed file), so that the verdicts go with the text
+    the reviewer sees. Without it the match must be in the library. Call inside a transaction.
     """
     key = library_path(path)
     row = db.conn.execute("SELECT id, revision_id, content_hash FROM matches WHERE path = ?", [key]).fetchone()
-    if row is None or follow_file:
-        outcome = save_prepared(db, prepare_file(key, row[2] if row else None))
+    if current is not None:
+        outcome = current if isinstance(current, ImportOutcome) else save_prepared(db, current)
         if row is None and not outcome.stored:
             raise LibraryError(f"{path}: cannot store a review: {outcome.message or outcome.status}")
         row = db.conn.execute("SELECT id, revision_id, content_hash FROM matches WHERE path = ?", [key]).fetchone()
+    elif row is None:
+        raise LibraryError(f"{path}: cannot store a review: the match is not in the library")
     match_id, revision_id = row[0], row[1]
     if content_hash_of_file:
         rev = db.conn.execute("SELECT id FROM match_revisions WHERE match_id = ? AND content_hash = ? "
@@ -62,16 +64,18 @@ def _review_record(db: Database, match_id: int, revision_id: int, text: str, rev
 
 def save_review(db: Database, path: str | os.PathLike[str], rule: str, line: int, verdict: str | None,
                 note: str = "", reviewer: str = "", *, source: str | None = None, message: str | None = None,
-                reviewed_at: str | None = None, content_hash_of_file: str | None = None) -> int:
+                reviewed_at: str | None = None, content_hash_of_file: str | None = None,
+                current: Prepared | ImportOutcome | None = None) -> int:
     """Store a reviewer's verdict on the finding ``rule`` at ``line`` of the match at ``path``.
 
     The verdict belongs to the revision with ``content_hash_of_file`` if given (the text the
-    reviewer saw), else to the current one. A file not yet in the library is imported first.
+    reviewer saw), else to the current one. ``current``: the log as it is on disk, stored first
+    if the library does not have it (:func:`replayer.importing.save_review` passes it).
     One verdict per reviewer and finding: saving again replaces it. Returns the review's id.
     ``source`` (the text of the line) and ``message`` default to those in the library.
     """
     with writing(db):
-        match_id, revision_id, text = _review_target(db, path, content_hash_of_file)
+        match_id, revision_id, text = _review_target(db, path, content_hash_of_file, current)
         record = _review_record(db, match_id, revision_id, text,
                                 {"rule": rule, "line": line, "verdict": verdict, "note": note, "source": source,
                                  "message": message, "reviewed_at": reviewed_at}, reviewer)
@@ -84,15 +88,16 @@ def save_review(db: Database, path: str | os.PathLike[str], rule: str, line: int
 
 
 def replace_reviews(db: Database, path: str | os.PathLike[str], reviews: Iterable[dict[str, Any]],
-                    reviewer: str = "") -> int:
+                    reviewer: str = "", *, current: Prepared | ImportOutcome | None = None) -> int:
     """Make ``reviews`` (dicts: rule, line, verdict, note, source, message, reviewed_at) the
     reviewer's verdicts on the match at ``path``, in one transaction; returns how many.
 
-    This is what the window saves: the file as it is on disk is imported first if it changed
-    (its verdicts go with that revision); earlier revisions keep theirs.
+    This is what the window saves (through :func:`replayer.importing.replace_reviews`): ``current``,
+    the file as it is on disk, is stored first if it changed (its verdicts go with that
+    revision); earlier revisions keep theirs.
     """
     with writing(db):
-        match_id, revision_id, text = _review_target(db, path, follow_file=True)
+        match_id, revision_id, text = _review_target(db, path, current=current)
         db.conn.execute("DELETE FROM reviews WHERE revision_id = ? AND reviewer = ?", [revision_id, reviewer or ""])
         records = [_review_record(db, match_id, revision_id, text, r, reviewer) for r in reviews]
         if records:

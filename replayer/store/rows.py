@@ -1,4 +1,7 @@
-"""A checked log as rows ready to insert (:class:`Prepared`): run in the import's worker processes."""
+"""A checked log (a :class:`~replayer.check.CheckResult`) as rows ready to insert (:class:`Prepared`).
+
+The store never reads nor checks a file: :mod:`replayer.importing` does, in its worker processes,
+and calls :func:`rows_of` there."""
 
 from __future__ import annotations
 
@@ -13,21 +16,16 @@ from typing import Any, Iterable, Sequence
 
 from .. import events as ev
 from .. import games
-from ..check import check_match
-from ..errors import UnreadableFile
-from ..reader import read_bytes
 from .jsontext import _ASCII_LOWER, _dumps, _dumps_header
 from .schema import _CARDS_AT
 
-
-# ---- reading a file into rows (runs in worker processes) ---------------------------------------
 _LINE_PLAYER = re.compile(r"^\s*(?:@[\d:]+\s+)?(?:CL\d+\s+)?([ABab])\s*:")
-_ISO_DATE = re.compile(r"^\s*(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\b")
 
 
 @dataclass
 class Prepared:
-    """A file read and validated, as rows ready to insert.
+    """A checked log as rows ready to insert (``status="ok"``), or a file whose content the library
+    already has (``"unchanged"``: not read again, no rows).
 
     ``events_json`` is the JSON array of the file's events (one array an event, fields in the
     order of :data:`EVENT_FIELDS`), stored as it is in ``match_revisions.events_json``; ``cards``
@@ -40,8 +38,7 @@ class Prepared:
 
     path: str  # absolute
     content_hash: str
-    status: str = "ok"  # ok | unchanged | bad
-    error: str = ""
+    status: str = "ok"  # ok | unchanged
     match: tuple = ()  # the values of MATCH_COLUMNS
     text: str = ""
     events_json: str = ""
@@ -91,58 +88,19 @@ def library_paths(files: Iterable[str | os.PathLike[str]]) -> list[str]:
     return out
 
 
-def prepare_file(path: str | os.PathLike[str], known_hash: str | None = None, key: str | None = None) -> Prepared:
-    """Read, validate and turn one file into rows. Never raises: a bad file is ``status="bad"``.
-
-    ``known_hash`` is the content hash the library already has for this path: if the file
-    still has it, it is not parsed again (``status="unchanged"``). ``key``: the file's
-    :func:`library_path`, if known.
-    """
-    key = key or library_path(path)
-    try:
-        with open(path, "rb") as f:
-            data = f.read()
-    except OSError as e:
-        return Prepared(key, "", "bad", e.strerror or str(e))
-    digest = content_hash(data)
-    if known_hash is not None and digest == known_hash:
-        return Prepared(key, digest, "unchanged")
-    return prepare_bytes(data, key, digest)
-
-
-def prepare_bytes(data: bytes, path: str, digest: str | None = None) -> Prepared:
-    """Read, validate and turn a log's bytes into rows (``path`` names it in the library)."""
-    digest = digest or content_hash(data)
-    try:
-        match = read_bytes(data, path)
-        if any(f.rule == "syntax.encoding" for f in match.findings):
-            return Prepared(path, digest, "bad", match.findings[0].message)
-        if not match.events and not match.header:
-            return Prepared(path, digest, "bad", "not a match log (no header tags, no events)")
-        result = check_match(match)
-    except UnreadableFile as e:
-        return Prepared(path, digest, "bad", str(e))
-    except Exception as e:  # a crash in a validator must not stop a big import
-        return Prepared(path, digest, "bad", f"internal error while checking: {type(e).__name__}: {e}")
-    return rows_of(result.match, result.findings, path, digest, data, result.states)
-
-
 #: per game: a card name as written -> (its catalog name, that name folded as SQLite's NOCASE does)
 _CANONICAL: dict[str, tuple[Any, dict[str, tuple[str, str]]]] = {}
 #: event class -> whether its events can name cards (:func:`events.names_cards`)
 _CARD_CLASSES: dict[type, bool] = {}
 
 
-def rows_of(match: Any, findings: Sequence[Any], path: str, digest: str, data: bytes | None = None,
-            states: Any = None) -> Prepared:
-    """Rows of a read match and its findings and states (a :class:`~replayer.check.CheckResult`'s).
+def rows_of(result: Any, path: str, digest: str, data: bytes | None = None) -> Prepared:
+    """Rows of a checked log: its match, findings and states (a :class:`~replayer.check.CheckResult`).
 
-    Each event's turn, phase, step, timing and sub-step are the position the replay recorded
-    (:mod:`replayer.states`); without ``states`` the match is replayed for them."""
-    if states is None:
-        from ..check import replay
-
-        states = replay(match)[1]
+    ``path`` names it in the library (:func:`library_path`), ``digest`` is the content hash of
+    its bytes ``data`` (the text kept; without them the match's lines). Each event's turn,
+    phase, step, timing and sub-step are the position the replay recorded (:mod:`replayer.states`)."""
+    match, findings, states = result.match, result.findings, result.states
     catalog = games.get(match.game).catalog
     names = match.players
     header = match.header

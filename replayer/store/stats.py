@@ -9,8 +9,15 @@ from sqlite_utils import Database
 
 from .index import catch_up_index
 from .rows import library_path
-from .search import Filters, _finding_where, _match_where, _player_letter, _revisions, _rows, _where
-
+from .search import (
+    Filters,
+    _finding_where,
+    _match_where,
+    _player_letter,
+    _revisions,
+    _rows,
+    _where,
+)
 
 # ---- statistics -----------------------------------------------------------------------------
 #: the kinds that are a player's mistakes (not the transcriber's: syntax, unknown cards)

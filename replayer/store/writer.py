@@ -1,4 +1,5 @@
-"""Writing checked files into the library: one transaction a file, the bulk import and its checkpoints."""
+"""Writing checked logs into the library: one transaction a file; a bulk import's writes, with its
+search-table batches and its checkpoints (:class:`BulkWriter`)."""
 
 from __future__ import annotations
 
@@ -9,15 +10,22 @@ import threading
 import time
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from typing import Any, Iterable, Iterator, Sequence
+from typing import Any
 
 from sqlite_utils import Database
 
 from .index import _update_index, catch_up_index, update_index
 from .jsontext import _dumps
-from .rows import Prepared, content_hash, library_path, library_paths, prepare_bytes, prepare_file, rows_of
-from .schema import FINDING_COLUMNS_M002, HASH_KEY_LEN, MATCH_COLUMNS, _HASH_KEY, _IDS, _insert_sql, writing
-
+from .rows import Prepared, content_hash, library_path, rows_of
+from .schema import (
+    _HASH_KEY,
+    _IDS,
+    FINDING_COLUMNS_M002,
+    HASH_KEY_LEN,
+    MATCH_COLUMNS,
+    _insert_sql,
+    writing,
+)
 
 #: what a file's write needs to know, in one statement (one row, always): the match at the path
 #: (id, revision, content hash), a match with the same content (its path), the ids the new rows
@@ -47,7 +55,10 @@ _SQL_FINDINGS = _insert_sql("findings", ["id", "event_id", *_IDS, *FINDING_COLUM
 # ---- writing --------------------------------------------------------------------------------
 @dataclass
 class ImportOutcome:
-    """What happened to one file: ``new``, ``revision``, ``unchanged``, ``duplicate`` or ``skipped``."""
+    """What happened to one file: ``new``, ``revision``, ``unchanged``, ``duplicate`` or ``skipped``.
+
+    A file that could not be read is ``skipped`` with ``report``: the JSON object ``replayer check
+    --format json`` prints for it, and ``message`` what ``check`` prints for it."""
 
     path: str
     status: str
@@ -55,6 +66,7 @@ class ImportOutcome:
     match_id: int | None = None
     revision: int | None = None
     findings: int = 0
+    report: dict | None = None
 
     @property
     def stored(self) -> bool:
@@ -77,26 +89,30 @@ def known_hashes(db: Database) -> dict[str, str]:
     return {row[0]: row[1] for row in db.execute("SELECT path, content_hash FROM matches").fetchall()}
 
 
+def known_hash(db: Database, path: str) -> str | None:
+    """The content hash of the current revision of the match at ``path`` (a :func:`library_path`)."""
+    row = db.execute("SELECT content_hash FROM matches WHERE path = ?", [path]).fetchone()
+    return row[0] if row else None
+
+
 def save_prepared(db: Database, prepared: Prepared, *, index: bool = True) -> ImportOutcome:
     """Write one prepared file in one transaction. Same content again changes nothing.
 
     With ``index`` (the default) its cards and notes go into the search tables in the same
-    transaction; a bulk import (:func:`import_paths`) passes ``False`` and fills them for many
+    transaction; a bulk import (:class:`BulkWriter`) passes ``False`` and fills them for many
     files at once (:func:`update_index`).
 
     The events, notes and cards go in as JSON values of the revision row; the findings
     with ``executemany`` on a prepared statement: the same rows through ``Table.insert_all``
     cost three times as long (see docs/performance.md, Library).
     """
-    if prepared.status == "bad":
-        return ImportOutcome(prepared.path, "skipped", prepared.error)
     with writing(db):
         return _write_rows(db.conn, prepared, index)
 
 
 
 def _write_rows(conn: sqlite3.Connection, prepared: Prepared, index: bool) -> ImportOutcome:
-    """The statements of :func:`save_prepared` (call in a transaction; ``prepared`` not bad)."""
+    """The statements of :func:`save_prepared` (call in a transaction)."""
     path = prepared.path
     digest = prepared.content_hash
     row = conn.execute(_SQL_LOOKUP, (digest, digest[:HASH_KEY_LEN], path)).fetchone()
@@ -154,73 +170,55 @@ CHECKPOINT_FILES = 200
 IMPORT_CHECKPOINT_PAGES = 50_000
 
 
-def import_text(db: Database, text: str, path: str = "<log>") -> ImportOutcome:
-    """Read, validate and store a log given as text (``path`` names it in the library)."""
-    return save_prepared(db, prepare_bytes(text.encode("utf-8"), library_path(path)))
-
-
-def import_result(db: Database, result: Any, data: bytes | None = None) -> ImportOutcome:
-    """Store an already checked match (a :class:`~replayer.validator.CheckResult`)."""
+def import_result(db: Database, result: Any, data: bytes | None = None, path: str | None = None) -> ImportOutcome:
+    """Store a checked log (a :class:`~replayer.check.CheckResult`): its ``data`` (default: its
+    lines) under ``path`` (default: the match's path)."""
     match = result.match
     if data is None:
         data = "\n".join(match.lines).encode("utf-8")
-    return save_prepared(db, rows_of(match, result.findings, library_path(match.path), content_hash(data), data,
-                                     result.states))
+    return save_prepared(db, rows_of(result, library_path(path or match.path), content_hash(data), data))
 
 
-def _prepare_star(args: tuple[str, str | None, str]) -> Prepared:
-    return prepare_file(*args)
+class BulkWriter:
+    """The writes of a bulk import (:func:`replayer.importing.import_paths`), one transaction a file.
 
-
-def import_paths(db: Database, files: Sequence[str | os.PathLike[str]], *, jobs: int = 1,
-                 chunksize: int = 8) -> Iterator[ImportOutcome]:
-    """Import files (not folders: see :func:`find_logs`), yielding one outcome a file, in order.
-
-    With ``jobs > 1`` files are read and validated in that many worker processes; every write
-    happens here, in this process, one transaction a file. The WAL is checkpointed by a thread
-    of its own meanwhile (:class:`_Checkpointer`).
+    The search tables are filled every :data:`INDEX_BATCH` files and at the end (:meth:`close`);
+    the WAL is checkpointed by a thread of its own meanwhile (:class:`_Checkpointer`). Make it
+    after any worker processes (a process forked with threads running can inherit a lock one
+    of them held), and close it after they stopped.
     """
-    known = known_hashes(db)
-    tasks = [(str(f), known.get(key), key) for f, key in zip(files, library_paths(files))]
-    stored = 0
-    if jobs <= 1 or len(tasks) < 2:
-        prepared_files: Iterable[Prepared] = map(_prepare_star, tasks)
-        pool = None
-    else:
-        import multiprocessing
 
-        # (made before the checkpoint thread starts: a process forked with threads running
-        # can inherit a lock one of them held)
-        pool = multiprocessing.get_context().Pool(min(jobs, len(tasks)))
-        prepared_files = pool.imap(_prepare_star, tasks, chunksize=chunksize)
-    checkpointer = None
-    try:
-        checkpointer = _Checkpointer.start(db)
-        if checkpointer is not None:
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self.stored = 0
+        self._checkpointer = _Checkpointer.start(db)
+        if self._checkpointer is not None:
             db.execute(f"PRAGMA wal_autocheckpoint={IMPORT_CHECKPOINT_PAGES}")
-        for prepared in prepared_files:
-            outcome = save_prepared(db, prepared, index=False)
-            if outcome.stored:
-                stored += 1
-                if stored % INDEX_BATCH == 0:
-                    try:
-                        update_index(db)
-                    except sqlite3.OperationalError:
-                        pass  # locked for long by another writer: the next batch, or a search, catches up
-                if checkpointer is not None:
-                    checkpointer.between_files(stored)
-            yield outcome
-    finally:
-        if pool is not None:
-            pool.terminate()
-            pool.join()
+
+    def save(self, prepared: Prepared) -> ImportOutcome:
+        """Write one file (:func:`save_prepared`, the search tables later)."""
+        outcome = save_prepared(self.db, prepared, index=False)
+        if outcome.stored:
+            self.stored += 1
+            if self.stored % INDEX_BATCH == 0:
+                try:
+                    update_index(self.db)
+                except sqlite3.OperationalError:
+                    pass  # locked for long by another writer: the next batch, or a search, catches up
+            if self._checkpointer is not None:
+                self._checkpointer.between_files(self.stored)
+        return outcome
+
+    def close(self) -> None:
+        """Stop the checkpoints and bring the search tables up to date."""
+        checkpointer, self._checkpointer = self._checkpointer, None
         if checkpointer is not None:
             checkpointer.stop()
         try:
             if checkpointer is not None:
-                db.execute("PRAGMA wal_autocheckpoint=1000")  # SQLite's default
-            if stored:
-                catch_up_index(db)
+                self.db.execute("PRAGMA wal_autocheckpoint=1000")  # SQLite's default
+            if self.stored:
+                catch_up_index(self.db)
         except sqlite3.ProgrammingError:
             pass  # the caller closed the library before it dropped the import (a search catches up)
 
