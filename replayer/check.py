@@ -92,3 +92,12 @@ def check_bytes(data: bytes, path: str = "<log>", game: str | None = None) -> Ch
 def check_text(text: str, path: str = "<log>", game: str | None = None) -> CheckResult:
     """Read and check a log given as text."""
     return check_match(read_text(text, path, game))
+
+
+def unreadable_report(path: str, error: Exception) -> dict:
+    """The JSON object ``replayer check --format json`` prints for a file that cannot be read
+    (``error``: the :class:`~replayer.errors.UnreadableFile`); the import reports it so too."""
+    from .diagnostics import Span, make_finding
+
+    finding = make_finding("file.unreadable", Span(1, 1), f"cannot read {error}", "check the path and the file's permissions")
+    return {"file": str(path), "game": None, "rules": None, "events": 0, "findings": [finding.to_dict()]}
