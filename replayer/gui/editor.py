@@ -6,7 +6,7 @@ Video… starts so). While editing:
 * completion (Ctrl+Space, or by itself after two letters or an opening quote): the keywords of
   the log's game in all three languages, taken from the grammar's terminals and the alias table
   (:func:`keywords`), and card names from the built-in catalog and any other source registered
-  in :data:`CARD_SOURCES` (the imported card database, once there is one);
+  in :data:`.completion.CARD_SOURCES` (the imported card database, once there is one);
 * Ctrl+T puts the video's current position at the start of the line as a timecode (it replaces a
   timecode already there);
 * the findings are checked again as you type, on a worker thread, a short while after the last
@@ -17,18 +17,16 @@ Video… starts so). While editing:
 * when the file changes on disk meanwhile, nothing is lost: unsaved text is kept unless you choose
   to reload it (:meth:`LogEditor.ask_reload`).
 
-The window knows the editor by small hooks only (``window.editor``; see :func:`install`).
+The window knows the editor by small hooks only (``window.editor``; see :func:`install`). What to
+complete is :mod:`.completion`'s; writing the file, :mod:`.savefile`'s.
 """
 
 from __future__ import annotations
 
 import logging
-import os
 import re
-import tempfile
-from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable
+from typing import TYPE_CHECKING, Callable
 
 from PySide6.QtCore import QObject, QStringListModel, Qt, QTimer
 from PySide6.QtGui import QGuiApplication, QKeySequence, QTextCursor
@@ -36,10 +34,9 @@ from PySide6.QtWidgets import QCompleter, QFileDialog, QInputDialog, QMessageBox
 
 from ..logtext import new_log, set_header_tag
 from ..timecodes import format_timecode
+from .completion import CARD_SOURCES, card_names, imported_card_names, keywords  # noqa: F401  (the editor's API)
 from .loader import Loader
-
-from re import _constants as sre_constants  # the regex parser's own names (Python 3.11+)
-from re import _parser as _sre_parse
+from .savefile import BACKUP_SUFFIX, atomic_write, encode_text
 
 if TYPE_CHECKING:
     from .app import MainWindow
@@ -47,150 +44,9 @@ if TYPE_CHECKING:
 log = logging.getLogger("replayer.gui")
 
 RECHECK_DELAY_MS = 30
-BACKUP_SUFFIX = ".bak"
 _LEAD_TIMECODE = re.compile(r"^(\s*)@(?:\d+:)?\d{1,2}:\d{2}(?:\s+|$)")
 _WORD_CHAR = re.compile(r"[\w\-ー・]")
 _OPEN_QUOTES = {'"': '"', "《": "》", "「": "」", "„": "“"}
-
-def imported_card_names(game: str) -> list[str]:
-    """The names in the imported card database (``replayer cards import``), if there is one."""
-    from ..cards.layers import active_cards_db
-
-    db = active_cards_db()
-    return db.names(game) if db is not None else []
-
-
-#: functions ``game -> card names`` asked for completion besides the built-in catalog
-CARD_SOURCES: list[Callable[[str], Iterable[str]]] = [imported_card_names]
-
-
-# ---- what to complete ------------------------------------------------------------------------------
-def _expand(items, limit: int = 64) -> set[str] | None:
-    """The finite set of strings a parsed regex matches (white space as one blank), or None."""
-    out = {""}
-    for op, arg in items:
-        if op is sre_constants.LITERAL:
-            alts = {chr(arg)}
-        elif op is sre_constants.BRANCH:
-            alts = set()
-            for branch in arg[1]:
-                sub = _expand(branch, limit)
-                if sub is None:
-                    return None
-                alts |= sub
-        elif op is sre_constants.SUBPATTERN:
-            alts = _expand(arg[-1], limit)
-            if alts is None:
-                return None
-        elif op is sre_constants.IN:
-            if any(o is sre_constants.CATEGORY and a is sre_constants.CATEGORY_SPACE for o, a in arg):
-                alts = {" "}
-            elif all(o is sre_constants.LITERAL for o, _ in arg):
-                alts = {chr(a) for _, a in arg}
-            else:
-                return None
-        elif op in (sre_constants.MAX_REPEAT, sre_constants.MIN_REPEAT):
-            lo, hi, sub_items = arg
-            sub = _expand(sub_items, limit)
-            if sub is None:
-                return None
-            if sub == {" "}:
-                alts = {" "} if lo >= 1 else {"", " "}
-            elif hi <= 1:
-                alts = sub | ({""} if lo == 0 else set())
-            else:
-                return None
-        elif op in (sre_constants.ASSERT_NOT, sre_constants.ASSERT, sre_constants.AT):
-            continue
-        else:
-            return None
-        out = {a + b for a in out for b in alts}
-        if len(out) > limit:
-            return None
-    return out
-
-
-@lru_cache(maxsize=None)
-def keywords(game: str) -> tuple[str, ...]:
-    """Every keyword of ``game`` in English, Japanese and German: the words the grammar's
-    terminals accept (taken from the lark grammar itself) and the alias table's keys."""
-    from ..grammar import parser
-    from ..transform import ALIASES
-
-    words: set[str] = set()
-    for t in parser(game).terminals:
-        pattern = t.pattern
-        if type(pattern).__name__ == "PatternStr":
-            found = {pattern.value}
-        else:
-            try:
-                found = _expand(_sre_parse.parse(pattern.value))
-            except Exception:
-                found = None
-        for w in found or ():
-            w = " ".join(w.split())
-            if w and any(ch.isalpha() for ch in w):
-                words.add(w)
-    words |= set(ALIASES)
-    return tuple(sorted(words, key=lambda w: (w.casefold(), w)))
-
-
-def card_names(game: str) -> list[str]:
-    """Card names for completion: the built-in catalog's, in every language, then other sources."""
-    from ..catalog import load_catalog
-
-    names: list[str] = []
-    seen: set[str] = set()
-    for card in load_catalog(game).cards:
-        for n in list(card.names.values()) + list(card.aliases):
-            if n not in seen:
-                seen.add(n)
-                names.append(n)
-    for source in list(CARD_SOURCES):
-        try:
-            for n in source(game):
-                if n not in seen:
-                    seen.add(n)
-                    names.append(n)
-        except Exception:
-            log.debug("card source %r failed", source, exc_info=True)
-    return sorted(names, key=str.casefold)
-
-
-# ---- files ----------------------------------------------------------------------------------------
-def atomic_write(path: str | os.PathLike, data: bytes, *, backup: bool = True) -> None:
-    """Write ``data`` to ``path`` through a temporary file in the same folder, renamed over it;
-    with ``backup`` the previous file is kept as ``path + ".bak"`` first."""
-    path = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=str(path.parent))
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        if path.exists():
-            try:
-                os.chmod(tmp, path.stat().st_mode & 0o7777)
-            except OSError:
-                pass
-            if backup:
-                bak = path.with_name(path.name + BACKUP_SUFFIX)
-                with open(path, "rb") as src, open(bak, "wb") as dst:
-                    dst.write(src.read())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-
-
-def encode_text(text: str, *, newline: str = "\n", bom: bool = False) -> bytes:
-    if newline != "\n":
-        text = text.replace("\n", newline)
-    return (b"\xef\xbb\xbf" if bom else b"") + text.encode("utf-8")
-
 
 # ---- the editor -----------------------------------------------------------------------------------
 class LogEditor(QObject):
