@@ -35,7 +35,7 @@ from PySide6.QtWidgets import QCompleter, QFileDialog, QInputDialog, QMessageBox
 from ..logtext import new_log, set_header_tag
 from ..timecodes import format_timecode
 from .completion import CARD_SOURCES, card_names, imported_card_names, keywords  # noqa: F401  (the editor's API)
-from .loader import Loader
+from .recheck import Rechecker
 from .savefile import BACKUP_SUFFIX, atomic_write, encode_text
 
 if TYPE_CHECKING:
@@ -65,8 +65,8 @@ class LogEditor(QObject):
         self.last_recheck = -1
         self.applied = -1  # the generation of the last re-check shown
         self._revision = -1
-        self.rechecker = Loader(self)
-        self.rechecker.loaded.connect(self._on_rechecked)
+        self.rechecker = Rechecker(self)
+        self.rechecker.done.connect(self._on_rechecked)
         self.rechecker.failed.connect(lambda g, msg: window.statusBar().showMessage(f"Check failed: {msg}", 8000))
         self.timer = QTimer(self)
         self.timer.setSingleShot(True)
@@ -164,6 +164,7 @@ class LogEditor(QObject):
             self.view.setReadOnly(False)
             self.view.setTextInteractionFlags(Qt.TextEditorInteraction)
         self.checked_text = self.view.toPlainText()
+        self.rechecker.base = None  # the next re-check starts from the document the window read
         self._update_mark()
 
     # ---- the text ---------------------------------------------------------------------------------
@@ -202,19 +203,27 @@ class LogEditor(QObject):
         if text == self.checked_text:
             return
         self.checked_text = text
-        path = self.window.path or "untitled.duel"
-        self.last_recheck = self.rechecker.request(path, encode_text(text))
+        w = self.window
+        path = w.path or "untitled.duel"
+        if self.rechecker.base is None and w.doc is not None:
+            self.rechecker.base = w.doc.result  # what is shown: the lines that did not change are kept
+        self.last_recheck = self.rechecker.request(path, text, self.view.textCursor().blockNumber() + 1)
 
     def idle(self) -> bool:
         """Whether the findings shown are those of the text as it is (no re-check pending)."""
         return (not self.timer.isActive() and self.applied == self.last_recheck
                 and self.checked_text == self.text())
 
-    def _on_rechecked(self, generation: int, doc) -> None:
+    def _on_rechecked(self, generation: int, doc, change) -> None:
         self.applied = generation
         w = self.window
-        w._keep_line = self.view.textCursor().blockNumber() + 1
-        w.show_document(doc, w.reviews)
+        line = self.view.textCursor().blockNumber() + 1
+        old = w.doc
+        if old is None or change.full or old.path != doc.path:
+            w._keep_line = line
+            w.show_document(doc, w.reviews)
+        else:
+            update_document(w, old, doc, change, line)
 
     def set_header_tag(self, key: str, value: str, *, after: str | None = None) -> None:
         """Write a header tag into the text being edited (one undoable step)."""
@@ -480,6 +489,30 @@ class LogEditor(QObject):
         cursor.movePosition(QTextCursor.End)
         self.view.setTextCursor(cursor)
         return target
+
+
+def update_document(w: MainWindow, old, doc, change, line: int) -> None:
+    """Show ``doc``, the re-check of an edit of ``old``'s text, updating the panes in place:
+    what :meth:`MainWindow.show_document` does after a re-check, without rebuilding what did not
+    change (the findings table when the findings are the same, the state tree's rows, the log's
+    colours away from the lines whose findings changed)."""
+    w.doc = doc
+    w.log_pane.view.update_document(doc, old, change)
+    same = old.findings == doc.findings
+    w.findings.update_document(doc, w.reviews, same=same)
+    w.timeline.set_document(doc, w.reviews, keep_view=True)
+    if not same or len(old.events) != len(doc.events):
+        w.overview.invalidate()
+    from .app import _plural
+
+    counts = doc.counts()
+    w.statusBar().showMessage(
+        f"{_plural(len(doc.events), 'event')} · {_plural(counts['error'], 'error')} · "
+        f"{_plural(counts['warning'], 'warning')} · {counts['info']} info", 8000)
+    w._update_title()
+    w._update_actions()
+    w.select_line(line, origin="reload")
+    w.loaded.emit()
 
 
 def install(window: MainWindow) -> LogEditor:
