@@ -17,8 +17,9 @@ Frames are drawn by the pane itself from a ``QVideoSink`` (not a ``QVideoWidget`
 ``window.grab()`` and ``--screenshot`` show the frame at the selected event.
 
 The pieces around the player (QtMultimedia's import, the frame view, the slider) are in
-:mod:`.video_parts`. The window knows the pane by three hooks only (see :func:`install`): ``window.eventSelected``,
-``window.loaded`` and ``window.video`` (Space plays the video when one is loaded).
+:mod:`.video_parts`. The window knows the pane by three hooks only (see :func:`install`):
+``window.select_event`` (which seeks first, so that the footage decodes while the other panes
+follow), ``window.loaded`` and ``window.video`` (Space plays the video when one is loaded).
 """
 
 from __future__ import annotations
@@ -523,7 +524,7 @@ def install(window: MainWindow) -> VideoPane:
     pane.follow.connect(lambda i: window.select_event(i, origin="video"))
     pane.message.connect(lambda text: window.statusBar().showMessage(text, 6000))
     pane.headerWanted.connect(lambda key, value: write_header(window, key, value))
-    window.eventSelected.connect(pane.on_selected)
+    # MainWindow.select_event calls pane.on_selected first, before the other panes follow
 
     def on_loaded() -> None:
         pane.set_document(window.doc, window.path)
