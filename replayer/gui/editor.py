@@ -1,7 +1,9 @@
 """Transcribing in the window: the log pane as an editor.
 
-File ▸ Edit Log (Ctrl+E) makes the log pane editable (a log made by File ▸ New Match from
-Video… starts so). While editing:
+File ▸ Edit Log (Ctrl+E) makes the log pane editable. A log made by File ▸ New Log (Ctrl+N),
+File ▸ New Match from Video…, the window opened without a log (``replayer view``) or an empty file
+starts so, its header ready to fill in (:func:`blank_log`); a log not saved yet asks for its file
+name on Ctrl+S. While editing:
 
 * completion (Ctrl+Space, or by itself after two letters or an opening quote): the keywords of
   the log's game in all three languages, taken from the grammar's terminals and the alias table
@@ -23,6 +25,7 @@ complete is :mod:`.completion`'s; writing the file, :mod:`.savefile`'s.
 
 from __future__ import annotations
 
+import datetime
 import logging
 import re
 from pathlib import Path
@@ -44,9 +47,28 @@ if TYPE_CHECKING:
 log = logging.getLogger("replayer.gui")
 
 RECHECK_DELAY_MS = 30
+#: the name a log typed in the window goes by until it is saved (never a file's name)
+UNTITLED = "<untitled>"
 _LEAD_TIMECODE = re.compile(r"^(\s*)@(?:\d+:)?\d{1,2}:\d{2}(?:\s+|$)")
 _WORD_CHAR = re.compile(r"[\w\-ー・]")
 _OPEN_QUOTES = {'"': '"', "《": "》", "「": "」", "„": "“"}
+
+def blank_log(game: str, today: datetime.date | None = None) -> str:
+    """The text of a new log typed by hand: the header to fill in, and the first turn."""
+    tags = [("Game", game), ("A", "A"), ("B", "B"), ("Event", ""),
+            ("Date", (today or datetime.date.today()).isoformat())]
+    return "".join(f'[{k} "{v}"]\n' for k, v in tags) + "\nturn 1 A\n"
+
+
+class _Unsaved:
+    """Where the verdicts of a log not saved yet wait (nowhere): they go with it when it is saved."""
+
+    def load(self, log_path: str) -> list:
+        return []
+
+    def save(self, log_path: str, entries) -> None:
+        pass
+
 
 # ---- the editor -----------------------------------------------------------------------------------
 class LogEditor(QObject):
@@ -204,7 +226,7 @@ class LogEditor(QObject):
             return
         self.checked_text = text
         w = self.window
-        path = w.path or "untitled.duel"
+        path = w.path or UNTITLED
         if self.rechecker.base is None and w.doc is not None:
             self.rechecker.base = w.doc.result  # what is shown: the lines that did not change are kept
         self.last_recheck = self.rechecker.request(path, text, self.view.textCursor().blockNumber() + 1)
@@ -390,6 +412,12 @@ class LogEditor(QObject):
             w.path = target
             w._set_watch(target)
             w._add_recent(target)
+            if w.reviews is not None and isinstance(w.reviews.backend, _Unsaved):
+                from ..reviews import store
+
+                w.reviews.log_path, w.reviews.backend = target, store()
+                if w.reviews.entries:
+                    w.reviews.backend.save(target, w.reviews.entries)
         w.data = data
         self._update_mark()
         w.statusBar().showMessage(f"Saved {target}" + (f" (the previous file is {Path(target).name}"
@@ -450,6 +478,63 @@ class LogEditor(QObject):
         mark = "  ●" if self._editing and self.view.document().isModified() else ""
         mode = "  ·  editing" if self._editing else ""
         w.log_title.setText(f"Log  ({name}){mark}{mode}")
+
+    # ---- a new log ----------------------------------------------------------------------------------
+    def new_log(self, game: str | None = None) -> bool:
+        """File ▸ New, and the window opened without a log: an untitled log with its header ready
+        to fill in, being edited; Ctrl+S asks where to save it. False if unsaved changes to the log
+        being edited were kept (the question was cancelled)."""
+        from .. import games
+        from ..check import check_text
+        from ..reviews import Reviews
+        from .document import build_document
+
+        w = self.window
+        if not self.confirm_close():
+            return False
+        w.stop_play()
+        watched = w.watcher.files()
+        if watched:
+            w.watcher.removePaths(watched)
+        w.path = None
+        w.data = None
+        w._keep_line = None
+        self.disk = None
+        self.bom = False
+        self.newline = "\n"
+        self.conflict = False
+        text = blank_log(game if game in games.ALL else games.DEFAULT.id)
+        w.log_pane.view.set_text(text)
+        doc = build_document(check_text(text, UNTITLED), UNTITLED)
+        w.show_document(doc, Reviews(UNTITLED, doc.match.lines, backend=_Unsaved()))
+        self.rechecker.base = doc.result
+        if self._editing:
+            self.view.setReadOnly(False)
+            self.view.setTextInteractionFlags(Qt.TextEditorInteraction)
+            self.checked_text = self.text()
+            self.view.document().setModified(False)
+        else:
+            self.start()
+        cursor = self.view.textCursor()
+        cursor.movePosition(QTextCursor.End)
+        self.view.setTextCursor(cursor)
+        self._update_mark()
+        w.statusBar().showMessage("A new log: fill in the header and type the events; Ctrl+S saves it", 8000)
+        return True
+
+    def _after_load(self) -> None:
+        """A log that is empty on disk (a new file) opens in the editor with the header to fill in,
+        as an unsaved change (Ctrl+S writes it to that file)."""
+        w = self.window
+        if self._editing or w.doc is None or not w.path or self.view.document().characterCount() > 4096:
+            return
+        if self.view.toPlainText().strip():
+            return
+        self.start()
+        cursor = QTextCursor(self.view.document())
+        cursor.select(QTextCursor.Document)
+        cursor.insertText(blank_log(self.game()))
+        self.view.setTextCursor(cursor)
 
     # ---- a new match --------------------------------------------------------------------------------
     def new_from_video_dialog(self) -> None:
@@ -526,6 +611,8 @@ def install(window: MainWindow) -> LogEditor:
     window.act_save = A("&Save", lambda: ed.save(), QKeySequence.Save, "Save the log (Ctrl+S)")
     window.act_new_video = A("&New Match from Video…", ed.new_from_video_dialog, None,
                              "Start a log for a match video, its header filled")
+    window.act_new = A("&New Log", lambda: ed.new_log(), QKeySequence.New,
+                       "A new log typed here, its header ready to fill in (Ctrl+N)")
     window.act_timecode = A("Insert Video &Timecode", ed.insert_timecode, "Ctrl+T",
                             "Put the video's position at the start of the line (Ctrl+T)")
     window.act_complete = A("&Complete", lambda: ed.complete(forced=True), None, "Complete (Ctrl+Space)")
@@ -540,6 +627,7 @@ def install(window: MainWindow) -> LogEditor:
     f = menus.get("File")
     if f is not None:
         first = f.actions()[0] if f.actions() else None
+        f.insertAction(first, window.act_new)
         f.insertAction(first, window.act_new_video)
         acts = f.actions()
         at = acts.index(window.act_reload) + 1 if window.act_reload in acts else len(acts)
@@ -554,4 +642,5 @@ def install(window: MainWindow) -> LogEditor:
     e.addAction(window.act_timecode)
     e.addAction(window.act_complete)
     window.loaded.connect(lambda: ed._update_mark())
+    window.loaded.connect(ed._after_load)
     return ed
