@@ -25,7 +25,6 @@ complete is :mod:`.completion`'s; writing the file, :mod:`.savefile`'s.
 
 from __future__ import annotations
 
-import datetime
 import logging
 import re
 from pathlib import Path
@@ -33,12 +32,13 @@ from typing import TYPE_CHECKING, Callable
 
 from PySide6.QtCore import QObject, QStringListModel, Qt, QTimer
 from PySide6.QtGui import QGuiApplication, QKeySequence, QTextCursor
-from PySide6.QtWidgets import QCompleter, QFileDialog, QInputDialog, QMessageBox
+from PySide6.QtWidgets import QCompleter, QFileDialog, QMessageBox
 
-from ..logtext import new_log, set_header_tag
+from ..logtext import set_header_tag
 from ..timecodes import format_timecode
 from .completion import CARD_SOURCES, card_names, imported_card_names, keywords  # noqa: F401  (the editor's API)
-from .recheck import Rechecker
+from .newlog import UNTITLED, NewLogMixin, _Unsaved, blank_log  # noqa: F401  (the editor's API)
+from .recheck import Rechecker, update_document
 from .savefile import BACKUP_SUFFIX, atomic_write, encode_text
 
 if TYPE_CHECKING:
@@ -47,31 +47,12 @@ if TYPE_CHECKING:
 log = logging.getLogger("replayer.gui")
 
 RECHECK_DELAY_MS = 30
-#: the name a log typed in the window goes by until it is saved (never a file's name)
-UNTITLED = "<untitled>"
 _LEAD_TIMECODE = re.compile(r"^(\s*)@(?:\d+:)?\d{1,2}:\d{2}(?:\s+|$)")
 _WORD_CHAR = re.compile(r"[\w\-ー・]")
 _OPEN_QUOTES = {'"': '"', "《": "》", "「": "」", "„": "“"}
 
-def blank_log(game: str, today: datetime.date | None = None) -> str:
-    """The text of a new log typed by hand: the header to fill in, and the first turn."""
-    tags = [("Game", game), ("A", "A"), ("B", "B"), ("Event", ""),
-            ("Date", (today or datetime.date.today()).isoformat())]
-    return "".join(f'[{k} "{v}"]\n' for k, v in tags) + "\nturn 1 A\n"
-
-
-class _Unsaved:
-    """Where the verdicts of a log not saved yet wait (nowhere): they go with it when it is saved."""
-
-    def load(self, log_path: str) -> list:
-        return []
-
-    def save(self, log_path: str, entries) -> None:
-        pass
-
-
 # ---- the editor -----------------------------------------------------------------------------------
-class LogEditor(QObject):
+class LogEditor(NewLogMixin, QObject):
     """Turns the window's log view into an editor and back; saves, re-checks, completes."""
 
     def __init__(self, window: MainWindow):
@@ -478,127 +459,6 @@ class LogEditor(QObject):
         mark = "  ●" if self._editing and self.view.document().isModified() else ""
         mode = "  ·  editing" if self._editing else ""
         w.log_title.setText(f"Log  ({name}){mark}{mode}")
-
-    # ---- a new log ----------------------------------------------------------------------------------
-    def new_log(self, game: str | None = None) -> bool:
-        """File ▸ New, and the window opened without a log: an untitled log with its header ready
-        to fill in, being edited; Ctrl+S asks where to save it. False if unsaved changes to the log
-        being edited were kept (the question was cancelled)."""
-        from .. import games
-        from ..check import check_text
-        from ..reviews import Reviews
-        from .document import build_document
-
-        w = self.window
-        if not self.confirm_close():
-            return False
-        w.stop_play()
-        watched = w.watcher.files()
-        if watched:
-            w.watcher.removePaths(watched)
-        w.path = None
-        w.data = None
-        w._keep_line = None
-        self.disk = None
-        self.bom = False
-        self.newline = "\n"
-        self.conflict = False
-        text = blank_log(game if game in games.ALL else games.DEFAULT.id)
-        w.log_pane.view.set_text(text)
-        doc = build_document(check_text(text, UNTITLED), UNTITLED)
-        w.show_document(doc, Reviews(UNTITLED, doc.match.lines, backend=_Unsaved()))
-        self.rechecker.base = doc.result
-        if self._editing:
-            self.view.setReadOnly(False)
-            self.view.setTextInteractionFlags(Qt.TextEditorInteraction)
-            self.checked_text = self.text()
-            self.view.document().setModified(False)
-        else:
-            self.start()
-        cursor = self.view.textCursor()
-        cursor.movePosition(QTextCursor.End)
-        self.view.setTextCursor(cursor)
-        self._update_mark()
-        w.statusBar().showMessage("A new log: fill in the header and type the events; Ctrl+S saves it", 8000)
-        return True
-
-    def _after_load(self) -> None:
-        """A log that is empty on disk (a new file) opens in the editor with the header to fill in,
-        as an unsaved change (Ctrl+S writes it to that file)."""
-        w = self.window
-        if self._editing or w.doc is None or not w.path or self.view.document().characterCount() > 4096:
-            return
-        if self.view.toPlainText().strip():
-            return
-        self.start()
-        cursor = QTextCursor(self.view.document())
-        cursor.select(QTextCursor.Document)
-        cursor.insertText(blank_log(self.game()))
-        self.view.setTextCursor(cursor)
-
-    # ---- a new match --------------------------------------------------------------------------------
-    def new_from_video_dialog(self) -> None:
-        w = self.window
-        video, _ = QFileDialog.getOpenFileName(w, "The match's video", "",
-                                               "Videos (*.mp4 *.mkv *.webm *.mov *.avi *.m4v *.ts);;All files (*)")
-        if not video:
-            return
-        from .. import games
-
-        game, ok = QInputDialog.getItem(w, "New match", "Game:", list(games.ALL), 0, False)
-        if not ok:
-            return
-        target, _ = QFileDialog.getSaveFileName(w, "Save the new log as", str(Path(video).with_suffix(".duel")),
-                                                "Match logs (*.duel)")
-        if target:
-            self.new_from_video(video, target, game)
-
-    def new_from_video(self, video: str, target: str, game: str | None = None) -> str:
-        """Start a log for ``video`` at ``target`` (header filled), open it and edit it."""
-        video_p = Path(video).resolve()
-        folder = Path(target).resolve().parent
-        try:
-            value = video_p.relative_to(folder).as_posix()
-        except ValueError:
-            value = str(video_p)
-        from .. import games
-
-        text = new_log(game or games.DEFAULT.id, value, extra={"Event": video_p.stem})
-        if Path(target).exists():
-            raise FileExistsError(f"{target} exists already; choose another name")
-        atomic_write(target, encode_text(text), backup=False)
-        w = self.window
-        w.open_path(target)
-        self.start()
-        cursor = self.view.textCursor()
-        cursor.movePosition(QTextCursor.End)
-        self.view.setTextCursor(cursor)
-        return target
-
-
-def update_document(w: MainWindow, old, doc, change, line: int) -> None:
-    """Show ``doc``, the re-check of an edit of ``old``'s text, updating the panes in place:
-    what :meth:`MainWindow.show_document` does after a re-check, without rebuilding what did not
-    change (the findings table when the findings are the same, the state tree's rows, the log's
-    colours away from the lines whose findings changed)."""
-    w.doc = doc
-    w.log_pane.view.update_document(doc, old, change)
-    same = old.findings == doc.findings
-    w.findings.update_document(doc, w.reviews, same=same)
-    w.timeline.set_document(doc, w.reviews, keep_view=True)
-    if not same or len(old.events) != len(doc.events):
-        w.overview.invalidate()
-    from .app import _plural
-
-    counts = doc.counts()
-    w.statusBar().showMessage(
-        f"{_plural(len(doc.events), 'event')} · {_plural(counts['error'], 'error')} · "
-        f"{_plural(counts['warning'], 'warning')} · {counts['info']} info", 8000)
-    w._update_title()
-    w._update_actions()
-    w.select_line(line, origin="reload")
-    w.loaded.emit()
-
 
 def install(window: MainWindow) -> LogEditor:
     """The editor's actions and menu entries in ``window`` (File ▸ New Match from Video…,

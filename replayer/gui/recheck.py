@@ -13,12 +13,16 @@ from __future__ import annotations
 
 import logging
 import traceback
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
 from ..check import CheckResult, check_edit
 from ..errors import ReplayerError
 from .document import build_document
+
+if TYPE_CHECKING:
+    from .app import MainWindow
 
 log = logging.getLogger("replayer.gui")
 
@@ -96,3 +100,27 @@ class Rechecker(QObject):
     def _on_failed(self, g: int, message: str) -> None:
         if g == self.generation:
             self.failed.emit(g, message)
+
+
+def update_document(w: MainWindow, old, doc, change, line: int) -> None:
+    """Show ``doc``, the re-check of an edit of ``old``'s text, updating the panes in place:
+    what :meth:`MainWindow.show_document` does after a re-check, without rebuilding what did not
+    change (the findings table when the findings are the same, the state tree's rows, the log's
+    colours away from the lines whose findings changed)."""
+    w.doc = doc
+    w.log_pane.view.update_document(doc, old, change)
+    same = old.findings == doc.findings
+    w.findings.update_document(doc, w.reviews, same=same)
+    w.timeline.set_document(doc, w.reviews, keep_view=True)
+    if not same or len(old.events) != len(doc.events):
+        w.overview.invalidate()
+    from .app import _plural
+
+    counts = doc.counts()
+    w.statusBar().showMessage(
+        f"{_plural(len(doc.events), 'event')} · {_plural(counts['error'], 'error')} · "
+        f"{_plural(counts['warning'], 'warning')} · {counts['info']} info", 8000)
+    w._update_title()
+    w._update_actions()
+    w.select_line(line, origin="reload")
+    w.loaded.emit()
