@@ -333,6 +333,16 @@ class Replay:
                 self._extend_checkpoints(k)
             k += 1
 
+    def adopt_checkpoints(self, other: "Replay", unchanged: int) -> None:
+        """Take ``other``'s checkpoints of the states before event ``unchanged``: the events before
+        it, and so their states, are the same in both replays (an edit further down the log).
+        Checkpoints are never changed once made, so the two replays can share them."""
+        keep = unchanged // CHECKPOINT_EVERY + 1  # checkpoint k holds the state before event k * EVERY
+        with self._lock:
+            if len(self._checkpoints) < keep:
+                with other._lock:
+                    self._checkpoints = list(other._checkpoints[:keep])
+
     def _extend_checkpoints(self, k: int) -> None:
         """Make sure checkpoint ``k`` (the state before event ``k * CHECKPOINT_EVERY``) exists."""
         cps = self._checkpoints
