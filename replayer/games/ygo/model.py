@@ -3,19 +3,18 @@
 The model replays a log's events, keeps the state the log tells (turn, phase, step, timing, the
 battle, the chain, where each card is, Life Points) and reports what the rules do not allow. A
 finding does not stop the replay: the event is taken to have happened. The tables and guards it
-applies, with their citations, are :mod:`replayer.games.ygo.rules`.
+applies, with their citations, are :mod:`replayer.games.ygo.rules`; the records of the state it
+keeps, :mod:`replayer.games.ygo.field`.
 """
 
 from __future__ import annotations
-
-from dataclasses import dataclass, field
 
 from ... import events as ev
 from ...diagnostics import Severity
 from ...numbers import whole_number
 from ...replay import CardFacts, Model
 from . import effects as ygo_effects
-from .vocabulary import PHASE_BY_WORD, STEP_BY_WORD, Phase, Step
+from .field import BattleState, Card, Link, other
 # ONCE_PER_TIMING, named_timings: re-exported (the registry test and cards/derive.py read the tables here)
 from .rules import (ACTIVATION_GUARDS, Act, CALC, CLAUSES, DS_END, DS_RESTRICTIONS, DS_START, Guard,
                     ONCE_PER_TIMING, REVISIONS, R_AFTER_DS, R_ASSUMED, R_BACKWARDS, R_BP_ENDED,
@@ -24,53 +23,10 @@ from .rules import (ACTIVATION_GUARDS, Act, CALC, CLAUSES, DS_END, DS_RESTRICTIO
                     R_RESULT, R_SENT_EARLY, R_SPEED, R_TRIGGER_ORDER, R_UNDECIDED, R_UNLISTED,
                     SPELL_TRAP_KINDS, Timing, clause_timings, describe_effect, describe_json, describe_table,
                     is_trigger_effect, named_timings, once_per_timing, spell_speed)
+from .vocabulary import PHASE_BY_WORD, STEP_BY_WORD, Phase, Step
 
 # the members on a hot path as module names (reading one off its class costs 60 ns)
 BATTLE, MAIN2, DAMAGE, BATTLE_STEP, END_STEP = Phase.BATTLE, Phase.MAIN2, Step.DAMAGE, Step.BATTLE, Step.END
-
-
-# ---- state ---------------------------------------------------------------------------------
-@dataclass
-class Card:
-    key: str
-    zone: str | None = None  # hand, field, gy, banished, deck, extra
-    controller: str | None = None
-    face_down: bool = False
-    position: str | None = None  # attack / defense
-    destroyed_by_battle: bool = False
-    battle_fate: str | None = None  # "sent" after a battle destruction, "pre-empted" if it left another way
-    atk: int | None = None
-    def_: int | None = None
-    facts: CardFacts | None = None
-
-
-@dataclass
-class Link:
-    event: ev.Activate
-    key: str
-    player: str | None
-    props: frozenset[str]
-    speed: int | None
-
-
-@dataclass
-class BattleState:
-    attacker: str
-    attacker_player: str
-    target: str | None  # None: a direct attack
-    target_face_down: bool
-    target_position: str  # attack / defense
-    line: int
-    left_field: set[str] = field(default_factory=set)
-    uncertain: bool = False  # an ATK/DEF change resolved that no `atk` line has stated yet
-    continuous: bool = False  # a battling monster has a continuous effect (it may change the damage)
-    piercing: bool = False  # the attacker inflicts piercing battle damage
-    expected_damage: dict[str, int] | None = None  # player -> battle damage, once computed
-    expected_destroyed: set[str] | None = None
-
-
-def other(player: str | None) -> str | None:
-    return {"A": "B", "B": "A"}.get(player or "")
 
 
 class YgoModel(Model):
