@@ -28,7 +28,7 @@ def replay(match: Match, catalog: Catalog | None = None) -> tuple[list[Finding],
     """Replay a read match once: its rules findings (without the syntax ones) and its states."""
     game = games.get(match.game)
     if any(f.rule == "syntax.encoding" for f in match.findings):
-        return [], game.states(match, catalog).finish()
+        return [], game.states(match, catalog)
     model = game.model(match, catalog)
     collecting = gc.isenabled()
     gc.disable()  # as in the reader: the replay's objects are not cycles, the collector's passes are cost
@@ -96,6 +96,15 @@ def check_bytes(data: bytes, path: str = "<log>", game: str | None = None) -> Ch
 def check_text(text: str, path: str = "<log>", game: str | None = None) -> CheckResult:
     """Read and check a log given as text."""
     return check_match(read_text(text, path, game))
+
+
+def unreadable_report(path: str, error: Exception) -> dict:
+    """The JSON object ``replayer check --format json`` prints for a file that cannot be read
+    (``error``: the :class:`~replayer.errors.UnreadableFile`); the import reports it so too."""
+    from .diagnostics import Span, make_finding
+
+    finding = make_finding("file.unreadable", Span(1, 1), f"cannot read {error}", "check the path and the file's permissions")
+    return {"file": str(path), "game": None, "rules": None, "events": 0, "findings": [finding.to_dict()]}
 
 
 # ---- re-checking an edited text -----------------------------------------------------------------
