@@ -85,6 +85,11 @@ class TimelineView(DetailPaintMixin, CoarsePaintMixin, QGraphicsView):
     eventActivated = Signal(int)
     viewChanged = Signal()
     problem = Signal(str)  # something could not be drawn (said once per document)
+    #: the keys and mouse moves this view handles itself (wheelEvent, keyPressEvent, the mouse
+    #: events), for the legend (F1)
+    LEGEND_GROUP = "Timeline"
+    LEGEND_KEYS = (("Ctrl+wheel, + / −", "zoom the timeline"),
+                   ("wheel, drag", "pan the timeline"), ("click", "select the event"))
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
