@@ -137,8 +137,11 @@ def _rect(doc, element):
     if not _is_table(element):
         return layout.blockBoundingRect(element)
     r = layout.frameBoundingRect(element)
+    from PySide6.QtGui import QTextFrameFormat
+
     cell = element.cellAt(0, 0).format().toTableCellFormat()
-    inset = cell.topPadding() + cell.topBorder() + 0.5  # (a collapsed border: half of it above)
+    border = cell.topBorder() if cell.topBorderStyle() != QTextFrameFormat.BorderStyle_None else 0.0
+    inset = cell.topPadding() + border + 0.5  # (a collapsed border: half of it above)
     return QRectF(r.left(), r.top() - inset, r.width(), r.height())
 
 
@@ -156,13 +159,19 @@ def _series_headings(elements: list, k: int):
 
 
 def _break_before(element, on: bool = True) -> None:
-    from PySide6.QtGui import QTextCursor, QTextFormat
+    from PySide6.QtGui import QTextCursor, QTextFormat, QTextFrameFormat
 
     policy = QTextFormat.PageBreak_AlwaysBefore if on else QTextFormat.PageBreak_Auto
     if _is_table(element):
         fmt = element.frameFormat()
         fmt.setPageBreakPolicy(policy)
         element.setFrameFormat(fmt)
+        for column in range(element.columns()):  # a row at a page's top draws its own top rule
+            cell = element.cellAt(0, column)
+            cf = cell.format().toTableCellFormat()
+            if on and cf.topBorderStyle() == QTextFrameFormat.BorderStyle_None:
+                cf.setTopBorderStyle(QTextFrameFormat.BorderStyle_Solid)
+                cell.setFormat(cf)
     else:
         fmt = element.blockFormat()
         fmt.setPageBreakPolicy(policy)
@@ -200,7 +209,7 @@ def _places(doc, elements: list) -> list[tuple[float, float, float]]:
     return out
 
 
-def _plan(elements: list, natural: list, real: list, height: float) -> list[tuple]:
+def _plan(elements: list, natural: list, real: list, height: float, forced: set[int] = frozenset()) -> list[tuple]:
     """The page breaks that keep the tables whole, top to bottom: ("break", element) or
     ("headings", row, column headings to copy above it).
 
@@ -218,6 +227,9 @@ def _plan(elements: list, natural: list, real: list, height: float) -> list[tupl
     places: list[list[float]] = []  # [top, top of the text, bottom], as for _places
     plan: list[tuple] = []
 
+    def j_of(headings, k: int) -> int:
+        return next(i for i in range(k - 1, -1, -1) if elements[i] is headings)
+
     def put(k: int, top: float) -> None:  # element k at ``top``, keeping its own height
         places[k] = [top, top + natural[k][1] - natural[k][0], top + natural[k][2] - natural[k][0]]
 
@@ -225,14 +237,10 @@ def _plan(elements: list, natural: list, real: list, height: float) -> list[tupl
         if not plan:
             places.append(list(real[k]))
             if k and _has_break_before(e) and page(real[k][0] + _EPS) > page(real[k - 1][2] - _EPS) + 1:
-                # Qt had already turned the page at the foot of the one before (it was that close
-                # to the foot), so the break turned another: a blank page. The one before goes to
-                # the next page instead, and this one follows it there.
-                plan.append(("no break", e))
-                before = elements[k - 1]
-                headings = _series_headings(elements, k - 1) if _is_table(before) else None
-                plan.append(("headings", before, headings) if headings is not None else ("break", before))
-                break
+                # Qt had already turned the page at the foot of the one before (it ended that close
+                # to the foot), so the break turned another: a blank page. Start again, with the one
+                # before sent to the next page (``forced``) so that this one follows it there.
+                return [("jump", elements[k - 1])]
         else:
             places.append([0.0, 0.0, 0.0])
             after = places[k - 1][2] + natural[k][0] - natural[k - 1][2]
@@ -240,6 +248,11 @@ def _plan(elements: list, natural: list, real: list, height: float) -> list[tupl
         top, text, bottom = places[k]
         if _is_column_headings(e):
             continue
+        if id(e) in forced and not _has_break_before(e) and not (k and _is_column_headings(elements[k - 1])):
+            headings = _series_headings(elements, k) if _is_table(e) else None
+            plan.append(("headings", e, headings) if headings is not None else ("break", e))
+            put(k, next_page(top))  # (under the headings: the rows below are placed again next round)
+            break
         tall = bottom - text > height
         crosses = page(text + _EPS) != page(bottom - _EPS)
         if not _is_table(e):
@@ -249,7 +262,9 @@ def _plan(elements: list, natural: list, real: list, height: float) -> list[tupl
             continue
         headings = _series_headings(elements, k)
         starts_page = k > 0 and page(top + _EPS) != page(places[k - 1][2] - _EPS)
-        if headings is not None and ((crosses and not tall) or starts_page):
+        fits = headings is not None and (natural[k][2] - natural[k][0]) + natural[j_of(headings, k)][2] \
+            - natural[j_of(headings, k)][0] <= height
+        if fits and ((crosses and not tall) or starts_page):
             # a row after the first of its table: to the top of a page, under a copy of its headings
             j = next(i for i in range(k - 1, -1, -1) if elements[i] is headings)
             at = page(top + _EPS) * height if not crosses or starts_page else next_page(top)
@@ -269,6 +284,8 @@ def _plan(elements: list, natural: list, real: list, height: float) -> list[tupl
         while first > 0 and _keeps_with_next(elements[first - 1]) and \
                 bottom - places[first - 1][0] <= height and page(places[first - 1][0] + _EPS) < page(bottom - _EPS):
             first -= 1
+        if _has_break_before(elements[first]):
+            continue  # at the top of a page already: it cannot do better
         plan.append(("break", elements[first]))
         shift = next_page(places[first][0]) - places[first][0]
         for i in range(first, k + 1):
@@ -276,11 +293,14 @@ def _plan(elements: list, natural: list, real: list, height: float) -> list[tupl
     return plan
 
 
-def keep_tables_whole(doc, width: float, height: float, *, max_rounds: int = 50) -> tuple[int, int]:
+def keep_tables_whole(doc, width: float, height: float, *, forced: set[int] = frozenset(),
+                      max_rounds: int = 50) -> tuple[int, int, Any]:
     """Lay ``doc`` out in pages of ``width`` × ``height`` and move every top-level table that would
     cross a page boundary to the next page, with the heading or column headings before it; a row
-    of a table that then starts a page gets its column headings repeated above it. Returns (tables
-    moved, headings repeated). Tables taller than a page stay (Qt breaks them between lines).
+    of a table that then starts a page gets its column headings repeated above it. Tables taller
+    than a page stay (Qt breaks them between lines). ``forced``: the ids of elements to send to
+    the next page whatever their place. Returns (tables moved, headings repeated, None), or, when
+    a break made a blank page, (…, the element before it) to start again with that one forced.
 
     Each round plans the breaks of the whole document from one layout (:func:`_plan`) and makes
     them in one edit (Qt lays the document out again after every change otherwise: a round per
@@ -294,9 +314,11 @@ def keep_tables_whole(doc, width: float, height: float, *, max_rounds: int = 50)
         doc.setPageSize(QSizeF(width, -1))  # no pages: each element's own height
         natural = _places(doc, elements)
         doc.setPageSize(QSizeF(width, height))
-        plan = _plan(elements, natural, _places(doc, elements), height)
+        plan = _plan(elements, natural, _places(doc, elements), height, forced)
         if not plan:
-            return moved, repeated
+            return moved, repeated, None
+        if plan[0][0] == "jump":
+            return moved, repeated, plan[0][1]
         edit = QTextCursor(doc)
         edit.beginEditBlock()
         rows = []
@@ -304,8 +326,6 @@ def keep_tables_whole(doc, width: float, height: float, *, max_rounds: int = 50)
             if step[0] == "break":
                 _break_before(step[1])
                 moved += 1
-            elif step[0] == "no break":
-                _break_before(step[1], False)
             else:
                 _copy_table_before(doc, step[2], step[1])
                 rows.append(step[1])
@@ -320,7 +340,7 @@ def keep_tables_whole(doc, width: float, height: float, *, max_rounds: int = 50)
                     _break_before(copy)
                     repeated += 1
             edit.endEditBlock()
-    return moved, repeated  # not settled (never seen): printed as it is, a table may cross a page
+    return moved, repeated, None  # not settled (never seen): printed as it is, a table may cross a page
 
 
 def lay_out(html: str) -> PaperLayout:
@@ -331,15 +351,22 @@ def lay_out(html: str) -> PaperLayout:
 
     _application()
     width, height = _a4_text_area()
-    doc = QTextDocument()
-    doc.setDefaultFont(ui_font(9))
-    doc.setHtml(html)
-    # Lay the text out for the page: the page's printable area, less a footer line; without it
-    # Qt laid the report out at a width of its own and the tables filled two thirds of the page.
-    doc.setDocumentMargin(0)
-    doc.setUndoRedoEnabled(False)
     body = math.floor(height - FOOTER)  # whole units: Qt's layout counts in 1/64ths, so no rounding
-    moved, repeated = keep_tables_whole(doc, width, body)
+    forced: list[int] = []  # indices into the document's elements as read: sent to the next page
+    for _ in range(20):
+        doc = QTextDocument()
+        doc.setDefaultFont(ui_font(9))
+        doc.setHtml(html)
+        # Lay the text out for the page: the page's printable area, less a footer line; without it
+        # Qt laid the report out at a width of its own and the tables filled two thirds of the page.
+        doc.setDocumentMargin(0)
+        doc.setUndoRedoEnabled(False)
+        read = _elements(doc)
+        moved, repeated, jump = keep_tables_whole(doc, width, body, forced={id(read[k]) for k in forced})
+        at = next((k for k, e in enumerate(read) if e is jump), None) if jump is not None else None
+        if at is None or at in forced:
+            break
+        forced.append(at)
     out = PaperLayout(doc, width, body, doc.pageCount(), moved=moved, headings_repeated=repeated)
     used: set[int] = set()
     elements = _elements(doc)
