@@ -109,11 +109,17 @@ def time_typing(app, window, path: str, keys: int) -> tuple[list[float], int]:
     out = []
     for k in range(keys + 2):
         key = Qt.Key_X if k % 2 == 0 else Qt.Key_Backspace  # a bad line, then good again
+        asked = ed.last_recheck
         t0 = time.perf_counter()
         QTest.keyClick(view, key)
-        if not _pump(app, lambda: ed.idle() and ed.applied == ed.last_recheck, 20):
+        # cheap to ask while the worker runs (no copy of the text): the re-check of this key is shown
+        if not _pump(app, lambda: ed.last_recheck != asked and ed.applied == ed.last_recheck
+                     and not ed.timer.isActive(), 20):
             raise RuntimeError("a re-check did not finish")
+        app.processEvents()  # and painted
         out.append((time.perf_counter() - t0) * 1000)
+        if not ed.idle():
+            raise RuntimeError("the findings shown are not those of the text")
         _pump(app, lambda: False, 0.05)
     return out[2:], n
 

@@ -7,7 +7,7 @@ from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from .theme import Theme, ui_font
-from .timeline import MARKERS, draw_badge, draw_marker, draw_pin
+from .marks import MARKERS, draw_badge, draw_marker, draw_pin
 
 SHORTCUTS = [
     ("← / →", "previous / next event"),
