@@ -10,6 +10,14 @@ moves every top-level table that would cross a page boundary to the next page
 right before it goes with it; a row that starts a page after the first of its table gets a copy of
 its column headings above it. A table taller than a page cannot fit anywhere: it stays where it is
 and Qt breaks it between two lines of text (:attr:`PaperLayout.too_tall` names it).
+
+Three things Qt does that the code works around, each found on the page images: the rectangle
+``frameBoundingRect`` gives a table starts at its first cell's text, not at its top rule
+(:func:`_rect`); two tables one under the other have a sliver of white between them
+(:func:`_close_up`); and a table that ends within a cell's padding of a page's foot makes Qt turn
+the page itself, so that a break after it turned a second one (``TIGHT`` in :func:`_plan`, and a
+new start from the HTML if it happens anyway). ``tests/test_report_pdf.py`` checks the layout's
+rectangles and every page's image.
 """
 
 from __future__ import annotations
