@@ -11,8 +11,10 @@ name on Ctrl+S. While editing:
   in :data:`.completion.CARD_SOURCES` (the imported card database, once there is one);
 * Ctrl+T puts the video's current position at the start of the line as a timecode (it replaces a
   timecode already there);
-* the findings are checked again as you type, on a worker thread, a short while after the last
-  key (:data:`RECHECK_DELAY_MS`), and the timeline, findings and state follow;
+* the findings are checked again as you type, on a worker thread: a key starts its re-check at
+  once when none is running, and the keys typed while one runs are checked together as soon as
+  it ends (no fixed debounce: :data:`RECHECK_DELAY_MS`); only the changed lines are read again
+  (:mod:`.recheck`) and the timeline, findings and state follow in place;
 * Ctrl+S saves atomically (a temporary file renamed over the log) and keeps the previous file as
   ``NAME.bak``; undo/redo are the text's own (Ctrl+Z, Ctrl+Shift+Z); the log pane's title shows
   ``●`` while there are unsaved changes;
@@ -46,7 +48,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("replayer.gui")
 
-RECHECK_DELAY_MS = 30
+#: how long after a key its re-check starts when no other is running (while one runs, the keys
+#: typed meanwhile wait for it: one re-check at a time, the last text always checked)
+RECHECK_DELAY_MS = 0
 _LEAD_TIMECODE = re.compile(r"^(\s*)@(?:\d+:)?\d{1,2}:\d{2}(?:\s+|$)")
 _WORD_CHAR = re.compile(r"[\w\-ー・]")
 _OPEN_QUOTES = {'"': '"', "《": "》", "「": "」", "„": "“"}
@@ -67,10 +71,11 @@ class LogEditor(NewLogMixin, QObject):
         self.checked_text: str | None = None
         self.last_recheck = -1
         self.applied = -1  # the generation of the last re-check shown
+        self.settled = -1  # the generation of the last re-check that ended (shown or failed)
         self._revision = -1
         self.rechecker = Rechecker(self)
         self.rechecker.done.connect(self._on_rechecked)
-        self.rechecker.failed.connect(lambda g, msg: window.statusBar().showMessage(f"Check failed: {msg}", 8000))
+        self.rechecker.failed.connect(self._on_recheck_failed)
         self.timer = QTimer(self)
         self.timer.setSingleShot(True)
         self.timer.setInterval(RECHECK_DELAY_MS)
@@ -182,7 +187,8 @@ class LogEditor(NewLogMixin, QObject):
         revision = self.view.document().revision()
         if self._editing and revision != self._revision:
             self._revision = revision
-            self.timer.start()
+            if self.settled == self.last_recheck:  # none running: at once; else when it ends
+                self.timer.start()
             QTimer.singleShot(0, self, self._colour_current_line)
 
     def _colour_current_line(self) -> None:
@@ -217,8 +223,24 @@ class LogEditor(NewLogMixin, QObject):
         return (not self.timer.isActive() and self.applied == self.last_recheck
                 and self.checked_text == self.text())
 
+    def _on_recheck_failed(self, generation: int, message: str) -> None:
+        self.settled = generation
+        self.window.statusBar().showMessage(f"Check failed: {message}", 8000)
+        self._next()
+
+    def _next(self) -> None:
+        """A re-check ended: the keys typed while it ran are checked now."""
+        if self._editing and self.text() != self.checked_text:
+            self.timer.start()
+
     def _on_rechecked(self, generation: int, doc, change) -> None:
-        self.applied = generation
+        self.applied = self.settled = generation
+        try:
+            self._show_rechecked(doc, change)
+        finally:
+            self._next()
+
+    def _show_rechecked(self, doc, change) -> None:
         w = self.window
         line = self.view.textCursor().blockNumber() + 1
         old = w.doc
