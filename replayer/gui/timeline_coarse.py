@@ -1,0 +1,215 @@
+"""Painting the zoomed-out timeline and the fixed gutter (a part of :class:`~replayer.gui.timeline.TimelineView`).
+
+Below ``MARKERS_PPE`` the timeline draws per-pixel aggregates from the document's pyramid
+(density per lane, worst finding per bin, Battle Phase / Damage Step bands).
+"""
+
+from __future__ import annotations
+
+import logging
+
+from PySide6.QtCore import QLineF, QRect, QRectF, Qt
+from PySide6.QtGui import QColor, QPainter, QPen
+
+from .document import F_BATTLE, F_CHAIN, F_DAMAGE, F_NOTE, LANES
+from ..games import get as get_game
+from .timeline_layout import LEFT, RANK_NAME
+
+log = logging.getLogger("replayer.gui")
+
+
+class CoarsePaintMixin:
+    """The zoomed-out levels (bins of the pyramid) and the gutter with the row names."""
+
+    # ---- the zoomed-out levels --------------------------------------------------------------------
+    def _bins(self, i0: int, i1: int):
+        """The pyramid's bins for events [i0, i1) at the current zoom (at least 1.5 px each)."""
+        pyr = self.doc.pyramid
+        size = pyr.size_for(self.ppe)
+        return pyr.bins(size, i0 // size, i1 // size + 1)
+
+    def _paint_bands_coarse(self, p: QPainter, i0: int, i1: int, vis_left: float, exposed: QRectF) -> None:
+        t, r, doc = self.theme, self.rows, self.doc
+        width = exposed.width()
+        j0, j1 = self._segment_range(doc.replay.turns, i0, i1)
+        level = self._bins(i0, i1)
+        size = level.size
+        b0, b1 = level.b0, level.b0 + len(level.flags)
+        bw = size * self.ppe
+        if j1 - j0 <= width / 6:
+            for s in doc.replay.turns[j0:j1]:
+                self._band(p, s, r.turn[0], r.turn[1], QColor(t.turn.get(s.player, t.turn[None])),
+                           self._turn_label(s), vis_left, self._bold, self._fm_bold, QColor(t.turn_text),
+                           QColor(t.grid))
+        else:
+            # turns too thin to draw one by one: whose turns fill each bin, merged into runs
+            y, h = int(r.turn[0]), int(r.turn[1])
+            turn_a = level.turn_a
+            half = size / 2
+            rects: dict[bool, list[QRect]] = {True: [], False: []}
+            b = b0
+            while b < b1:
+                v = turn_a[b - b0] >= half
+                e = b + 1
+                while e < b1 and (turn_a[e - b0] >= half) == v:
+                    e += 1
+                x0 = int(LEFT + b * bw)
+                rects[v].append(QRect(x0, y, max(int(LEFT + e * bw) - x0, 1), h))
+                b = e
+            p.setPen(Qt.NoPen)
+            for v, items in rects.items():
+                if items:
+                    p.setBrush(QColor(t.turn["A" if v else "B"]))
+                    p.drawRects(items)
+            # a turn number every ~110 px
+            p.setFont(self._bold)
+            p.setPen(QColor(t.turn_text))
+            x = max(vis_left, LEFT)
+            right = exposed.right()
+            while x < right - 40:
+                s = doc.replay.segments_at(int((x - LEFT) / self.ppe), "turn")
+                if s is not None:
+                    p.drawText(QRectF(x + 3, y, 104, h), Qt.AlignVCenter | Qt.AlignLeft, f"Turn {s.name}")
+                x += 110
+        # phases, steps, timings: bands where the flags say so
+        y, h = r.phase
+        self._flag_band(p, level, b0, b1, bw, F_BATTLE, QColor(t.phase_battle), y, h, QColor(t.phase))
+        y, h = r.step
+        if doc.replay.step_kind == "substep":
+            self._flag_band(p, level, b0, b1, bw, F_BATTLE, QColor(t.substep), y, h, None)
+        else:
+            self._flag_band(p, level, b0, b1, bw, F_DAMAGE, QColor(t.timing), y, h, None)
+            if r.timing is not None:
+                self._flag_band(p, level, b0, b1, bw, F_DAMAGE, QColor(t.timing), r.timing[0], r.timing[1], None)
+        p.setFont(self._small)
+        p.setPen(QColor(t.dim))
+        lx = max(vis_left, LEFT) + 4
+        p.drawText(QRectF(lx, r.phase[0], 220, r.phase[1]), Qt.AlignVCenter | Qt.AlignLeft,
+                   get_game(doc.match.game).label("battle-phases"))
+        p.drawText(QRectF(lx, r.step[0], 220, r.step[1]), Qt.AlignVCenter | Qt.AlignLeft,
+                   get_game(doc.match.game).label("battles"))
+
+    def _flag_band(self, p: QPainter, level, b0: int, b1: int, bw: float, flag: int, on: QColor, y: float,
+                   h: float, off: QColor | None) -> None:
+        flags = level.flags  # indexed from b0
+        y, h = int(y), int(h)
+        p.setPen(Qt.NoPen)
+        if off is not None:
+            p.setBrush(off)
+            p.drawRect(QRect(int(LEFT + b0 * bw), y, int((b1 - b0) * bw) + 1, h))
+        rects = []
+        b = b0
+        while b < b1:
+            if flags[b - b0] & flag:
+                e = b + 1
+                while e < b1 and flags[e - b0] & flag:
+                    e += 1
+                x0 = int(LEFT + b * bw)
+                rects.append(QRect(x0, y, max(int(LEFT + e * bw) - x0, 1), h))
+                b = e
+            else:
+                b += 1
+        if rects:
+            p.setBrush(on)
+            p.drawRects(rects)
+
+    def _paint_coarse(self, p: QPainter, i0: int, i1: int) -> None:
+        """Per-bin aggregates: event density per lane, the worst finding, chains and notes."""
+        t, rows = self.theme, self.rows
+        level = self._bins(i0, i1)
+        size = level.size
+        b0, b1 = level.b0, level.b0 + len(level.flags)
+        bw = size * self.ppe
+        w = max(int(bw + 0.5), 1)
+        sev_rects: dict[int, list[QRect]] = {1: [], 2: [], 3: []}
+        bins = range(b0, b1)
+        xs = [int(LEFT + b * bw) for b in bins]
+        for lane in LANES:
+            top, h = rows.lanes[lane]
+            base = int(top + h - 6)
+            scale = (h - 24) / size
+            counts = level.count[lane]
+            sevs = level.sev[lane]
+            rects = [QRect(x, base - max(int(c * scale + 0.5), 2), w, max(int(c * scale + 0.5), 2))
+                     for x, c in zip(xs, counts) if c]
+            stop = int(top + 4)
+            for b, s in sevs.items():
+                if b0 <= b < b1:
+                    sev_rects[s].append(QRect(int(LEFT + b * bw) - 1, stop, max(w, 3) + 1, 9))
+            if rects:
+                p.setPen(Qt.NoPen)
+                p.setBrush(self._density_colour(lane))
+                p.drawRects(rects)
+        # chains and notes as thin marks in the table lane
+        top, h = rows.lanes["M"]
+        flags = level.flags
+        by = int(rows.bracket_y()) - 1
+        chain_rects = [QRect(x, by, w, 3) for x, f in zip(xs, flags) if f & F_CHAIN]
+        note_rects = [QRect(x, int(top) + 2, max(w, 2), 4) for x, f in zip(xs, flags) if f & F_NOTE]
+        p.setPen(Qt.NoPen)
+        if chain_rects:
+            p.setBrush(QColor(t.chain))
+            p.drawRects(chain_rects)
+        if note_rects:
+            p.setBrush(QColor(t.note))
+            p.drawRects(note_rects)
+        for s in (1, 2, 3):  # worst last, on top
+            if sev_rects[s]:
+                p.setBrush(QColor(t.severity[RANK_NAME[s]]))
+                p.drawRects(sev_rects[s])
+
+    def _density_colour(self, lane: str) -> QColor:
+        """An opaque mix of the marker colour and the lane background (no alpha blending)."""
+        t = self.theme
+        fg = QColor(t.marker["activate"] if lane != "M" else t.marker["resolve"])
+        bg = QColor(t.lane_alt if lane == "M" else t.lane)
+        a = 0.6
+        return QColor(int(fg.red() * a + bg.red() * (1 - a)), int(fg.green() * a + bg.green() * (1 - a)),
+                      int(fg.blue() * a + bg.blue() * (1 - a)))
+
+    # ---- the fixed gutter -------------------------------------------------------------------------
+    def drawForeground(self, p: QPainter, rect: QRectF) -> None:
+        try:
+            self._paint_gutter(p)
+        except Exception:
+            log.debug("gutter paint failed", exc_info=True)
+
+    def _paint_gutter(self, p: QPainter) -> None:
+        t, r = self.theme, self.rows
+        p.save()
+        p.resetTransform()
+        h = self.viewport().height()
+        p.setPen(Qt.NoPen)
+        p.setBrush(QColor(t.window))
+        p.drawRect(QRectF(0, 0, LEFT - 4, h))
+        p.setPen(QPen(QColor(t.grid), 1))
+        p.drawLine(QLineF(LEFT - 4, 0, LEFT - 4, h))
+        game = get_game(self.doc.match.game) if self.doc else None
+        names = self.doc.players if self.doc else {"A": "A", "B": "B"}
+        rows = [("Turn", r.turn), ("Phase", r.phase), (game.label("step-row") if game else "Step", r.step)]
+        if r.timing is not None:
+            rows.append(("DS timing", r.timing))
+        p.setFont(self._small)
+        p.setPen(QColor(t.dim))
+        for text, (y, hh) in rows:
+            p.drawText(QRectF(8, y, LEFT - 16, hh), Qt.AlignVCenter | Qt.AlignLeft, text)
+        for lane in LANES:
+            top, hh = r.lanes[lane]
+            if lane == "M":
+                p.setFont(self._small)
+                p.setPen(QColor(t.dim))
+                p.drawText(QRectF(8, top + 4, LEFT - 16, 28), Qt.AlignTop | Qt.AlignLeft,
+                           game.label("middle-lane") if game else "Chains")
+                continue
+            p.setFont(self._bold)
+            p.setPen(QColor(t.text))
+            p.drawText(QRectF(8, top + 6, LEFT - 16, 18), Qt.AlignTop | Qt.AlignLeft, f"Player {lane}")
+            p.setFont(self._font)
+            name = names.get(lane, lane)
+            if name != lane:
+                p.drawText(QRectF(8, top + 24, LEFT - 16, 18), Qt.AlignTop | Qt.AlignLeft,
+                           self._fm.elidedText(name, Qt.ElideRight, LEFT - 16))
+        p.setFont(self._small)
+        p.setPen(QColor(t.dim))
+        p.drawText(QRectF(8, r.axis[0], LEFT - 16, r.axis[1]), Qt.AlignVCenter | Qt.AlignLeft, "line")
+        p.restore()

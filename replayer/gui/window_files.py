@@ -1,0 +1,284 @@
+"""Opening, re-checking and exporting logs in the review window (a part of :class:`~replayer.gui.app.MainWindow`).
+
+Opening shows the text at once and checks on a worker thread (:mod:`replayer.gui.loader`);
+the file is watched and checked again when it changes. Also: the recent files, drag and drop,
+the match library's entry point and the exports.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QFileDialog
+
+from ..reader import Match
+from ..check import CheckResult, check_match
+from ..safe import tooltip
+from .document import SEVERITY_RANK, Document, build_document
+from ..export import write_html, write_pdf
+from .loader import load_now
+from ..reviews import Reviews, ReviewStoreError
+from .timeline import DEFAULT_PPE, LABELS_PPE
+
+MAX_RECENT = 10
+LOG_FILTER = "Match logs (*.duel);;Text files (*.txt);;All files (*)"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n:,} {word}{'' if n == 1 else 's'}"
+
+
+class FilesMixin:
+    """Opening logs (in the background or at once), watching them, recent files, exports."""
+
+    # ---- opening ------------------------------------------------------------------------------------
+    def open_dialog(self) -> None:
+        start = str(Path(self.path).parent) if self.path else str(self.settings.value("recent/dir", ""))
+        path, _ = QFileDialog.getOpenFileName(self, "Open a match log", start, LOG_FILTER)
+        if path:
+            self.open_path(path)
+
+    def open_path(self, path: str | os.PathLike, *, keep_view: bool = False) -> bool:
+        """Open a log: its text shows at once, the check runs on a worker thread."""
+        path = str(path)
+        try:
+            data = Path(path).read_bytes()
+        except OSError as e:
+            self.show_error("Could not open the log", f"{path}: {e.strerror or e}")
+            self._forget_recent(path)
+            return False
+        self.stop_play()
+        if not keep_view:
+            self._keep_line = None
+        self._set_watch(path)
+        self.path = path
+        self.data = data
+        # the check starts first: Qt lays out the text (without holding Python's lock) meanwhile
+        self.loader.request(path, data)
+        self.progress.setValue(0)
+        self.progress.setFormat("Reading…")
+        self.progress.show()
+        self.statusBar().showMessage(f"Checking {Path(path).name}…")
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            text = ""
+        if b"\x00" in data[:8192]:
+            text = ""
+        self.log_title.setText(f"Log  ({Path(path).name})")
+        self.log_pane.view.set_text(text)
+        if self.editor is not None:
+            self.editor.on_opened(data)
+        self._add_recent(path)
+        self._update_title()
+        return True
+
+    def open_path_now(self, path: str | os.PathLike) -> Document:
+        """Open and check on this thread (for ``--screenshot``); returns the document shown."""
+        path = str(path)
+        data = Path(path).read_bytes()
+        self.path, self.data = path, data
+        self._set_watch(path)
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            text = ""
+        self.log_title.setText(f"Log  ({Path(path).name})")
+        self.log_pane.view.set_text(text)
+        doc = load_now(path, data)
+        self.show_document(doc)
+        return doc
+
+    def show_document(self, doc: Document, reviews: Reviews | None = None) -> None:
+        """Show a checked document (the worker's result, or one built elsewhere)."""
+        keep_line = self._keep_line
+        same = self.doc is not None and doc.path == getattr(self.doc, "path", None) and keep_line is not None
+        self.doc = doc
+        if doc.path and doc.path != self.path and Path(doc.path).exists():
+            self.path = doc.path
+        if reviews is None:
+            try:
+                reviews = Reviews.open(doc.path, doc.match.lines)
+            except ReviewStoreError as e:
+                reviews = None
+                self.show_error("Verdicts not loaded", str(e), modal=False)
+        self.reviews = reviews
+        if self.log_pane.view.document().isEmpty() and doc.match.lines:
+            self.log_pane.view.set_text("\n".join(doc.match.lines))
+        self.log_title.setText(f"Log  ({Path(doc.path).name})")
+        self.log_pane.view.set_document(doc)
+        self.findings.set_document(doc, reviews)
+        self.timeline.set_document(doc, reviews, keep_view=same)
+        self.overview.invalidate()
+        self.progress.hide()
+        counts = doc.counts()
+        self.statusBar().showMessage(
+            f"{_plural(len(doc.events), 'event')} · {_plural(counts['error'], 'error')} · "
+            f"{_plural(counts['warning'], 'warning')} · {counts['info']} info", 8000)
+        self._update_title()
+        self._update_actions()
+        from .fonts import warn_once
+
+        warn_once(doc.match.lines, lambda msg: self.statusBar().showMessage(msg, 30000))
+        # what to select: the same line after a re-check, else the first of the worst findings
+        if same and keep_line is not None:
+            self.select_line(keep_line, origin="reload")
+        else:
+            row = self._default_finding()
+            if row >= 0:
+                self.select_finding(row)
+            elif doc.events:
+                self.select_event(0)
+            else:
+                self.current = -1
+                self.state.set_state(None, doc.players)
+                self._update_position(None)
+        if not same:
+            self._initial_zoom()
+        self.loaded.emit()
+
+    def _initial_zoom(self) -> None:
+        tl = self.timeline
+        if tl.fit_ppe() >= LABELS_PPE or tl.n == 0:
+            tl.fit_match()
+        else:
+            tl.set_pixels_per_event(DEFAULT_PPE)
+            if self.current >= 0:
+                tl.center_on(self.current)
+
+    def _default_finding(self) -> int:
+        doc = self.doc
+        if doc is None or not doc.findings:
+            return -1
+        worst = max(SEVERITY_RANK[f.severity.value] for f in doc.findings)
+        for k, f in enumerate(doc.findings):
+            if SEVERITY_RANK[f.severity.value] == worst:
+                return k
+        return 0
+
+    def reload(self) -> None:
+        """Read and check the file again, keeping the selected line."""
+        if not self.path:
+            return
+        if not Path(self.path).exists():
+            self.statusBar().showMessage(f"{Path(self.path).name} is gone from the disk; waiting for it", 5000)
+            self._reload_timer.start(1000)
+            return
+        self._keep_line = self._current_line() or None
+        self.open_path(self.path, keep_view=True)
+
+    def _on_file_changed(self, path: str) -> None:
+        # editors that save by renaming drop the watch: take it again, and check again shortly
+        QTimer.singleShot(50, lambda: self._set_watch(path))
+        if self.editor is not None and self.editor.handles_file_change(path):
+            return  # our own save, or unsaved text the user keeps
+        self._reload_timer.start()
+
+    def _set_watch(self, path: str) -> None:
+        old = self.watcher.files()
+        if old and old != [path]:
+            self.watcher.removePaths(old)
+        if path not in self.watcher.files() and Path(path).exists():
+            self.watcher.addPath(path)
+
+    def _on_progress(self, generation: int, text: str, pct: int) -> None:
+        self.progress.show()
+        self.progress.setValue(pct)
+        self.progress.setFormat(f"{text} %p%")
+
+    def _on_loaded(self, generation: int, doc: Document) -> None:
+        self.show_document(doc)
+
+    def _on_failed(self, generation: int, message: str) -> None:
+        self.progress.hide()
+        self.statusBar().showMessage("Could not check the log", 10000)
+        self.show_error("Could not check the log", message, modal=False)
+        self.failed.emit(message)
+
+    # ---- the library's entry point ------------------------------------------------------------------
+    def open_match(self, item: Match | CheckResult | Document, path: str | None = None,
+                   reviews: Reviews | None = None) -> None:
+        """Show a match that was read (and perhaps checked) elsewhere, e.g. in the match library."""
+        if isinstance(item, Document):
+            doc = item
+        else:
+            result = item if isinstance(item, CheckResult) else check_match(item)
+            doc = build_document(result, path or result.match.path)
+        self.path = path or doc.path
+        if self.path and Path(self.path).exists():
+            self._set_watch(self.path)
+        self.log_pane.view.set_text("\n".join(doc.match.lines))
+        self.show_document(doc, reviews)
+
+    # ---- recent files -------------------------------------------------------------------------------
+    def recent_files(self) -> list[str]:
+        value = self.settings.value("recent/files", [])
+        if isinstance(value, str):
+            value = [value]
+        return [str(v) for v in (value or [])]
+
+    def _add_recent(self, path: str) -> None:
+        path = str(Path(path).resolve())
+        files = [p for p in self.recent_files() if p != path]
+        files.insert(0, path)
+        self.settings.setValue("recent/files", files[:MAX_RECENT])
+        self.settings.setValue("recent/dir", str(Path(path).parent))
+
+    def _forget_recent(self, path: str) -> None:
+        resolved = str(Path(path).resolve())
+        self.settings.setValue("recent/files", [p for p in self.recent_files() if p not in (path, resolved)])
+
+    def _fill_recent(self) -> None:
+        m = self.recent_menu
+        m.clear()
+        files = self.recent_files()
+        if not files:
+            a = m.addAction("(no recent files)")
+            a.setEnabled(False)
+            return
+        for k, p in enumerate(files, 1):
+            a = m.addAction(f"&{k % 10}  {Path(p).name}  —  {Path(p).parent}")
+            a.setToolTip(tooltip(p))
+            a.triggered.connect(lambda checked=False, p=p: self._guard(lambda: self.open_path(p)))
+        m.addSeparator()
+        clear = m.addAction("Clear the list")
+        clear.triggered.connect(lambda: self.settings.setValue("recent/files", []))
+
+    # ---- drag and drop ------------------------------------------------------------------------------
+    def dragEnterEvent(self, event) -> None:
+        if any(u.isLocalFile() for u in event.mimeData().urls()):
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dropEvent(self, event) -> None:
+        files = [u.toLocalFile() for u in event.mimeData().urls() if u.isLocalFile()]
+        if files:
+            event.acceptProposedAction()
+            self._guard(lambda: self.open_path(files[0]))
+
+    # ---- exports ------------------------------------------------------------------------------------
+    def export(self, kind: str, path: str | None = None) -> str | None:
+        if self.doc is None:
+            self.statusBar().showMessage("Open a log first", 3000)
+            return None
+        stem = Path(self.doc.path).with_suffix("")
+        default = {"png": f"{stem}.timeline.png", "html": f"{stem}.review.html", "pdf": f"{stem}.review.pdf"}[kind]
+        if path is None:
+            filters = {"png": "PNG image (*.png)", "html": "HTML page (*.html)", "pdf": "PDF document (*.pdf)"}
+            path, _ = QFileDialog.getSaveFileName(self, "Export", default, filters[kind])
+            if not path:
+                return None
+        if kind == "png":
+            image = self.timeline.render_image()  # the visible range, with its gutter
+            if not image.save(str(path), "PNG"):
+                raise OSError(f"could not write {path}")
+        elif kind == "html":
+            write_html(self.doc.result, self.reviews, path)
+        else:
+            write_pdf(self.doc.result, self.reviews, path)
+        self.statusBar().showMessage(f"Exported {path}", 5000)
+        return str(path)
+
