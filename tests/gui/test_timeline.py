@@ -103,12 +103,16 @@ def test_level_of_detail_for_a_long_log(qtbot):
     # the aggregated view still shows the syntax errors (red) and the Damage Steps (their band colour)
     assert count_colour(image, LIGHT.severity["error"]) > 5
     assert count_colour(image, LIGHT.timing, tol=8) > 100
-    # zoom into markers, then labels: painting works at every level
-    for ppe in (8, 30, 80):
+    # zoom into markers, then labels: painting works at every level (a paint error is caught and
+    # said once through ``problem``; none may be), the zoomed-out turns drawn one by one included
+    problems: list[str] = []
+    view.problem.connect(problems.append)
+    for ppe in (0.5, 2, 4, 8, 30, 80):
         view.set_pixels_per_event(ppe)
         view.center_on(len(doc.events) // 2)
         img = view.render_image()
         assert not img.isNull()
+        assert problems == [], (ppe, problems)
     assert view.detail_level() == "markers and labels"
     a, b = view.visible_range()
     assert 0 < a < b < len(doc.events) - 1
