@@ -126,3 +126,14 @@ def test_badges_sit_on_their_events(qtbot):
         i = doc.finding_event[k]
         assert abs(c.x() - view.x_of(i)) <= view.ppe  # on (or just after) its event
         assert LEFT <= c.x() <= view.sceneRect().right()
+
+
+def test_lane_neighbours_are_lane_neighbour_in_one_scan():
+    doc = document_from_text(long_log(12))
+    n = len(doc.events)
+    for i in range(n):
+        expect = (doc.lane_neighbour(i, -2), doc.lane_neighbour(i, -1), doc.lane_neighbour(i, 1),
+                  doc.lane_neighbour(i, 2))
+        assert doc.lane_neighbours(i) == expect, i
+        assert doc.lane_neighbours(i, limit=3) == (doc.lane_neighbour(i, -2, 3), doc.lane_neighbour(i, -1, 3),
+                                                   doc.lane_neighbour(i, 1, 3), doc.lane_neighbour(i, 2, 3)), i
