@@ -21,12 +21,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from logs import dm_log, ygo_log  # noqa: E402
 
-from replayer import reader  # noqa: E402
+from replayer import lines, reader  # noqa: E402
 from replayer.grammar import parser  # noqa: E402
 
 
 def time_reader(text: str) -> tuple[float, int]:
-    reader._READERS.clear()  # a cold cache, as for a fresh process
+    lines._READERS.clear()  # a cold cache, as for a fresh process
     t = time.perf_counter()
     match = reader.read_text(text)
     return time.perf_counter() - t, len(match.events)
@@ -34,7 +34,7 @@ def time_reader(text: str) -> tuple[float, int]:
 
 def time_bare_lark(text: str, game: str) -> tuple[float, int]:
     p = parser(game)
-    bodies = [reader.split_line(l)[2] for l in text.splitlines()]
+    bodies = [lines.split_line(l)[2] for l in text.splitlines()]
     bodies = [b for b in bodies if b]
     t = time.perf_counter()
     for b in bodies:

@@ -10,21 +10,25 @@ Every way in (the command line, the window, the library, the API) checks a log h
 from __future__ import annotations
 
 import gc
-from dataclasses import dataclass
+from bisect import bisect_left
+from dataclasses import dataclass, replace
 from pathlib import Path
 
+from . import events as ev
 from . import games
 from .catalog import Catalog
-from .diagnostics import Finding, sort_findings
-from .reader import Match, read_bytes, read_log, read_text
+from .diagnostics import Finding, Span, sort_findings
+from .makers import maker
+from .reader import Match, _read_lines, detect_game, line_reader, read_bytes, read_log, read_text, split_lines
 from .states import Replay
+from .templates import own_fields
 
 
 def replay(match: Match, catalog: Catalog | None = None) -> tuple[list[Finding], Replay]:
     """Replay a read match once: its rules findings (without the syntax ones) and its states."""
     game = games.get(match.game)
     if any(f.rule == "syntax.encoding" for f in match.findings):
-        return [], game.states(match, catalog).finish()
+        return [], game.states(match, catalog)
     model = game.model(match, catalog)
     collecting = gc.isenabled()
     gc.disable()  # as in the reader: the replay's objects are not cycles, the collector's passes are cost
@@ -92,3 +96,149 @@ def check_bytes(data: bytes, path: str = "<log>", game: str | None = None) -> Ch
 def check_text(text: str, path: str = "<log>", game: str | None = None) -> CheckResult:
     """Read and check a log given as text."""
     return check_match(read_text(text, path, game))
+
+
+def unreadable_report(path: str, error: Exception) -> dict:
+    """The JSON object ``replayer check --format json`` prints for a file that cannot be read
+    (``error``: the :class:`~replayer.errors.UnreadableFile`); the import reports it so too."""
+    from .diagnostics import Span, make_finding
+
+    finding = make_finding("file.unreadable", Span(1, 1), f"cannot read {error}", "check the path and the file's permissions")
+    return {"file": str(path), "game": None, "rules": None, "events": 0, "findings": [finding.to_dict()]}
+
+
+# ---- re-checking an edited text -----------------------------------------------------------------
+@dataclass(frozen=True)
+class Change:
+    """What :func:`check_edit` read again: lines ``first_line .. first_line + new_lines - 1`` of
+    the new text replaced ``old_lines`` lines of the old one; the events before ``first_event``
+    are the old ones, the same objects. ``full``: the whole text was read again."""
+
+    first_line: int
+    old_lines: int
+    new_lines: int
+    first_event: int
+    full: bool = False
+
+    @property
+    def delta(self) -> int:
+        """How many lines the edit added (negative: removed)."""
+        return self.new_lines - self.old_lines
+
+
+def _line_of(e) -> int:
+    return e.span.line
+
+
+def _shift_span(s: Span, d: int) -> Span:
+    return Span(s.line + d, s.column, s.end_line + d if s.end_line is not None else None, s.end_column)
+
+
+_EVENT_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _shift_event(e, d: int):
+    cls = type(e)
+    names = _EVENT_FIELDS.get(cls)
+    if names is None:
+        names = _EVENT_FIELDS[cls] = own_fields(cls)
+    return maker(cls)(_shift_span(e.span, d), e.timecode, e.notes, *[getattr(e, n) for n in names])
+
+
+def read_edit(previous: Match | None, text: str, path: str = "<log>",
+              game: str | None = None) -> tuple[Match, Change]:
+    """Read ``text``, an edited version of the text ``previous`` was read from, reading again only
+    the lines that changed (and the lines between them and the events around them, whose notes
+    they may carry). The :class:`Match` is equal to ``read_text(text, path, game)``'s, field for
+    field: whenever the edit could change anything beyond its lines (the header, the game, a log
+    with no events yet) the whole text is read again (``Change.full``)."""
+    lines = split_lines(text)
+
+    def full() -> tuple[Match, Change]:
+        m = read_text(text, path, game)
+        return m, Change(1, len(previous.lines) if previous is not None else 0, len(lines), 0, True)
+
+    if previous is None or not previous.events or (game is not None and game != previous.game):
+        return full()
+    if any(f.rule in ("syntax.encoding", "syntax.empty") for f in previous.findings):
+        return full()
+    old = previous.lines
+    n0, n1 = len(old), len(lines)
+    limit = min(n0, n1)
+    p = 0  # lines 1 .. p are the same
+    while p < limit and old[p] == lines[p]:
+        p += 1
+    s = 0  # so are the last s lines
+    while s < limit - p and old[n0 - 1 - s] == lines[n1 - 1 - s]:
+        s += 1
+    if p == n0 == n1:
+        return Match(path, previous.game, previous.rules, dict(previous.header), list(previous.events),
+                     list(previous.findings), lines, list(previous.notes), dict(previous.header_lines)), \
+            Change(n0 + 1, 0, 0, len(previous.events))
+    if game is None:
+        detected, _ = detect_game(lines)
+        if detected is None or detected.id != previous.game:
+            return full()
+    events = previous.events
+    # the notes of lines without an event go to the next event: read again from the line after
+    # the last event before the change, through the first event after it
+    j = bisect_left(events, p + 1, key=_line_of)  # events[:j] are on lines 1 .. p
+    if j == 0:
+        return full()
+    start = events[j - 1].span.line + 1
+    if start <= max(previous.header_lines.values(), default=0):
+        return full()  # a header tag after that line: the edit may be in the header
+    k = bisect_left(events, n0 - s + 1, key=_line_of)  # the first event of the unchanged end
+    end_old = events[k].span.line if k < len(events) else n0  # re-read through this line
+    delta = n1 - n0
+    end_new = end_old + delta
+    region = lines[start - 1:end_new]
+    if any("[" in raw for raw in region) or any("[" in raw for raw in old[start - 1:end_old]):
+        return full()  # a header tag, perhaps (or a bad one): the reader decides what it is
+    g = games.get(previous.game)
+    r_events: list = []
+    r_notes: list = []
+    r_findings: list[Finding] = []
+    header: dict[str, str] = {}
+    header_lines: dict[str, int] = {}
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        _read_lines(region, line_reader(g), g, r_events, r_notes, r_findings, header, header_lines)
+    finally:
+        if collecting:
+            gc.enable()
+    if header:
+        return full()
+    d0 = start - 1  # the region was numbered from 1
+    new_events = events[:j] + [_shift_event(e, d0) for e in r_events]
+    tail = events[k + 1:]
+    new_events += tail if delta == 0 else [_shift_event(e, delta) for e in tail]
+    if not new_events:
+        return full()
+    findings = []
+    for f in previous.findings:
+        line = f.span.line
+        if line < start:
+            findings.append(f)
+        elif line > end_old:
+            findings.append(f if delta == 0 else replace(f, span=_shift_span(f.span, delta)))
+    findings += [replace(f, span=_shift_span(f.span, d0)) for f in r_findings]
+    notes = [n for n in previous.notes if n.line < start]
+    notes += [ev.Note(n.text, n.line + d0) for n in r_notes]
+    notes += [n if delta == 0 else ev.Note(n.text, n.line + delta) for n in previous.notes if n.line > end_old]
+    match = Match(path, previous.game, previous.rules, dict(previous.header), new_events, sort_findings(findings),
+                  lines, notes, dict(previous.header_lines))
+    return match, Change(start, end_old - start + 1, end_new - start + 1, j)
+
+
+def check_edit(previous: CheckResult | None, text: str, path: str = "<log>",
+               game: str | None = None) -> tuple[CheckResult, Change]:
+    """Check ``text``, an edited version of ``previous``'s log: the lines that did not change are
+    not read again (:func:`read_edit`), and the states before the first changed event are taken
+    from ``previous`` (its checkpoints). The findings are those of ``check_text(text, path, game)``."""
+    match, change = read_edit(previous.match if previous is not None else None, text, path, game)
+    result = check_match(match)
+    if previous is not None and not change.full and previous.states is not None:
+        result.states.adopt_checkpoints(previous.states, change.first_event)
+    return result, change

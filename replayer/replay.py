@@ -5,9 +5,10 @@ card identity (a card is the same whatever language or quote style names it), th
 catalog's properties with the log's inline ``{...}``, the ``unknown-card`` warnings, and
 ``report`` which turns a registered rule id into a finding at the right line and column.
 A game's rules model (``replayer/games/<id>/model.py``) subclasses :class:`Model`; it keeps its
-own game state and has no side effects beyond its findings and the states it records (the
-game's :class:`~replayer.states.Replay`, fed one call a structure line from :meth:`Model.run`). Nothing here knows a game by name,
-nor Qt or SQLite; :mod:`replayer.check` is the pipeline that calls it.
+own game state and has no side effects beyond its findings. Its :attr:`Model.states` (the game's
+:class:`~replayer.states.Replay` of the same events) records the positions and the outline the
+first time they are asked, so a check that wants only the findings never pays for them. Nothing
+here knows a game by name, nor Qt or SQLite; :mod:`replayer.check` is the pipeline that calls it.
 """
 
 from __future__ import annotations
@@ -74,37 +75,33 @@ class Model:
         self._reported: set[tuple[int, int, str]] = set()
         self.event: ev.Event | None = None  # the event being replayed
         self._name_keys: dict[str, str] = {}
-        #: the states of this replay (:mod:`replayer.states`), recorded as :meth:`run` goes
+        #: the states of this match's events (:mod:`replayer.states`), recorded when first asked
         self.states: "Replay" = self.game.states(match, self.catalog)
 
     # ---- the replay ---------------------------------------------------------------------
     def run(self) -> list[Finding]:
-        """Replay the events: the findings (sorted); :attr:`states` holds the states after it."""
-        # event class -> (its handler or None, does it name cards, its state recorder or None)
+        """Replay the events: the findings (sorted). :attr:`states` records its states when first asked."""
+        # event class -> (its handler or None, does it name cards)
         dispatch: dict[type, tuple] = {}
         facts = self.facts
-        states = self.states
-        for i, event in enumerate(self.match.events):
+        name_keys = self._name_keys
+        for event in self.match.events:
             self.event = event
             cls = type(event)
             entry = dispatch.get(cls)
             if entry is None:
-                entry = dispatch[cls] = (getattr(self, "handle_" + cls.__name__, None), ev.names_cards(cls),
-                                         states.recorder(cls))
-            handler, names_cards, record = entry
+                entry = dispatch[cls] = (getattr(self, "handle_" + cls.__name__, None), ev.names_cards(cls))
+            handler, names_cards = entry
             if names_cards:
                 for ref in event.cards():
                     # a plain mention of a card already known teaches nothing: skip the call
                     if ref.props or ref.atk is not None or ref.def_ is not None or ref.power is not None \
-                            or self._name_keys.get(ref.name) not in facts:
+                            or name_keys.get(ref.name) not in facts:
                         self.learn(ref, event)
             if handler is not None:
                 handler(event)
-            if record is not None:  # the position and outline after the event (replayer.states)
-                record(i, event)
         self.event = None
         self.finish()
-        states.finish()
         return sort_findings(self.findings)
 
     def finish(self) -> None:

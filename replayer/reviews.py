@@ -280,9 +280,11 @@ class LibraryReviewStore:
     def save(self, log_path: str, entries: list[Entry]) -> None:
         kept = [e for e in entries if not e.verdict.empty]
         try:
+            from . import importing  # (it imports the file first if it changed on disk)
+
             db = library.open_library(self.db_path)
             try:
-                library.replace_reviews(db, log_path, [
+                importing.replace_reviews(db, log_path, [
                     {"rule": e.rule, "line": e.line, "source": e.source, "message": e.message,
                      "verdict": e.verdict.status, "note": e.verdict.note, "reviewed_at": e.verdict.updated or None}
                     for e in kept], reviewer=self.reviewer)

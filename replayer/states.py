@@ -1,8 +1,8 @@
 """The states of one replay: where the match is after every event, and what the log tells there.
 
-The rules model (:class:`replayer.replay.Model`) drives a :class:`Replay` while it replays the
-events for the findings: each event that changes the structure of the turn calls the replay's
-recorder for its class, which keeps
+The game's :class:`Replay` of a match's events keeps, once something first asks for them
+(:meth:`Replay.record_all`: one pass over the events through the game's ``record_<EventClass>``
+methods; the rules model's run does not pay for it),
 
 * the **position** after every event — turn, turn player, phase, step, timing or sub-step, and
   which of them were inferred rather than written — recorded only where it changes (a 100,000
@@ -28,245 +28,30 @@ the notation. Nothing here knows a game by name, nor Qt or SQLite.
 from __future__ import annotations
 
 from bisect import bisect_right
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from functools import cached_property
 from threading import RLock
-from typing import TYPE_CHECKING, Any, Callable, Iterable, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 from . import events as ev
-from .numbers import whole_number
+# the records, re-exported: the games' states.py and the window import them from here
+from .snapshot import (PLAYERS, START, BattleState, CardState, Chain, GameState, Link, Position, Segment,  # noqa: F401
+                       Work, _new, cards_of, ended, header_int, other)
 
 if TYPE_CHECKING:
     from .catalog import Catalog
     from .reader import Match
 
 CHECKPOINT_EVERY = 256
-PLAYERS = ("A", "B")
-
-
-def cards_of(event: ev.Event) -> tuple[ev.CardRef, ...]:
-    """Every card an event mentions, in order (robust to fields named like methods)."""
-    out: list[ev.CardRef] = []
-    for name in getattr(event, "__dataclass_fields__", {}):
-        value = getattr(event, name, None)
-        if isinstance(value, ev.CardRef):
-            out.append(value)
-        elif isinstance(value, tuple) and value and isinstance(value[0], ev.CardRef):
-            out.extend(value)
-    return tuple(out)
-
-
-# ---- the position -------------------------------------------------------------------------------
-class Position(NamedTuple):
-    """Where the match is after one event. Phase, step, timing and sub-step are the game's enums
-    (strings: the notation's words), or a word the game has no member for, or None."""
-
-    turn: int | None = None
-    turn_player: str | None = None
-    phase: str | None = None
-    step: str | None = None
-    timing: str | None = None
-    substep: str | None = None
-    inferred: tuple[str, ...] = ()  # which of phase/step were inferred, not written
-
-
-START = Position()
-_new = tuple.__new__  # builds a Position or a Segment without NamedTuple's keyword machinery (hot path)
-
-
-# ---- the outline ----------------------------------------------------------------------------------
-class Segment(NamedTuple):
-    """A span of events ``[start, end)`` (indices into ``match.events``) with a label.
-
-    (A named tuple: a long log has tens of thousands of them.)"""
-
-    kind: str  # turn | phase | step | timing | substep
-    name: str  # the canonical value: "3", "battle", "damage", "calc", "6B"
-    label: str  # what the timeline writes
-    start: int
-    end: int
-    player: str | None = None
-
-
-@dataclass
-class Chain:
-    """A chain (ygo) or a group of waiting abilities (dm): its links and how they resolved."""
-
-    links: list[int] = field(default_factory=list)  # event indices, link 1 first
-    resolves: list[int] = field(default_factory=list)  # event indices of the resolve lines
-    order: list[int] = field(default_factory=list)  # link numbers in the order they resolved
-
-    @property
-    def start(self) -> int:
-        return self.links[0]
-
-    @property
-    def end(self) -> int:
-        return max(self.links + self.resolves)
-
-
-# ---- the state ----------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class CardState:
-    """One card as far as the log tells."""
-
-    name: str
-    player: str
-    atk: int | None = None
-    def_: int | None = None
-    power: int | None = None
-    position: str = ""  # attack | defense | set (ygo)
-    tapped: bool = False  # dm
-    summoned_turn: int | None = None
-    flags: tuple[str, ...] = ()  # "destroyed by battle", "attacking", "blocking", ...
-
-    def describe(self, game: str) -> str:
-        """The card in words, as ``game`` describes its cards (ATK/DEF, power, tapped…)."""
-        from .games import get
-
-        return get(game).states.describe_card(self)
-
-
-@dataclass(frozen=True, slots=True)
-class Link:
-    number: int
-    player: str | None
-    card: str
-    detail: str = ""  # "from hand", "effect 2", "negated"
-    index: int = -1  # the event
-
-
-@dataclass(frozen=True, slots=True)
-class BattleState:
-    attacker: str
-    attacker_player: str | None
-    target: str | None  # None: a direct attack / the player
-    target_player: str | None
-    target_position: str = "attack"
-    blocker: str | None = None
-    ended: bool = False
-
-
-@dataclass(frozen=True)
-class GameState:
-    """The state after one event (an immutable snapshot)."""
-
-    game: str
-    index: int  # the event; -1 before the first
-    line: int
-    timecode: str | None  # the event's own timecode, or the latest before it
-    timecode_own: bool
-    turn: int | None
-    turn_player: str | None
-    phase: str | None
-    step: str | None
-    timing: str | None
-    substep: str | None
-    inferred: tuple[str, ...]  # which of phase/step were inferred, not written
-    lp: dict[str, int] | None  # ygo
-    shields: dict[str, int] | None  # dm
-    mana: dict[str, int] | None  # dm (cards put into mana, as far as the log tells)
-    arithmetic: tuple[str, ...]  # disagreements between the log's lp lines and its damage lines
-    chain: tuple[Link, ...]
-    resolved: tuple[Link, ...]  # the chain that resolved last, in resolution order
-    pending: tuple[Link, ...]  # dm: abilities waiting to resolve
-    battle: BattleState | None
-    field: dict[str, tuple[CardState, ...]]  # player -> cards on the field / in the battle zone
-    hand: dict[str, tuple[str, ...]]  # cards known to be in hand (revealed)
-    gy: dict[str, int]  # how many cards the log put in each graveyard
-    gy_last: dict[str, tuple[str, ...]]  # the latest few
-    banished: dict[str, int]
-    winner: str | None
-
-    def where(self) -> str:
-        """Phase, step and timing (or sub-step) in words, as the game names them."""
-        from .games import get
-
-        text = get(self.game).states.where_parts(self)
-        if self.inferred and text:
-            text += "  (" + " and ".join(self.inferred) + " inferred)"
-        return text or "—"
-
-
-class Work:
-    """The mutable state while replaying; ``copy`` is cheap (records are immutable).
-
-    ``pos`` is the position after the previous event while an event is applied."""
-
-    __slots__ = ("pos", "lp", "shields", "mana", "arithmetic", "chain", "resolved", "pending", "battle", "field",
-                 "hand", "gy", "gy_last", "banished", "winner", "timecode", "after_ds", "lp_expected")
-
-    def __init__(self, lp: int | None = None, shields: int | None = None):
-        self.pos = START
-        self.lp = {"A": lp, "B": lp} if lp is not None else None
-        self.lp_expected = dict(self.lp) if self.lp else None
-        self.shields = {"A": shields, "B": shields} if shields is not None else None
-        self.mana = {"A": 0, "B": 0} if shields is not None else None
-        self.arithmetic: tuple[str, ...] = ()
-        self.chain: tuple[Link, ...] = ()
-        self.resolved: tuple[Link, ...] = ()
-        self.pending: tuple[Link, ...] = ()
-        self.battle: BattleState | None = None
-        self.field: dict[str, dict[str, CardState]] = {"A": {}, "B": {}}
-        self.hand: dict[str, tuple[str, ...]] = {"A": (), "B": ()}
-        self.gy = {"A": 0, "B": 0}
-        self.gy_last: dict[str, tuple[str, ...]] = {"A": (), "B": ()}
-        self.banished = {"A": 0, "B": 0}
-        self.winner: str | None = None
-        self.timecode: str | None = None
-        self.after_ds = False
-
-    def copy(self) -> "Work":
-        w = Work.__new__(Work)
-        for name in Work.__slots__:
-            setattr(w, name, getattr(self, name))
-        w.lp = dict(self.lp) if self.lp is not None else None
-        w.lp_expected = dict(self.lp_expected) if self.lp_expected is not None else None
-        w.shields = dict(self.shields) if self.shields is not None else None
-        w.mana = dict(self.mana) if self.mana is not None else None
-        w.field = {p: dict(cards) for p, cards in self.field.items()}
-        w.hand = dict(self.hand)
-        w.gy = dict(self.gy)
-        w.gy_last = dict(self.gy_last)
-        w.banished = dict(self.banished)
-        return w
-
-    def snapshot(self, game: str, index: int, event: ev.Event | None) -> GameState:
-        own = event is not None and event.timecode is not None
-        p = self.pos
-        return GameState(
-            game=game, index=index, line=event.span.line if event is not None else 0,
-            timecode=self.timecode, timecode_own=own, turn=p.turn, turn_player=p.turn_player,
-            phase=p.phase, step=p.step, timing=p.timing, substep=p.substep,
-            inferred=p.inferred, lp=dict(self.lp) if self.lp is not None else None,
-            shields=dict(self.shields) if self.shields is not None else None,
-            mana=dict(self.mana) if self.mana is not None else None, arithmetic=self.arithmetic,
-            chain=self.chain, resolved=self.resolved, pending=self.pending, battle=self.battle,
-            field={p: tuple(cards.values()) for p, cards in self.field.items()}, hand=dict(self.hand),
-            gy=dict(self.gy), gy_last=dict(self.gy_last), banished=dict(self.banished), winner=self.winner,
-        )
-
-
-def header_int(text: str | None, default: int) -> int:
-    n = whole_number(text)
-    return default if n is None else n
-
-
-def other(player: str | None) -> str | None:
-    """The opponent of ``A`` or ``B`` (None for anything else)."""
-    return _OTHER.get(player or "")
-
-
-_OTHER = {"A": "B", "B": "A"}
 
 
 class Replay:
     """The positions, outline and states of one replay of a match.
 
     A game subclasses it: ``record_<EventClass>(i, event)`` methods keep the position and the
-    outline while the rules model replays (``on_<kind>`` methods of the richer state run on
-    demand). This base knows turns and phases only, so that a game without its own still has a
-    timeline and a State pane.
+    outline (:meth:`record_all`; ``on_<kind>`` methods of the richer state run on demand). This
+    base knows turns and phases only, so that a game without its own still has a timeline and a
+    State pane.
     """
 
     #: the row of the timeline under the phases: ``"step"`` (with timings) or ``"substep"``
@@ -280,34 +65,62 @@ class Replay:
         self.match = match
         self.game = match.game
         self.events: list[ev.Event] = match.events
-        self.turns: list[Segment] = []
-        self.phases: list[Segment] = []
-        self.steps: list[Segment] = []  # ygo Battle Phase steps
-        self.timings: list[Segment] = []  # ygo Damage Step timings
-        self.substeps: list[Segment] = []  # dm attack sub-steps
-        self.chains: list[Chain] = []
-        #: event index -> (chain index, link number) for every link
-        self.link_of: dict[int, tuple[int, int]] = {}
-        #: event index -> chain index, for resolve lines
-        self.resolve_of: dict[int, int] = {}
+        # the outline (read through the properties below, which record it first)
+        self._turns: list[Segment] = []
+        self._phases: list[Segment] = []
+        self._steps: list[Segment] = []  # ygo Battle Phase steps
+        self._timings: list[Segment] = []  # ygo Damage Step timings
+        self._substeps: list[Segment] = []  # dm attack sub-steps
+        self._chains: list[Chain] = []
+        self._link_of: dict[int, tuple[int, int]] = {}
+        self._resolve_of: dict[int, int] = {}
         #: the positions, run-length: position ``_pos[k]`` holds from event ``_pos_at[k]`` on
         self._pos_at: list[int] = []
         self._pos: list[Position] = []
         self.pos = START  # the position after the latest recorded event
         self._open: dict[str, tuple[str, str, int, str | None]] = {}  # kind -> open segment
-        self._out = {"turn": self.turns, "phase": self.phases, "step": self.steps, "timing": self.timings,
-                     "substep": self.substeps}
+        self._out = {"turn": self._turns, "phase": self._phases, "step": self._steps, "timing": self._timings,
+                     "substep": self._substeps}
         self._checkpoints: list[Work] = []  # state before event k * CHECKPOINT_EVERY
         self._lock = RLock()
         self._names: dict[str, str] = {}
         self._catalog = catalog
         self._appliers: dict[type, Callable | None] = {}
         self._phase_words: dict[str, tuple[str, str]] = {}
-        self._finished = False
+        self._recorded = self._recording = False
 
-    # ---- recording (driven by the rules model) ------------------------------------------------
+    # ---- recording (once, when first asked) ---------------------------------------------------
+    def record_all(self) -> "Replay":
+        """Record the positions and the outline now (every reader of them calls this first).
+
+        One pass over the events through the game's ``record_<EventClass>`` methods, the first time
+        anything is asked: a check that only wants the findings (``replayer check``) never pays
+        for it, and the window, the library and the report get the same states."""
+        if self._recorded:
+            return self
+        with self._lock:
+            if self._recorded or self._recording:
+                return self  # (a recorder reading the outline while it is being recorded)
+            self._recording = True
+            recorders: dict[type, Callable[[int, ev.Event], None] | None] = {}
+            get = recorders.get
+            for i, event in enumerate(self.events):
+                cls = type(event)
+                record = get(cls, recorders)
+                if record is recorders:
+                    record = recorders[cls] = self.recorder(cls)
+                if record is not None:
+                    record(i, event)
+            n = len(self.events)
+            for k in ("timing", "step", "substep", "phase", "turn"):
+                self.close(k, n)
+            for seq in self._out.values():
+                seq.sort(key=lambda s: s.start)
+            self._recorded = True
+        return self
+
     def recorder(self, cls: type) -> Callable[[int, ev.Event], None] | None:
-        """What to call for each event of class ``cls`` while replaying (None: nothing)."""
+        """What to call for each event of class ``cls`` while recording (None: nothing)."""
         return getattr(self, "record_" + cls.__name__, None)
 
     def move(self, i: int, pos: Position) -> None:
@@ -385,19 +198,41 @@ class Replay:
         """Does ``phase`` go on with an attack under way (the Battle Phase, the attack step)?"""
         return False
 
-    def finish(self) -> "Replay":
-        """The last event was recorded: close the open segments."""
-        if self._finished:
-            return self
-        self._finished = True
-        n = len(self.events)
-        for k in ("timing", "step", "substep", "phase", "turn"):
-            self.close(k, n)
-        for seq in self._out.values():
-            seq.sort(key=lambda s: s.start)
-        return self
-
     # ---- lookups --------------------------------------------------------------------------------
+    @property
+    def turns(self) -> list[Segment]:
+        return self.record_all()._turns
+
+    @property
+    def phases(self) -> list[Segment]:
+        return self.record_all()._phases
+
+    @property
+    def steps(self) -> list[Segment]:
+        return self.record_all()._steps
+
+    @property
+    def timings(self) -> list[Segment]:
+        return self.record_all()._timings
+
+    @property
+    def substeps(self) -> list[Segment]:
+        return self.record_all()._substeps
+
+    @property
+    def chains(self) -> list[Chain]:
+        return self.record_all()._chains
+
+    @property
+    def link_of(self) -> dict[int, tuple[int, int]]:
+        """Event index -> (chain index, link number) for every link."""
+        return self.record_all()._link_of
+
+    @property
+    def resolve_of(self) -> dict[int, int]:
+        """Event index -> chain index, for resolve lines."""
+        return self.record_all()._resolve_of
+
     def __len__(self) -> int:
         return len(self.events)
 
@@ -411,15 +246,18 @@ class Replay:
 
     def changes(self) -> tuple[list[int], list[Position]]:
         """The positions run-length: ``positions[k]`` holds from event ``at[k]`` until the next."""
+        self.record_all()
         return self._pos_at, self._pos
 
     def position(self, index: int) -> Position:
         """The position after event ``index``."""
+        self.record_all()
         k = bisect_right(self._pos_at, index) - 1
         return self._pos[k] if k >= 0 else START
 
     def positions(self) -> Iterable[Position]:
         """The position after each event, in order (one per event)."""
+        self.record_all()
         at, pos = self._pos_at, self._pos
         current, k, nk = START, 0, len(at)
         nxt = at[0] if nk else -1
@@ -442,7 +280,7 @@ class Replay:
         return max(bisect_right(self.lines, line) - 1, 0) if self.lines else -1
 
     def segments_at(self, index: int, kind: str) -> Segment | None:
-        seq = self._out[kind]
+        seq = self.record_all()._out[kind]
         k = _bisect_segments(seq, index)
         if k >= 0 and seq[k].start <= index < seq[k].end:
             return seq[k]
@@ -494,6 +332,16 @@ class Replay:
             with self._lock:
                 self._extend_checkpoints(k)
             k += 1
+
+    def adopt_checkpoints(self, other: "Replay", unchanged: int) -> None:
+        """Take ``other``'s checkpoints of the states before event ``unchanged``: the events before
+        it, and so their states, are the same in both replays (an edit further down the log).
+        Checkpoints are never changed once made, so the two replays can share them."""
+        keep = unchanged // CHECKPOINT_EVERY + 1  # checkpoint k holds the state before event k * EVERY
+        with self._lock:
+            if len(self._checkpoints) < keep:
+                with other._lock:
+                    self._checkpoints = list(other._checkpoints[:keep])
 
     def _extend_checkpoints(self, k: int) -> None:
         """Make sure checkpoint ``k`` (the state before event ``k * CHECKPOINT_EVERY``) exists."""
@@ -645,10 +493,6 @@ class Replay:
 
     def on_win(self, w: Work, i: int, e: ev.Event) -> None:
         w.winner = e.player
-
-
-def ended(battle: BattleState | None) -> BattleState | None:
-    return replace(battle, ended=True) if battle is not None else None
 
 
 def _bisect_segments(seq: Sequence[Segment], index: int) -> int:

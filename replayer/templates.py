@@ -7,6 +7,10 @@ number by a sentinel, parses that template with the lark grammar once, and build
 every later line of the same shape by substitution. A template that does not parse, or whose
 placeholders do not all come back in its event exactly once (a number that is part of a keyword,
 like ``revolution 0``), is not used: such lines are parsed as they are.
+
+The substitution is a function written for each template when it is made (:meth:`Template.fill`):
+it reads the names and numbers straight out of the line's pieces (``_CHUNK.split``) and computes
+each card's columns from the lengths of the pieces before it, with no loop over the line.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import fields
 from functools import lru_cache
-from typing import Any
+from typing import Any, Callable
 
 from . import events as ev
 from .makers import maker
@@ -22,101 +26,97 @@ from .makers import maker
 # A name or a property list with no closing quote or brace runs to the end of the line (the
 # possessive ``*+`` never gives back): matching it once, rather than failing from every opener of a
 # line of openers and rescanning the rest of the line each time, keeps this linear in the line.
+# The look-ahead in front only lets the engine skip, in one test, the positions no piece starts at.
 _CHUNK = re.compile(
+    r'(?=["《「„{\d])(?:'
     r'(?P<name>"[^"\n]*+(?:"|$)|《[^》\n]*+(?:》|$)|「[^」\n]*+(?:」|$)|„[^“”\n]*+(?:[“”]|$))'
     r"|(?P<props>\{[^}\n]*+(?:\}|$))"
-    r"|(?P<num>(?<![\w.:@-])\d{1,9}(?![\w.:]))"
+    r"|(?P<num>(?<![\w.:@-])\d{1,9}(?![\w.:])))"
 )
 _CLOSERS = {'"': '"', "《": "》", "「": "」", "„": "“”"}
 SENTINEL = 900_000_000  # numbers in a template are SENTINEL + their index
+_NAME_MARKS = [f'"\x00{i}"' for i in range(32)]
+_NUM_MARKS = [str(SENTINEL + i) for i in range(32)]
 
 
-def make_template(text: str) -> tuple[str, list[tuple[int, int, int, int]], list[str], list[int]] | None:
-    """(template text, chunks, names, numbers) for a padded line text, or None if it has no chunk.
+def make_template(text: str) -> tuple[str, list[str | None]] | None:
+    """(template text, the line's pieces) for a padded line text, or None if it has no name and
+    no free-standing number (or an unclosed name or property list: such a line is parsed as it
+    is, and its finding says so).
 
-    ``chunks`` holds (template start, template end, real start, real end) of every substitution,
-    0-based, in order.
+    The pieces are ``_CHUNK.split(text)``: the text between pieces at 0, 4, 8 …, and at 1, 2, 3
+    (5, 6, 7 …) the name, property list or number found there (None for the two that are not).
+    The template text is the line with its names and numbers replaced; property lists stay.
     """
-    out: list[str] = []
-    chunks: list[tuple[int, int, int, int]] = []
-    names: list[str] = []
-    nums: list[int] = []
-    pos = tpos = 0
-    for m in _CHUNK.finditer(text):
-        if m.lastgroup == "props":
-            if not m.group().endswith("}"):
-                return None  # unclosed: the line is parsed as it is, and its finding says so
-            continue
-        if m.lastgroup == "name":
-            quoted = m.group()
-            if len(quoted) < 2 or quoted[-1] not in _CLOSERS[quoted[0]]:
-                return None
-        start, end = m.span()
-        out.append(text[pos:start])
-        tpos += start - pos
-        if m.lastgroup == "name":
-            piece = f'"\x00{len(names)}"'
-            names.append(m.group())
-        else:
-            piece = str(SENTINEL + len(nums))
-            nums.append(int(m.group()))
-        out.append(piece)
-        chunks.append((tpos, tpos + len(piece), start, end))
-        tpos += len(piece)
-        pos = end
-    if not chunks:
+    parts = _CHUNK.split(text)
+    n = len(parts)
+    if n == 1:
         return None
-    out.append(text[pos:])
-    return "".join(out), chunks, names, nums
+    out = parts.copy()
+    names = nums = 0
+    for i in range(1, n, 4):
+        name = parts[i]
+        if name is not None:
+            if len(name) < 2 or name[-1] not in _CLOSERS[name[0]]:
+                return None
+            out[i] = _NAME_MARKS[names] if names < 32 else f'"\x00{names}"'
+            names += 1
+        elif parts[i + 1] is not None:
+            if parts[i + 1][-1] != "}":
+                return None  # unclosed
+        else:
+            out[i + 2] = _NUM_MARKS[nums] if nums < 32 else str(SENTINEL + nums)
+            nums += 1
+    if not names and not nums:
+        return None
+    return "".join(filter(None, out)), parts
 
 
 class Template:
     """A parsed shape and how to build an event from a line of that shape."""
 
-    __slots__ = ("cls", "make", "base", "plan")
+    __slots__ = ("cls", "make", "fill", "pieces")
 
-    def __init__(self, cls: type, base: list[Any], plan: list[tuple[int, str]]):
+    def __init__(self, cls: type, fill: Callable[[list], tuple[Any, ...]], pieces: int):
         self.cls = cls
         self.make = maker(cls)  # (span, timecode, notes, *values) -> the event
-        self.base = base  # the template event's values of own_fields(cls), in order
-        self.plan = plan  # (index in base, "card" | "cards" | "int")
+        self.fill = fill  # the line's pieces -> the event's values of own_fields(cls), in order
+        self.pieces = pieces  # how many pieces a line of this shape splits into
 
     @classmethod
-    def from_event(cls, event: ev.Event, n_names: int, n_nums: int) -> "Template | None":
+    def from_event(cls, event: ev.Event, parts: list[str | None]) -> "Template | None":
+        """The template of a shape whose template text parsed as ``event``; ``parts`` are the
+        pieces of the line it was made from (:func:`make_template`). None if the event does not
+        hold each placeholder exactly once, in a card or a number field."""
         base = [getattr(event, name) for name in own_fields(type(event))]
-        plan: list[tuple[int, str]] = []
+        layout = _layout(parts)
+        n_names = sum(1 for kind, _, _ in layout if kind == "name")
+        n_nums = len(layout) - n_names
         seen_names: list[int] = []
         seen_nums: list[int] = []
-        for index, value in enumerate(base):
+        for value in base:
             if isinstance(value, ev.CardRef):
-                plan.append((index, "card"))
                 _collect_card(value, seen_names, seen_nums)
             elif isinstance(value, tuple) and value and isinstance(value[0], ev.CardRef):
-                plan.append((index, "cards"))
                 for card in value:
                     _collect_card(card, seen_names, seen_nums)
             elif isinstance(value, int) and not isinstance(value, bool) and abs(value) >= SENTINEL:
-                plan.append((index, "int"))
                 seen_nums.append(abs(value) - SENTINEL)
+            elif _holds_mark(value):
+                return None  # a placeholder inside some other value: it cannot be filled in
         if sorted(seen_names) != list(range(n_names)) or sorted(seen_nums) != list(range(n_nums)):
             return None
-        return cls(type(event), base, plan)
+        return cls(type(event), _compile(type(event), base, layout), len(parts))
 
-    def build(self, chunks, names, nums, span=ev.NO_SPAN, timecode=None, notes=()) -> ev.Event:
-        return self.make(span, timecode, notes, *self.values(chunks, names, nums))
+    def values(self, parts: list[str | None]) -> tuple[Any, ...] | None:
+        """The event's values of :func:`own_fields` for a line of this shape (its pieces), in order;
+        None if the pieces do not have this shape's layout."""
+        if len(parts) != self.pieces:
+            return None
+        return self.fill(parts)
 
-    def values(self, chunks, names, nums) -> tuple[Any, ...]:
-        """The event's values of :func:`own_fields` for a line of this shape, in order."""
-        values = self.base.copy()
-        for index, kind in self.plan:
-            value = values[index]
-            if kind == "card":
-                values[index] = _fill_card(value, chunks, names, nums)
-            elif kind == "cards":
-                values[index] = tuple(_fill_card(c, chunks, names, nums) for c in value)
-            else:
-                values[index] = _fill_int(value, nums)
-        return tuple(values)
+    def build(self, parts, span=ev.NO_SPAN, timecode=None, notes=()) -> ev.Event:
+        return self.make(span, timecode, notes, *self.fill(parts))
 
 
 @lru_cache(maxsize=None)
@@ -128,8 +128,36 @@ def own_fields(cls: type) -> tuple[str, ...]:
     return names[3:]
 
 
+def _layout(parts: list[str | None]) -> list[tuple[str, int, int]]:
+    """(kind, index in the pieces, template column of its start, 0-based) of every name and number."""
+    out: list[tuple[str, int, int]] = []
+    pos = len(parts[0])
+    names = nums = 0
+    for i in range(1, len(parts), 4):
+        if parts[i] is not None:
+            out.append(("name", i, pos))
+            pos += len(_NAME_MARKS[names] if names < 32 else f'"\x00{names}"')
+            names += 1
+        elif parts[i + 1] is not None:
+            pos += len(parts[i + 1])
+        else:
+            out.append(("num", i + 2, pos))
+            pos += len(str(SENTINEL + nums))
+            nums += 1
+        pos += len(parts[i + 3])
+    return out
+
+
+def _holds_mark(value: Any) -> bool:
+    if isinstance(value, str):
+        return "\x00" in value or str(SENTINEL)[:6] in value
+    if isinstance(value, tuple):
+        return any(_holds_mark(v) for v in value)
+    return False
+
+
 def _index(name: str) -> int | None:
-    if name.startswith("\x00"):
+    if name.startswith("\x00") and name[1:].isdecimal() and name[1:].isascii():
         return int(name[1:])
     return None
 
@@ -138,51 +166,85 @@ def _collect_card(card: ev.CardRef, seen_names: list[int], seen_nums: list[int])
     i = _index(card.name)
     if i is not None:
         seen_names.append(i)
+    elif _holds_mark(card.name):
+        seen_names.append(-1)  # a placeholder inside a name: never filled (the check above fails)
+    if _holds_mark(card.props):
+        seen_nums.append(-1)
     for v in (card.copy, card.atk, card.def_, card.power):
         if v is not None and v >= SENTINEL:
             seen_nums.append(v - SENTINEL)
 
 
-def _fill_int(value: int | None, nums: list[int]) -> int | None:
-    if value is None:
-        return None
-    if value >= SENTINEL:
-        return nums[value - SENTINEL]
-    if value <= -SENTINEL:
-        return -nums[-value - SENTINEL]
-    return value
-
-
-def _column(col: int, chunks) -> int:
-    """Map a 1-based template column to the real line's column."""
-    p = col - 1
-    delta = 0
-    for ts, te, rs, re_ in chunks:
-        if p == ts:
-            return rs + 1
-        if p < ts:
-            break
-        if p >= te:
-            delta = re_ - te
-    return p + delta + 1
-
-
 _card = maker(ev.CardRef)
 
 
-def _fill_card(card: ev.CardRef, chunks, names, nums) -> ev.CardRef:
-    i = _index(card.name)
-    name = card.name
-    if i is not None:
-        raw = names[i]
-        name = " ".join(raw[1:-1].split())
-    return _card(
-        name,
-        _fill_int(card.copy, nums),
-        _fill_int(card.atk, nums),
-        _fill_int(card.def_, nums),
-        _fill_int(card.power, nums),
-        card.props,
-        _column(card.column, chunks),
-        _column(card.end_column, chunks),
-    )
+def _compile(cls: type, base: list[Any], layout: list[tuple[str, int, int]]) -> Callable[[list], tuple]:
+    """The function ``pieces -> values`` of one template, written out for it.
+
+    A column of the template maps to the real line's column as the old chunk walk did: a column
+    where a name or number starts maps to where the real one starts; any other column moves by
+    what the names and numbers wholly before it grew or shrank. Both are the template column plus
+    the lengths of the real pieces before it minus those of their placeholders.
+    """
+    env: dict[str, Any] = {"_card": _card}
+    lines = ["def fill(p):"]
+    lengths: list[str] = []  # L0, L1, …: the real length of each name or number, as needed
+    names = [(i, start) for kind, i, start in layout if kind == "name"]
+    nums = [(i, start) for kind, i, start in layout if kind == "num"]
+    marks = [(start, start + (len(_NAME_MARKS[k]) if k < 32 else len(f'"\x00{k}"')), i)
+             for k, (i, start) in enumerate(names)]
+    marks += [(start, start + len(str(SENTINEL + k)), i) for k, (i, start) in enumerate(nums)]
+    marks.sort()
+
+    def const(value: Any) -> str:
+        key = f"_c{len(env)}"
+        env[key] = value
+        return key
+
+    def number(value: int | None) -> str:
+        if value is None:
+            return "None"
+        if value >= SENTINEL:
+            return f"int(p[{nums[value - SENTINEL][0]}])"
+        if value <= -SENTINEL:
+            return f"-int(p[{nums[-value - SENTINEL][0]}])"
+        return repr(value)
+
+    def column(col: int) -> str:
+        p = col - 1
+        before = 0  # how many names and numbers lie wholly before (or start at) the column
+        for ts, te, _ in marks:
+            if p == ts:
+                break
+            if p < ts:
+                break
+            if p >= te:
+                before += 1
+        shift = p + 1 - sum(te - ts for ts, te, _ in marks[:before])
+        while len(lengths) < before:
+            k = len(lengths)
+            lines.append(f"    L{k} = len(p[{marks[k][2]}])")
+            lengths.append(f"L{k}")
+        return " + ".join([str(shift)] + lengths[:before])
+
+    def card(ref: ev.CardRef) -> str:
+        i = _index(ref.name)
+        name = const(ref.name) if i is None else f'" ".join(p[{names[i][0]}][1:-1].split())'
+        return (f"_card({name}, {number(ref.copy)}, {number(ref.atk)}, {number(ref.def_)}, "
+                f"{number(ref.power)}, {const(ref.props)}, {column(ref.column)}, {column(ref.end_column)})")
+
+    values: list[str] = []
+    for value in base:
+        if isinstance(value, ev.CardRef):
+            values.append(card(value))
+        elif isinstance(value, tuple) and value and isinstance(value[0], ev.CardRef):
+            values.append("(" + "".join(card(c) + ", " for c in value) + ")")
+        elif isinstance(value, int) and not isinstance(value, bool) and abs(value) >= SENTINEL:
+            values.append(number(value))
+        else:
+            values.append(const(value))
+    lines.append("    return (" + "".join(v + ", " for v in values) + ")")
+    exec("\n".join(lines), env)  # noqa: S102  (code built from the template's own layout)
+    fill = env["fill"]
+    fill.__qualname__ = f"fill({cls.__name__})"
+    return fill  # type: ignore[no-any-return]

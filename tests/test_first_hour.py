@@ -6,7 +6,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from replayer import check_text, store
+from replayer import check_text, importing, store
 from replayer.cli import cli
 from replayer.diagnostics import render_text
 from replayer.reader import read_bytes
@@ -60,7 +60,7 @@ def test_search_text_finds_a_reviewers_verdict_note(tmp_path):
     db = store.open_library(tmp_path / "lib.db")
     log = tmp_path / "honest.duel"
     log.write_text(HONEST, encoding="utf-8")
-    assert [o.status for o in store.import_paths(db, [log])] == ["new"]
+    assert [o.status for o in importing.import_paths(db, [log])] == ["new"]
     store.save_review(db, log, "ygo.ds.atk-mod-after-calc", 9, "confirmed", "clearly visible on the replay",
                       "Judge Lena")
     found = store.search(db, text="visible")

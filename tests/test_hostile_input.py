@@ -22,7 +22,7 @@ import lark
 import pytest
 from click.testing import CliRunner
 
-from replayer import check_text, store
+from replayer import check_text, importing, store
 from replayer.cli import cli
 from replayer.reader import LineReader, read_text
 
@@ -200,7 +200,7 @@ def _library(tmp_path: Path, matches: int = 150) -> Path:
     path = tmp_path / "lib.db"
     db = store.open_library(path)
     for i in range(matches):
-        store.import_text(db, f'[Game "ygo"]\n[A "P{i}"]\nturn 1 A\nA: drow {i}\nA: lp {i}x\nA: activate "C{i}"\n',
+        importing.import_text(db, f'[Game "ygo"]\n[A "P{i}"]\nturn 1 A\nA: drow {i}\nA: lp {i}x\nA: activate "C{i}"\n',
                           path=f"/logs/{i}.duel")
     db.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     db.close()

@@ -632,3 +632,48 @@ def test_no_break_and_ideographic_spaces_separate_words():
     assert match.findings == []
     assert [(e.kind, e.span, e.timecode) for e in match.events] == [
         ("turn", Span(2, 2, 2, 9), None), ("draw", Span(3, 1, 3, 8), None), ("pass", Span(4, 7, 4, 14), "@1:00")]
+
+
+# ---- half-width katakana in keywords (issue 14, point 5) -------------------------------------
+def _events(text: str, game: str = "ygo"):
+    match = read_text(f'[Game "{game}"]\nturn 1 A\n' + text + "\n")
+    return match.events[1:], match.findings
+
+
+def _without_span(event) -> dict:
+    from dataclasses import fields
+
+    return {f.name: getattr(event, f.name) for f in fields(event) if f.name != "span"}
+
+
+@pytest.mark.parametrize("half, full", [
+    ("B: ﾀﾞﾒｰｼﾞ 1300", "B: ダメージ 1300"),
+    ("ｽﾃｯﾌﾟ ﾊﾞﾄﾙ", "ステップ バトル"),
+    ("ﾌｪｲｽﾞ ﾄﾞﾛｰ", "フェイズ ドロー"),
+    ('A: ｾｯﾄ "Sangan"', 'A: セット "Sangan"'),
+    ("A: ﾗｲﾌ 7000", "A: ライフ 7000"),
+])
+def test_half_width_katakana_keywords_read_as_full_width(half, full):
+    (got,), found = _events(half)
+    (want,), _ = _events(full)
+    assert found == []
+    assert type(got) is type(want) and _without_span(got) == _without_span(want)
+    assert (got.span.column, got.span.end_column) == (1, len(half) + 1)  # the line as written
+
+
+def test_after_a_half_width_keyword_columns_are_the_line_as_written():
+    (flip,), found = _events('A: ﾘﾊﾞｰｽ "Sangan"')  # リバース: ﾊﾞ is two characters of the line
+    assert found == []
+    assert (flip.card.name, flip.card.column, flip.card.end_column) == ("Sangan", 10, 18)
+    line = 'A: ﾘﾊﾞｰｽ "Sangan" xyz'
+    _, found = _events(line)
+    assert [(f.rule, f.span.column) for f in found] == [("syntax.line", 19)]
+    assert line[19 - 1 :] == "xyz"
+    _, found = _events("A: ﾘﾊﾞｰｽ")
+    assert [(f.rule, f.span.column, f.message.split(";")[0]) for f in found] == [
+        ("syntax.line", 9, "the line ends too early")]
+
+
+def test_half_width_katakana_in_card_names_is_kept_as_written():
+    (flip,), found = _events('A: ﾘﾊﾞｰｽ 《ｻﾝｶﾞﾝ》 ')
+    assert (flip.card.name, flip.card.column, flip.card.end_column) == ("ｻﾝｶﾞﾝ", 10, 17)

@@ -26,8 +26,9 @@ import replayer
 from replayer import RULES, check, games
 from replayer import events as ev
 from replayer.cli import cli
-from replayer.games.dm import model as dm
-from replayer.games.ygo import model as ygo
+from replayer.games.dm import rules as dm
+from replayer.games.dm.model import Creature
+from replayer.games.ygo import rules as ygo
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = [ROOT / "docs" / name for name in ("rules-ygo.md", "rules-dm.md", "notation.md")]
@@ -189,7 +190,7 @@ def test_every_dm_guard_names_a_predicate_and_a_registered_rule():
 def test_the_dm_guards_take_what_the_model_gives_them():
     """Each predicate answers on the object the model builds, and each message formats with the
     words the model fills in (a wrong placeholder would be a traceback on a real log)."""
-    creature = dm.Creature("x", "x", "X", "A", tapped=True)
+    creature = Creature("x", "x", "X", "A", tapped=True)
     declaration = dm.Declaration(creature, frozenset({"cannot-attack"}), True, True, None)
     for group in dm.ATTACK_GUARDS:
         for g in group:

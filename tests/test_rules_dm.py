@@ -1,4 +1,4 @@
-"""The Duel Masters attack model (replayer/games/dm/model.py) beyond the scenario logs.
+"""The Duel Masters attack model (replayer/games/dm/model.py, its tables in rules.py) beyond the scenario logs.
 
 The scenario logs under samples/dm/rulings/ are the rules as tests (tests/test_rulings.py); these
 tests pin the tables the model is built from (sub-step inference, battle outcomes, breakers), the
@@ -17,9 +17,10 @@ from replayer import RULES, check, check_text
 from replayer import events as ev
 from replayer.cli import cli
 from replayer.reader import read_text
-from replayer.games.dm import model as dm
-from replayer.games.dm.model import (ATTACK_GUARDS, DECLARATION_GUARDS, LINES, SHOWINGS, STEPS, Case, DmModel,
-                               Fighter, SubStep, battle_outcome, line_kind, reached_step, shields_to_break)
+from replayer.games.dm import rules as dm
+from replayer.games.dm.model import DmModel
+from replayer.games.dm.rules import (ATTACK_GUARDS, DECLARATION_GUARDS, LINES, SHOWINGS, STEPS, Case, Fighter,
+                                     SubStep, battle_outcome, line_kind, reached_step, shields_to_break)
 
 ROOT = Path(__file__).resolve().parent.parent
 HEADER = '[Game "dm"]\n[A "Kaito"]\n[B "Rin"]\n'

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from replayer import store
+from replayer import importing, store
 from replayer.diagnostics import Finding, Kind, Severity, Span
 from replayer.reader import read_text
 from replayer.check import CheckResult
@@ -238,7 +238,7 @@ def test_dm_events_carry_the_attack_sub_step(filled):
 def test_the_real_reader_and_validators_are_stored_too(library, tmp_path):
     path = tmp_path / "real.duel"
     path.write_text('[Game "ygo"]\n[A "Yuki"]\nturn 3 A\nphase main1\nA: frobnicate\n', encoding="utf-8")
-    outcome = store.save_prepared(library, store.prepare_file(path))
+    outcome = store.save_prepared(library, importing.prepare_file(path))
     assert outcome.status == "new"
     rules = [r[0] for r in library.execute("SELECT rule FROM findings").fetchall()]
     assert "syntax.line" in rules
@@ -253,17 +253,17 @@ def test_importing_the_same_content_twice_changes_nothing(tmp_path):
         (folder / name).write_text(text, encoding="utf-8")
     db = store.open_library(tmp_path / "library.db")
     try:
-        first = [o.status for o in store.import_paths(db, store.find_logs([folder]))]
+        first = [o.status for o in importing.import_paths(db, importing.find_logs([folder]))]
         assert first == ["new"] * 3
         before = store.count_rows(db)
         dump = list(db.conn.iterdump())
-        second = [o.status for o in store.import_paths(db, store.find_logs([folder]))]
+        second = [o.status for o in importing.import_paths(db, importing.find_logs([folder]))]
         assert second == ["unchanged"] * 3
         assert store.count_rows(db) == before
         assert list(db.conn.iterdump()) == dump  # not even a timestamp changed
         # the same content under another name is the same match, not a second one
         (tmp_path / "copy.duel").write_text(FINDINGS["grand-prix.duel"][0], encoding="utf-8")
-        (outcome,) = store.import_paths(db, [tmp_path / "copy.duel"])
+        (outcome,) = importing.import_paths(db, [tmp_path / "copy.duel"])
         assert outcome.status == "duplicate" and "grand-prix.duel" in outcome.message
         assert store.count_rows(db) == before
     finally:
@@ -297,9 +297,9 @@ def test_a_changed_file_is_a_new_revision_and_the_old_one_stays_queryable(librar
 def test_a_file_that_changes_during_an_import_is_not_lost(library, tmp_path):
     path = tmp_path / "a.duel"
     path.write_text(FRANKFURT_1, encoding="utf-8")
-    stale = store.prepare_file(path, known_hash="0" * 64)
+    stale = importing.prepare_file(path, known_hash="0" * 64)
     assert stale.status == "ok"
-    unchanged = store.prepare_file(path, known_hash=store.content_hash(FRANKFURT_1.encode()))
+    unchanged = importing.prepare_file(path, known_hash=store.content_hash(FRANKFURT_1.encode()))
     assert unchanged.status == "unchanged" and not unchanged.events  # not parsed again
     # the worker thought it unchanged, but the library does not have it: reported, not lost silently
     assert store.save_prepared(library, unchanged).status == "skipped"
@@ -309,7 +309,7 @@ def test_a_file_that_changes_during_an_import_is_not_lost(library, tmp_path):
 def test_a_failure_inside_a_file_s_transaction_leaves_nothing_of_it(library, tmp_path):
     store_with(library, tmp_path, "frankfurt-1.duel")
     before = store.count_rows(library)
-    prepared = store.rows_of(read_text(FRANKFURT_2, "x"), [], str(tmp_path / "frankfurt-2.duel"), "f" * 64,
+    prepared = store.rows_of(CheckResult(read_text(FRANKFURT_2, "x"), []), str(tmp_path / "frankfurt-2.duel"), "f" * 64,
                              FRANKFURT_2.encode())
     prepared.findings.append((None, 1, 1, "error"))  # too few columns: fails after the revision went in
     with pytest.raises(sqlite3.Error):
@@ -325,16 +325,19 @@ def test_bad_files_are_skipped_with_a_reason(library, tmp_path):
     (tmp_path / "good.duel").write_text(FRANKFURT_1, encoding="utf-8")
     files = [tmp_path / "binary.duel", tmp_path / "missing.duel", tmp_path / "latin1.duel",
              tmp_path / "empty.duel", tmp_path / "good.duel"]
-    outcomes = list(store.import_paths(library, files))
+    outcomes = list(importing.import_paths(library, files))
     assert [o.status for o in outcomes] == ["skipped", "skipped", "skipped", "skipped", "new"]
     assert "binary" in outcomes[0].message
     assert "No such file" in outcomes[1].message
     assert "UTF-8" in outcomes[2].message
+    # the ones that cannot be read carry what `replayer check --format json` prints for them
+    assert [o.report["findings"][0]["rule"] if o.report else None for o in outcomes] == [
+        "syntax.encoding", "file.unreadable", "syntax.encoding", None, None]
     assert library.execute("SELECT file FROM matches").fetchall() == [("good.duel",)]
 
 
 def test_a_validator_crash_skips_the_file_and_the_import_goes_on(library, tmp_path, monkeypatch):
-    import replayer.store as validator  # the store checks through replayer.check.check_match
+    import replayer.importing as validator  # the import checks through replayer.check.check_match
 
     real = validator.check_match
 
@@ -346,7 +349,7 @@ def test_a_validator_crash_skips_the_file_and_the_import_goes_on(library, tmp_pa
     monkeypatch.setattr(validator, "check_match", crashing)
     for name, (text, _) in FINDINGS.items():
         (tmp_path / name).write_text(text, encoding="utf-8")
-    outcomes = list(store.import_paths(library, store.find_logs([tmp_path])))
+    outcomes = list(importing.import_paths(library, importing.find_logs([tmp_path])))
     by_file = {Path(o.path).name: o for o in outcomes}
     assert by_file["frankfurt-2.duel"].status == "skipped"
     assert "RuntimeError: boom" in by_file["frankfurt-2.duel"].message
@@ -359,12 +362,12 @@ def test_parallel_import_stores_the_same_as_one_process(tmp_path):
     for i in range(12):
         for name, (text, _) in FINDINGS.items():
             (folder / f"{i:02d}-{name}").write_text(text.replace("turn", f"# copy {i}\nturn", 1), encoding="utf-8")
-    files = store.find_logs([folder])
+    files = importing.find_logs([folder])
     results = []
     for jobs in (1, 2):
         db = store.open_library(tmp_path / f"jobs{jobs}.db")
         try:
-            assert {o.status for o in store.import_paths(db, files, jobs=jobs)} == {"new"}
+            assert {o.status for o in importing.import_paths(db, files, jobs=jobs)} == {"new"}
             rows = db.execute("SELECT m.file, f.line, f.rule FROM findings f JOIN matches m ON m.id = f.match_id "
                               "ORDER BY 1, 2, 3").fetchall()
             results.append((store.count_rows(db), rows))
@@ -538,12 +541,12 @@ def test_reviews_are_stored_per_finding_and_reviewer(filled, tmp_path):
 def test_a_review_of_a_file_not_yet_in_the_library_imports_it(library, tmp_path):
     path = tmp_path / "new.duel"
     path.write_text('[Game "ygo"]\nturn 3 A\nphase main1\nA: frobnicate\n', encoding="utf-8")
-    store.save_review(library, path, "syntax.line", 4, "confirmed", reviewer="me")
+    importing.save_review(library, path, "syntax.line", 4, "confirmed", reviewer="me")
     assert library.execute("SELECT file FROM matches").fetchall() == [("new.duel",)]
     (review,) = store.load_reviews(library, path)
     assert review["finding_id"] is not None and review["verdict"] == "confirmed"
     with pytest.raises(store.LibraryError):
-        store.save_review(library, tmp_path / "missing.duel", "x", 1, "confirmed")
+        importing.save_review(library, tmp_path / "missing.duel", "x", 1, "confirmed")
 
 
 def test_a_review_belongs_to_the_revision_the_reviewer_saw(library, tmp_path):
@@ -561,19 +564,19 @@ def test_the_window_replaces_its_verdicts_and_they_follow_the_file_on_disk(libra
     path.write_text(FRANKFURT_1, encoding="utf-8")
     first = [{"rule": "syntax.line", "line": 5, "verdict": "confirmed", "note": "n1"},
              {"rule": "ygo.lp.mismatch", "line": 17, "verdict": None, "note": "only a note"}]
-    assert store.replace_reviews(library, path, first, reviewer="window") == 2  # imports the file first
+    assert importing.replace_reviews(library, path, first, reviewer="window") == 2  # imports the file first
     rows = store.load_reviews(library, path, reviewer="window")
     assert [(r["line"], r["verdict"], r["note"], r["source"]) for r in rows] == [
         (5, "confirmed", "n1", '[Event "Regional Frankfurt 2024"]'), (17, None, "only a note", "B: lp 6000")]
     # saving again replaces the reviewer's set; another reviewer's verdicts stay
     store.save_review(library, path, "ygo.lp.mismatch", 17, "dismissed", reviewer="Head Judge")
-    store.replace_reviews(library, path, first[:1], reviewer="window")
+    importing.replace_reviews(library, path, first[:1], reviewer="window")
     assert sorted((r["reviewer"], r["line"]) for r in store.load_reviews(library, path)) == [
         ("Head Judge", 17), ("window", 5)]
     # the judge edits the log: the next save goes with the new revision, the old verdicts stay
     path.write_text(FRANKFURT_1 + "phase end\n", encoding="utf-8")
     assert store.load_reviews(library, path, latest=True, reviewer="window")[0]["revision"] == 1
-    store.replace_reviews(library, path, first, reviewer="window")
+    importing.replace_reviews(library, path, first, reviewer="window")
     assert [r["revision"] for r in store.match_revisions(library, path)] == [1, 2]
     latest = store.load_reviews(library, path, latest=True, reviewer="window")
     assert [(r["revision"], r["line"]) for r in latest] == [(2, 5), (2, 17)]
@@ -647,7 +650,7 @@ def test_a_library_of_the_first_schema_is_converted_with_its_event_ids(tmp_path)
         assert store.search(db, text="appeal").total_notes == 1
         assert store.check_whole(db) == []
         # the next import's events follow on from the converted ones
-        store.import_text(db, FRANKFURT_1, path=str(tmp_path / "new.duel"))
+        importing.import_text(db, FRANKFURT_1, path=str(tmp_path / "new.duel"))
         assert db.execute("SELECT min(id) FROM events WHERE match_id = 2").fetchone()[0] == 44
         assert store.check_whole(db) == []
     finally:
@@ -657,7 +660,7 @@ def test_a_library_of_the_first_schema_is_converted_with_its_event_ids(tmp_path)
 def store_as_m003(db, text: str, path: str, findings_id_start: int | None = None) -> int:
     """Write a log as the writer of schema m002/m003 did (one row a note and a card list, findings
     found by an index); returns the revision id. For the upgrade tests."""
-    prepared = store.prepare_bytes(text.encode("utf-8"), path)
+    prepared = importing.prepare_bytes(text.encode("utf-8"), path)
     row = db.execute("SELECT id, revision FROM matches WHERE path = ?", [path]).fetchone()
     revision_id = db.execute("SELECT coalesce(max(id), 0) + 1 FROM match_revisions").fetchone()[0]
     first = db.execute("SELECT coalesce(max(first_event_id + event_count), 1) FROM match_revisions").fetchone()[0]
@@ -715,12 +718,12 @@ def test_m003_replaces_the_content_hash_index_and_duplicates_are_still_found(tmp
         plan = " ".join(r[3] for r in db.execute("EXPLAIN QUERY PLAN " + store._SQL_LOOKUP, ["h" * 64, "h" * 10, "/x"]))
         assert "idx_matches_hash_key" in plan and "idx_matches_path" in plan
         # the same content under another path: a duplicate; the same path again: unchanged
-        assert store.import_text(db, FRANKFURT_1, path=str(tmp_path / "copy.duel")).status == "duplicate"
-        assert store.import_text(db, FRANKFURT_2, path=str(tmp_path / "two.duel")).status == "unchanged"
+        assert importing.import_text(db, FRANKFURT_1, path=str(tmp_path / "copy.duel")).status == "duplicate"
+        assert importing.import_text(db, FRANKFURT_2, path=str(tmp_path / "two.duel")).status == "unchanged"
         changed = FRANKFURT_2.replace("turn", "# edited\nturn", 1)
-        outcome = store.import_text(db, changed, path=str(tmp_path / "two.duel"))
+        outcome = importing.import_text(db, changed, path=str(tmp_path / "two.duel"))
         assert (outcome.status, outcome.revision) == ("revision", 2)
-        assert store.import_text(db, changed, path=str(tmp_path / "three.duel")).status == "duplicate"
+        assert importing.import_text(db, changed, path=str(tmp_path / "three.duel")).status == "duplicate"
         assert store.check_whole(db) == []
     finally:
         db.close()
@@ -765,7 +768,7 @@ def test_m004_finds_findings_by_id_range_and_keeps_notes_and_cards_in_the_revisi
         assert [f["rule"] for f in store.search(db, event="Frankfurt", rule=["syntax"]).findings] == [
             f["rule"] for f in store.search(db, rule=["syntax"]).findings]
         # the next file's findings follow on
-        store.import_text(db, GRAND_PRIX, path=str(tmp_path / "three.duel"))
+        importing.import_text(db, GRAND_PRIX, path=str(tmp_path / "three.duel"))
         assert store.check_whole(db) == [] and not store.index_behind(db)
     finally:
         db.close()
@@ -819,7 +822,7 @@ def test_m004_gives_each_revision_ids_of_its_own_where_counts_and_rows_disagree(
             rows = db.execute("SELECT id FROM findings WHERE revision_id = ? ORDER BY id", [revision_id]).fetchall()
             assert all(first <= r[0] < first + n for r in rows)
         assert len(store.check_whole(db)) == 2  # what the counts say is still reported as missing
-        store.import_text(db, GRAND_PRIX, path=str(tmp_path / "three.duel"))
+        importing.import_text(db, GRAND_PRIX, path=str(tmp_path / "three.duel"))
         first = db.execute("SELECT first_finding_id FROM match_revisions WHERE id = 3").fetchone()[0]
         assert first == blocks[1][0] + blocks[1][1]
     finally:
@@ -828,10 +831,10 @@ def test_m004_gives_each_revision_ids_of_its_own_where_counts_and_rows_disagree(
 
 def test_a_bulk_import_indexes_the_notes_in_batches_and_a_search_never_misses_one(tmp_path, monkeypatch):
     folder = copies(tmp_path, 5)
-    monkeypatch.setattr(store, "INDEX_BATCH", 2)
+    monkeypatch.setattr(store.writer, "INDEX_BATCH", 2)
     db = store.open_library(tmp_path / "library.db")
     try:
-        outcomes = store.import_paths(db, store.find_logs([folder]))
+        outcomes = importing.import_paths(db, importing.find_logs([folder]))
         next(outcomes)
         assert store.index_behind(db)  # the first file's notes and cards wait for the batch
         assert db.execute("SELECT count(*) FROM notes").fetchone()[0] == 0
@@ -842,7 +845,7 @@ def test_a_bulk_import_indexes_the_notes_in_batches_and_a_search_never_misses_on
         assert db.execute("SELECT count(*) FROM match_cards").fetchone()[0] == 5
         assert db.execute("SELECT count(*) FROM notes_fts WHERE notes_fts MATCH 'appeal'").fetchone()[0] == 5
         # a single file (the window, import_text) is indexed in its own transaction
-        store.import_text(db, FRANKFURT_2.replace("B: activte", "B: activte   # unusual appeal"),
+        importing.import_text(db, FRANKFURT_2.replace("B: activte", "B: activte   # unusual appeal"),
                           path=str(tmp_path / "one.duel"))
         assert not store.index_behind(db)
     finally:
@@ -882,7 +885,7 @@ def test_a_bulk_import_checkpoints_from_a_thread_and_the_wal_starts_over(tmp_pat
     import threading
 
     folder = copies(tmp_path, 60)
-    monkeypatch.setattr(store, "CHECKPOINT_FILES", 5)
+    monkeypatch.setattr(store.writer, "CHECKPOINT_FILES", 5)
     started = []
     monkeypatch.setattr(store._Checkpointer, "start", classmethod(
         lambda cls, db, start=store._Checkpointer.start.__func__: started.append(start(cls, db)) or started[-1]))
@@ -890,7 +893,7 @@ def test_a_bulk_import_checkpoints_from_a_thread_and_the_wal_starts_over(tmp_pat
     db = store.open_library(path)
     try:
         wal_sizes = []
-        for outcome in store.import_paths(db, store.find_logs([folder])):
+        for outcome in importing.import_paths(db, importing.find_logs([folder])):
             assert outcome.status == "new"
             wal_sizes.append(os.path.getsize(str(path) + "-wal"))
         checkpointer = started[0]
@@ -912,7 +915,7 @@ def test_an_import_stopped_early_stops_its_checkpoint_thread(tmp_path):
     folder = copies(tmp_path, 3)
     db = store.open_library(tmp_path / "library.db")
     try:
-        outcomes = store.import_paths(db, store.find_logs([folder]))
+        outcomes = importing.import_paths(db, importing.find_logs([folder]))
         next(outcomes)
         assert [t for t in threading.enumerate() if t.name == "replayer-checkpoint"]
         outcomes.close()
@@ -959,11 +962,44 @@ def test_search_tables_are_made_again_if_their_bookmark_is_lost(filled):
 
 def test_an_import_inside_a_caller_s_transaction_is_whole_and_checkpoints_nothing_itself(tmp_path, monkeypatch):
     folder = copies(tmp_path, 12)
-    monkeypatch.setattr(store, "CHECKPOINT_FILES", 2)
+    monkeypatch.setattr(store.writer, "CHECKPOINT_FILES", 2)
     db = store.open_library(tmp_path / "library.db")
     try:
         with db.atomic():
-            assert {o.status for o in store.import_paths(db, store.find_logs([folder]))} == {"new"}
+            assert {o.status for o in importing.import_paths(db, importing.find_logs([folder]))} == {"new"}
         assert store.count_rows(db)["matches"] == 12 and store.check_whole(db) == []
     finally:
         db.close()
+
+
+# ---- the layers ----------------------------------------------------------------------------------
+def test_the_store_takes_checked_results_and_reads_no_file_itself():
+    import ast
+
+    package = Path(store.__file__).parent
+    for module in sorted(package.glob("*.py")):
+        tree = ast.parse(module.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                names = [("." * node.level) + (node.module or "")]
+                names += [names[0].rstrip(".") + "." + a.name if node.module else "." * node.level + a.name
+                          for a in node.names]
+            elif isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            else:
+                continue
+            for name in names:
+                assert not any(name in (f"..{m}", f"replayer.{m}") or name.startswith((f"..{m}.", f"replayer.{m}."))
+                               for m in ("reader", "check", "importing")), f"{module.name} imports {name}"
+        assert len(module.read_text(encoding="utf-8").splitlines()) <= 600, module.name
+
+
+def test_a_review_through_the_store_alone_needs_the_match_in_the_library(library, tmp_path):
+    path = tmp_path / "new.duel"
+    path.write_text(FRANKFURT_1, encoding="utf-8")
+    with pytest.raises(store.LibraryError, match="not in the library"):
+        store.save_review(library, path, "ygo.lp.mismatch", 17, "confirmed")
+    assert library.execute("SELECT count(*) FROM matches").fetchone()[0] == 0
+    # given the file's rows, it stores them first
+    store.save_review(library, path, "ygo.lp.mismatch", 17, "confirmed", current=importing.prepare_file(path))
+    assert [r["verdict"] for r in store.load_reviews(library, path)] == ["confirmed"]

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from replayer import store
+from replayer import importing, store
 from replayer.cli import cli
 from replayer.reader import read_log
 
@@ -131,9 +131,38 @@ def test_import_a_changed_file_makes_a_revision(run, imported, logs):
 def test_import_reports_and_skips_bad_files(run, logs, tmp_path):
     (logs / "broken.duel").write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
     result = run("import", str(logs), str(tmp_path / "missing.duel"), "--db", "library.db", code=2)
-    assert f"skipped {os.path.join('logs', 'broken.duel')}: this is a binary file" in result.output
-    assert "skipped missing.duel:" in result.output
     assert "5 files: 3 new, 0 new revisions, 0 unchanged, 2 skipped" in result.output
+    # each said as `replayer check` says it: the same lines, the findings with their hint and cite
+    checked = run("check", "--color", "never", str(logs / "broken.duel"), str(tmp_path / "missing.duel"), code=2)
+    said = [line for line in checked.output.splitlines() if "checked:" not in line]
+    assert said[0] == f"{logs / 'broken.duel'}:1:1: error[syntax.encoding]: this is a binary file, not a text log"
+    assert f"replayer: cannot read {tmp_path / 'missing.duel'}: No such file or directory" in said
+    shown = result.output.splitlines()
+    for line in said:
+        assert line in shown
+
+
+def test_an_unreadable_file_s_outcome_carries_the_object_check_prints(tmp_path):
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    (logs / "utf16.duel").write_bytes('[Game "ygo"]\n'.encode("utf-16"))
+    folder = logs / "folder.duel"  # a folder named like a log: find_logs gives it as a file
+    folder.mkdir()
+    asked = [str(tmp_path / "missing.duel"), str(logs)]
+    files = importing.find_logs(asked)
+    assert files[1:] == [folder, logs / "utf16.duel"]
+    db = store.open_library(tmp_path / "library.db")
+    try:
+        outcomes = list(importing.import_paths(db, files))
+    finally:
+        db.close()
+    assert [o.status for o in outcomes] == ["skipped"] * 3
+    result = CliRunner().invoke(cli, ["check", "--format", "json", *asked])
+    printed = [json.loads(line) for line in result.output.splitlines() if line.startswith("{")]
+    assert [o.report for o in outcomes] == printed
+    assert outcomes[0].message == f"cannot read {files[0]}: No such file or directory"
+    assert outcomes[1].message == f"cannot read {folder}: Is a directory"
+    assert outcomes[2].message.startswith(f"{files[2]}:1:1: error[syntax.encoding]: the file is UTF-16 text")
 
 
 def test_import_uses_the_default_library_in_the_user_data_folder(run, logs, tmp_path, monkeypatch):
@@ -285,7 +314,7 @@ def test_a_killed_import_leaves_only_whole_matches(tmp_path):
             match = read_log(path)
             assert (events, notes) == (len(match.events), len(match.notes)), path
         # importing again completes the library; what was stored is unchanged
-        outcomes = list(store.import_paths(db, store.find_logs([folder])))
+        outcomes = list(importing.import_paths(db, importing.find_logs([folder])))
         statuses = [o.status for o in outcomes]
         assert statuses.count("unchanged") == stored and statuses.count("new") == count - stored
         assert db.execute("SELECT count(*) FROM matches").fetchone()[0] == count
@@ -427,7 +456,7 @@ def test_searches_and_verdicts_while_an_import_runs_never_fail(tmp_path):
             store.search(db, event="Kill", limit=5)
             store.search(db, card=["Honest"], text="note", limit=5)
             searches += 2
-            store.replace_reviews(db, reviewed, [{"rule": "x", "line": 1, "verdict": "confirmed"}], reviewer="judge")
+            importing.replace_reviews(db, reviewed, [{"rule": "x", "line": 1, "verdict": "confirmed"}], reviewer="judge")
             reviews += 1
         stderr = proc.communicate(timeout=180)[1].decode()
         assert proc.returncode == 0, stderr

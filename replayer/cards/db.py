@@ -31,10 +31,11 @@ SCHEMA_VERSION = 1
 
 
 def default_cards_path() -> Path:
-    """``cards.db`` in the user data folder, beside the match library."""
-    from ..store import default_library_path
+    """``cards.db`` in the user data folder, beside the match library (``store.default_library_path``,
+    not imported from there: the store loads sqlite-utils, which every ``replayer check`` asks this)."""
+    from platformdirs import user_data_dir
 
-    return default_library_path().with_name("cards.db")
+    return Path(user_data_dir("replayer")) / "cards.db"
 
 
 @dataclass(frozen=True)

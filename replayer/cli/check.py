@@ -10,8 +10,8 @@ import click
 
 from .. import games
 from ..cards.commands import cards_db_option
-from ..check import check_match
-from ..diagnostics import Span, make_finding, render_json, render_text
+from ..check import check_match, unreadable_report
+from ..diagnostics import render_json, render_text
 from ..errors import UnreadableFile
 from ..reader import find_logs, read_log
 from ..safe import visible
@@ -72,10 +72,7 @@ def check(paths: tuple[str, ...], fmt: str, colour: str) -> None:
             status = 2
             unreadable += 1
             if fmt == "json":  # a program reading the output sees every file it asked for
-                finding = make_finding("file.unreadable", Span(1, 1), f"cannot read {e}",
-                                       "check the path and the file's permissions")
-                click.echo(render_json({"file": str(path), "game": None, "rules": None, "events": 0,
-                                        "findings": [finding.to_dict()]}))
+                click.echo(render_json(unreadable_report(str(path), e)))
             continue
         except Exception as e:  # a bug of ours: a message, not a traceback, and the next file
             if os.environ.get("REPLAYER_DEBUG"):

@@ -12,7 +12,6 @@ import platform
 import shutil
 import subprocess
 import sys
-from importlib import metadata
 from pathlib import Path
 
 import click
@@ -41,6 +40,8 @@ def japanese_fonts() -> list[str] | None:
 
 def report(env=os.environ) -> tuple[list[str], int]:
     """The lines ``replayer doctor`` prints, and how many problems they name."""
+    from importlib import metadata  # here: every other command would pay for importing it
+
     from .. import games, store
     from ..gui import preflight
 

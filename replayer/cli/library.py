@@ -1,6 +1,7 @@
 """The match library's commands: ``replayer import``, ``replayer search``, ``replayer stats``.
 
-Thin: each command calls one function of :mod:`replayer.store` and prints its result. Text
+Thin: each command calls one function (:func:`replayer.importing.import_paths`,
+:func:`replayer.store.search`, :func:`replayer.store.stats`) and prints its result. Text
 that came from a log (paths, players, events, messages, notes) is printed through
 :func:`replayer.safe.visible`, so that no escape sequence in a log reaches the terminal.
 """
@@ -136,9 +137,9 @@ def _import(files, db_path: str | None, jobs: int, progress: bool) -> None:
         jobs = os.cpu_count() or 1
     counts = {"new": 0, "revision": 0, "unchanged": 0, "duplicate": 0, "skipped": 0}
     problems: list[str] = []
-    from .. import store
+    from ..importing import import_paths
 
-    outcomes = store.import_paths(db, files, jobs=jobs)
+    outcomes = import_paths(db, files, jobs=jobs)
     show = progress and sys.stderr.isatty()
     try:
         if show:
@@ -169,7 +170,10 @@ def _import(files, db_path: str | None, jobs: int, progress: bool) -> None:
 
 def _count(outcome: store.ImportOutcome, counts: dict[str, int], problems: list[str]) -> None:
     counts[outcome.status] += 1
-    if outcome.status == "skipped":
+    if outcome.report is not None:  # a file that cannot be read: said as `replayer check` says it
+        unopened = outcome.report["findings"][0]["rule"] == "file.unreadable"
+        problems.append(("replayer: " if unopened else "") + outcome.message)  # (made visible already)
+    elif outcome.status == "skipped":
         problems.append(visible(f"replayer: skipped {shown_path(outcome.path)}: {outcome.message}"))
     elif outcome.stored and outcome.message:  # stored, with a warning (a Date it cannot read)
         click.echo(visible(f"replayer: warning: {shown_path(outcome.path)}: {outcome.message}"), err=True)

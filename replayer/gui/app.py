@@ -355,6 +355,8 @@ def run(path: str | None = None, theme: str | None = None) -> int:
     window.show()
     if path:
         QTimer.singleShot(0, lambda: window.open_path(path))
+    elif window.editor is not None:  # no log: the window is an editor on a new one
+        QTimer.singleShot(0, lambda: window.editor.new_log())
     return app.exec()
 
 

@@ -1,199 +1,62 @@
 """Transcribing in the window: the log pane as an editor.
 
-File ▸ Edit Log (Ctrl+E) makes the log pane editable (a log made by File ▸ New Match from
-Video… starts so). While editing:
+File ▸ Edit Log (Ctrl+E) makes the log pane editable. A log made by File ▸ New Log (Ctrl+N),
+File ▸ New Match from Video…, the window opened without a log (``replayer view``) or an empty file
+starts so, its header ready to fill in (:func:`blank_log`); a log not saved yet asks for its file
+name on Ctrl+S. While editing:
 
 * completion (Ctrl+Space, or by itself after two letters or an opening quote): the keywords of
   the log's game in all three languages, taken from the grammar's terminals and the alias table
   (:func:`keywords`), and card names from the built-in catalog and any other source registered
-  in :data:`CARD_SOURCES` (the imported card database, once there is one);
+  in :data:`.completion.CARD_SOURCES` (the imported card database, once there is one);
 * Ctrl+T puts the video's current position at the start of the line as a timecode (it replaces a
   timecode already there);
-* the findings are checked again as you type, on a worker thread, a short while after the last
-  key (:data:`RECHECK_DELAY_MS`), and the timeline, findings and state follow;
+* the findings are checked again as you type, on a worker thread: a key starts its re-check at
+  once when none is running, and the keys typed while one runs are checked together as soon as
+  it ends (no fixed debounce: :data:`RECHECK_DELAY_MS`); only the changed lines are read again
+  (:mod:`.recheck`) and the timeline, findings and state follow in place;
 * Ctrl+S saves atomically (a temporary file renamed over the log) and keeps the previous file as
   ``NAME.bak``; undo/redo are the text's own (Ctrl+Z, Ctrl+Shift+Z); the log pane's title shows
   ``●`` while there are unsaved changes;
 * when the file changes on disk meanwhile, nothing is lost: unsaved text is kept unless you choose
   to reload it (:meth:`LogEditor.ask_reload`).
 
-The window knows the editor by small hooks only (``window.editor``; see :func:`install`).
+The window knows the editor by small hooks only (``window.editor``; see :func:`install`). What to
+complete is :mod:`.completion`'s; writing the file, :mod:`.savefile`'s.
 """
 
 from __future__ import annotations
 
 import logging
-import os
 import re
-import tempfile
-from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable
+from typing import TYPE_CHECKING, Callable
 
 from PySide6.QtCore import QObject, QStringListModel, Qt, QTimer
 from PySide6.QtGui import QGuiApplication, QKeySequence, QTextCursor
-from PySide6.QtWidgets import QCompleter, QFileDialog, QInputDialog, QMessageBox
+from PySide6.QtWidgets import QCompleter, QFileDialog, QMessageBox
 
-from ..logtext import new_log, set_header_tag
+from ..logtext import set_header_tag
 from ..timecodes import format_timecode
-from .loader import Loader
-
-from re import _constants as sre_constants  # the regex parser's own names (Python 3.11+)
-from re import _parser as _sre_parse
+from .completion import CARD_SOURCES, card_names, imported_card_names, keywords  # noqa: F401  (the editor's API)
+from .newlog import UNTITLED, NewLogMixin, _Unsaved, blank_log  # noqa: F401  (the editor's API)
+from .recheck import Rechecker, update_document
+from .savefile import BACKUP_SUFFIX, atomic_write, encode_text
 
 if TYPE_CHECKING:
     from .app import MainWindow
 
 log = logging.getLogger("replayer.gui")
 
-RECHECK_DELAY_MS = 30
-BACKUP_SUFFIX = ".bak"
+#: how long after a key its re-check starts when no other is running (while one runs, the keys
+#: typed meanwhile wait for it: one re-check at a time, the last text always checked)
+RECHECK_DELAY_MS = 0
 _LEAD_TIMECODE = re.compile(r"^(\s*)@(?:\d+:)?\d{1,2}:\d{2}(?:\s+|$)")
 _WORD_CHAR = re.compile(r"[\w\-ー・]")
 _OPEN_QUOTES = {'"': '"', "《": "》", "「": "」", "„": "“"}
 
-def imported_card_names(game: str) -> list[str]:
-    """The names in the imported card database (``replayer cards import``), if there is one."""
-    from ..cards.layers import active_cards_db
-
-    db = active_cards_db()
-    return db.names(game) if db is not None else []
-
-
-#: functions ``game -> card names`` asked for completion besides the built-in catalog
-CARD_SOURCES: list[Callable[[str], Iterable[str]]] = [imported_card_names]
-
-
-# ---- what to complete ------------------------------------------------------------------------------
-def _expand(items, limit: int = 64) -> set[str] | None:
-    """The finite set of strings a parsed regex matches (white space as one blank), or None."""
-    out = {""}
-    for op, arg in items:
-        if op is sre_constants.LITERAL:
-            alts = {chr(arg)}
-        elif op is sre_constants.BRANCH:
-            alts = set()
-            for branch in arg[1]:
-                sub = _expand(branch, limit)
-                if sub is None:
-                    return None
-                alts |= sub
-        elif op is sre_constants.SUBPATTERN:
-            alts = _expand(arg[-1], limit)
-            if alts is None:
-                return None
-        elif op is sre_constants.IN:
-            if any(o is sre_constants.CATEGORY and a is sre_constants.CATEGORY_SPACE for o, a in arg):
-                alts = {" "}
-            elif all(o is sre_constants.LITERAL for o, _ in arg):
-                alts = {chr(a) for _, a in arg}
-            else:
-                return None
-        elif op in (sre_constants.MAX_REPEAT, sre_constants.MIN_REPEAT):
-            lo, hi, sub_items = arg
-            sub = _expand(sub_items, limit)
-            if sub is None:
-                return None
-            if sub == {" "}:
-                alts = {" "} if lo >= 1 else {"", " "}
-            elif hi <= 1:
-                alts = sub | ({""} if lo == 0 else set())
-            else:
-                return None
-        elif op in (sre_constants.ASSERT_NOT, sre_constants.ASSERT, sre_constants.AT):
-            continue
-        else:
-            return None
-        out = {a + b for a in out for b in alts}
-        if len(out) > limit:
-            return None
-    return out
-
-
-@lru_cache(maxsize=None)
-def keywords(game: str) -> tuple[str, ...]:
-    """Every keyword of ``game`` in English, Japanese and German: the words the grammar's
-    terminals accept (taken from the lark grammar itself) and the alias table's keys."""
-    from ..grammar import parser
-    from ..transform import ALIASES
-
-    words: set[str] = set()
-    for t in parser(game).terminals:
-        pattern = t.pattern
-        if type(pattern).__name__ == "PatternStr":
-            found = {pattern.value}
-        else:
-            try:
-                found = _expand(_sre_parse.parse(pattern.value))
-            except Exception:
-                found = None
-        for w in found or ():
-            w = " ".join(w.split())
-            if w and any(ch.isalpha() for ch in w):
-                words.add(w)
-    words |= set(ALIASES)
-    return tuple(sorted(words, key=lambda w: (w.casefold(), w)))
-
-
-def card_names(game: str) -> list[str]:
-    """Card names for completion: the built-in catalog's, in every language, then other sources."""
-    from ..catalog import load_catalog
-
-    names: list[str] = []
-    seen: set[str] = set()
-    for card in load_catalog(game).cards:
-        for n in list(card.names.values()) + list(card.aliases):
-            if n not in seen:
-                seen.add(n)
-                names.append(n)
-    for source in list(CARD_SOURCES):
-        try:
-            for n in source(game):
-                if n not in seen:
-                    seen.add(n)
-                    names.append(n)
-        except Exception:
-            log.debug("card source %r failed", source, exc_info=True)
-    return sorted(names, key=str.casefold)
-
-
-# ---- files ----------------------------------------------------------------------------------------
-def atomic_write(path: str | os.PathLike, data: bytes, *, backup: bool = True) -> None:
-    """Write ``data`` to ``path`` through a temporary file in the same folder, renamed over it;
-    with ``backup`` the previous file is kept as ``path + ".bak"`` first."""
-    path = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=str(path.parent))
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        if path.exists():
-            try:
-                os.chmod(tmp, path.stat().st_mode & 0o7777)
-            except OSError:
-                pass
-            if backup:
-                bak = path.with_name(path.name + BACKUP_SUFFIX)
-                with open(path, "rb") as src, open(bak, "wb") as dst:
-                    dst.write(src.read())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-
-
-def encode_text(text: str, *, newline: str = "\n", bom: bool = False) -> bytes:
-    if newline != "\n":
-        text = text.replace("\n", newline)
-    return (b"\xef\xbb\xbf" if bom else b"") + text.encode("utf-8")
-
-
 # ---- the editor -----------------------------------------------------------------------------------
-class LogEditor(QObject):
+class LogEditor(NewLogMixin, QObject):
     """Turns the window's log view into an editor and back; saves, re-checks, completes."""
 
     def __init__(self, window: MainWindow):
@@ -208,10 +71,11 @@ class LogEditor(QObject):
         self.checked_text: str | None = None
         self.last_recheck = -1
         self.applied = -1  # the generation of the last re-check shown
+        self.settled = -1  # the generation of the last re-check that ended (shown or failed)
         self._revision = -1
-        self.rechecker = Loader(self)
-        self.rechecker.loaded.connect(self._on_rechecked)
-        self.rechecker.failed.connect(lambda g, msg: window.statusBar().showMessage(f"Check failed: {msg}", 8000))
+        self.rechecker = Rechecker(self)
+        self.rechecker.done.connect(self._on_rechecked)
+        self.rechecker.failed.connect(self._on_recheck_failed)
         self.timer = QTimer(self)
         self.timer.setSingleShot(True)
         self.timer.setInterval(RECHECK_DELAY_MS)
@@ -308,6 +172,7 @@ class LogEditor(QObject):
             self.view.setReadOnly(False)
             self.view.setTextInteractionFlags(Qt.TextEditorInteraction)
         self.checked_text = self.view.toPlainText()
+        self.rechecker.base = None  # the next re-check starts from the document the window read
         self._update_mark()
 
     # ---- the text ---------------------------------------------------------------------------------
@@ -322,7 +187,8 @@ class LogEditor(QObject):
         revision = self.view.document().revision()
         if self._editing and revision != self._revision:
             self._revision = revision
-            self.timer.start()
+            if self.settled == self.last_recheck:  # none running: at once; else when it ends
+                self.timer.start()
             QTimer.singleShot(0, self, self._colour_current_line)
 
     def _colour_current_line(self) -> None:
@@ -346,19 +212,43 @@ class LogEditor(QObject):
         if text == self.checked_text:
             return
         self.checked_text = text
-        path = self.window.path or "untitled.duel"
-        self.last_recheck = self.rechecker.request(path, encode_text(text))
+        w = self.window
+        path = w.path or UNTITLED
+        if self.rechecker.base is None and w.doc is not None:
+            self.rechecker.base = w.doc.result  # what is shown: the lines that did not change are kept
+        self.last_recheck = self.rechecker.request(path, text, self.view.textCursor().blockNumber() + 1)
 
     def idle(self) -> bool:
         """Whether the findings shown are those of the text as it is (no re-check pending)."""
         return (not self.timer.isActive() and self.applied == self.last_recheck
                 and self.checked_text == self.text())
 
-    def _on_rechecked(self, generation: int, doc) -> None:
-        self.applied = generation
+    def _on_recheck_failed(self, generation: int, message: str) -> None:
+        self.settled = generation
+        self.window.statusBar().showMessage(f"Check failed: {message}", 8000)
+        self._next()
+
+    def _next(self) -> None:
+        """A re-check ended: the keys typed while it ran are checked now."""
+        if self._editing and self.text() != self.checked_text:
+            self.timer.start()
+
+    def _on_rechecked(self, generation: int, doc, change) -> None:
+        self.applied = self.settled = generation
+        try:
+            self._show_rechecked(doc, change)
+        finally:
+            self._next()
+
+    def _show_rechecked(self, doc, change) -> None:
         w = self.window
-        w._keep_line = self.view.textCursor().blockNumber() + 1
-        w.show_document(doc, w.reviews)
+        line = self.view.textCursor().blockNumber() + 1
+        old = w.doc
+        if old is None or change.full or old.path != doc.path:
+            w._keep_line = line
+            w.show_document(doc, w.reviews)
+        else:
+            update_document(w, old, doc, change, line)
 
     def set_header_tag(self, key: str, value: str, *, after: str | None = None) -> None:
         """Write a header tag into the text being edited (one undoable step)."""
@@ -525,6 +415,12 @@ class LogEditor(QObject):
             w.path = target
             w._set_watch(target)
             w._add_recent(target)
+            if w.reviews is not None and isinstance(w.reviews.backend, _Unsaved):
+                from ..reviews import store
+
+                w.reviews.log_path, w.reviews.backend = target, store()
+                if w.reviews.entries:
+                    w.reviews.backend.save(target, w.reviews.entries)
         w.data = data
         self._update_mark()
         w.statusBar().showMessage(f"Saved {target}" + (f" (the previous file is {Path(target).name}"
@@ -586,46 +482,6 @@ class LogEditor(QObject):
         mode = "  ·  editing" if self._editing else ""
         w.log_title.setText(f"Log  ({name}){mark}{mode}")
 
-    # ---- a new match --------------------------------------------------------------------------------
-    def new_from_video_dialog(self) -> None:
-        w = self.window
-        video, _ = QFileDialog.getOpenFileName(w, "The match's video", "",
-                                               "Videos (*.mp4 *.mkv *.webm *.mov *.avi *.m4v *.ts);;All files (*)")
-        if not video:
-            return
-        from .. import games
-
-        game, ok = QInputDialog.getItem(w, "New match", "Game:", list(games.ALL), 0, False)
-        if not ok:
-            return
-        target, _ = QFileDialog.getSaveFileName(w, "Save the new log as", str(Path(video).with_suffix(".duel")),
-                                                "Match logs (*.duel)")
-        if target:
-            self.new_from_video(video, target, game)
-
-    def new_from_video(self, video: str, target: str, game: str | None = None) -> str:
-        """Start a log for ``video`` at ``target`` (header filled), open it and edit it."""
-        video_p = Path(video).resolve()
-        folder = Path(target).resolve().parent
-        try:
-            value = video_p.relative_to(folder).as_posix()
-        except ValueError:
-            value = str(video_p)
-        from .. import games
-
-        text = new_log(game or games.DEFAULT.id, value, extra={"Event": video_p.stem})
-        if Path(target).exists():
-            raise FileExistsError(f"{target} exists already; choose another name")
-        atomic_write(target, encode_text(text), backup=False)
-        w = self.window
-        w.open_path(target)
-        self.start()
-        cursor = self.view.textCursor()
-        cursor.movePosition(QTextCursor.End)
-        self.view.setTextCursor(cursor)
-        return target
-
-
 def install(window: MainWindow) -> LogEditor:
     """The editor's actions and menu entries in ``window`` (File ▸ New Match from Video…,
     File ▸ Edit Log, File ▸ Save, Edit ▸ Undo/Redo, Edit ▸ Insert Video Timecode)."""
@@ -637,6 +493,8 @@ def install(window: MainWindow) -> LogEditor:
     window.act_save = A("&Save", lambda: ed.save(), QKeySequence.Save, "Save the log (Ctrl+S)")
     window.act_new_video = A("&New Match from Video…", ed.new_from_video_dialog, None,
                              "Start a log for a match video, its header filled")
+    window.act_new = A("&New Log", lambda: ed.new_log(), QKeySequence.New,
+                       "A new log typed here, its header ready to fill in (Ctrl+N)")
     window.act_timecode = A("Insert Video &Timecode", ed.insert_timecode, "Ctrl+T",
                             "Put the video's position at the start of the line (Ctrl+T)")
     window.act_complete = A("&Complete", lambda: ed.complete(forced=True), None, "Complete (Ctrl+Space)")
@@ -651,6 +509,7 @@ def install(window: MainWindow) -> LogEditor:
     f = menus.get("File")
     if f is not None:
         first = f.actions()[0] if f.actions() else None
+        f.insertAction(first, window.act_new)
         f.insertAction(first, window.act_new_video)
         acts = f.actions()
         at = acts.index(window.act_reload) + 1 if window.act_reload in acts else len(acts)
@@ -665,4 +524,5 @@ def install(window: MainWindow) -> LogEditor:
     e.addAction(window.act_timecode)
     e.addAction(window.act_complete)
     window.loaded.connect(lambda: ed._update_mark())
+    window.loaded.connect(ed._after_load)
     return ed

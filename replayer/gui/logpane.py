@@ -243,6 +243,35 @@ class LogView(QPlainTextEdit):
         self._rehighlight_visible(force=True)
         self.gutter.update()
 
+    def update_document(self, doc: Document, old: Document, change) -> None:
+        """``doc`` is the re-check of an edit of ``old``'s text (a :class:`replayer.check.Change`):
+        colour again only the lines of the edit and the lines whose findings changed."""
+        self.doc = doc
+        h = self.highlighter
+        h.doc = doc
+        first, d = change.first_line, change.delta
+        end_old = first + change.old_lines  # the first line after the edit, numbered as before it
+
+        def moved(line: int) -> int | None:  # an old line's number now (None: it was edited)
+            return line if line < first else line + d if line >= end_old else None
+
+        # block numbers are 0-based lines: those of the edit are coloured again, those after it moved
+        h.done = {m - 1 for m in (moved(n + 1) for n in h.done) if m is not None}
+
+        def marks(d_: Document, line: int) -> tuple:
+            fs = d_.findings
+            return tuple(sorted((fs[k].span.column, fs[k].span.end_column,
+                                 (fs[k].span.end_line - fs[k].span.line) if fs[k].span.end_line else None,
+                                 fs[k].severity.value) for k in d_.line_findings.get(line, ())))
+
+        lines = {m for m in map(moved, old.line_findings) if m is not None} | set(doc.line_findings)
+        for line in lines:
+            back = line if line < first else line - d
+            if marks(doc, line) != (marks(old, back) if moved(back) == line else ()):
+                h.done.discard(line - 1)
+        self._rehighlight_visible()
+        self.gutter.update()
+
     def set_theme(self, theme: Theme) -> None:
         self.theme = theme
         self.highlighter.set_theme(theme)

@@ -30,6 +30,17 @@ VerdictRole = Qt.UserRole + 5
 EventRole = Qt.UserRole + 6
 LineRole = Qt.UserRole + 7
 
+# PySide6 resolves the short names (``Qt.DisplayRole``) through a compatibility lookup that costs
+# some 20 µs each; ``data()`` runs for every cell and role of every repaint, so it compares with
+# these, looked up once
+_R = Qt.ItemDataRole
+_DISPLAY, _DECORATION, _TOOLTIP, _FOREGROUND, _FONT, _ALIGNMENT = (
+    _R.DisplayRole, _R.DecorationRole, _R.ToolTipRole, _R.ForegroundRole, _R.FontRole, _R.TextAlignmentRole)
+_HORIZONTAL = Qt.Orientation.Horizontal
+_NO_FLAGS = Qt.ItemFlag.NoItemFlags
+_ENABLED_SELECTABLE = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+_RIGHT_VCENTER = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+
 _Index = QModelIndex | QPersistentModelIndex
 
 
@@ -163,8 +174,8 @@ class FindingsModel(QAbstractTableModel):
     def columnCount(self, parent: _Index = QModelIndex()) -> int:
         return 0 if parent.isValid() else len(self.COLUMNS)
 
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.DisplayRole):
-        if orientation == Qt.Horizontal and role == Qt.DisplayRole and 0 <= section < len(self.COLUMNS):
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = _DISPLAY):
+        if orientation == _HORIZONTAL and role == _DISPLAY and 0 <= section < len(self.COLUMNS):
             return self.COLUMNS[section]
         return None
 
@@ -177,7 +188,7 @@ class FindingsModel(QAbstractTableModel):
             icon = self._icons[key] = severity_icon(self.theme.severity[severity], hollow=hollow)
         return icon
 
-    def data(self, index: _Index, role: int = Qt.DisplayRole):
+    def data(self, index: _Index, role: int = _DISPLAY):
         if not index.isValid() or self.doc is None:
             return None
         row, col = index.row(), index.column()
@@ -186,7 +197,7 @@ class FindingsModel(QAbstractTableModel):
         k = self.order[row]
         f = self.doc.findings[k]
         sev = f.severity.value
-        if role == Qt.DisplayRole:
+        if role == _DISPLAY:
             if col == self.SEVERITY:
                 return sev
             if col == self.LINE:
@@ -204,21 +215,21 @@ class FindingsModel(QAbstractTableModel):
                     return f"{mark} — {v.note}" if mark else f"note: {v.note}"
                 return mark
             return None
-        if role == Qt.DecorationRole and col == self.SEVERITY:
+        if role == _DECORATION and col == self.SEVERITY:
             return self._icon(sev, self.verdict(k).status == DISMISSED)
-        if role == Qt.ToolTipRole:
+        if role == _TOOLTIP:
             parts = [f"line {f.span.line}:{f.span.column}  {sev}[{f.rule}]", f.message]
             if f.hint:
                 parts.append("hint: " + f.hint)
             if f.cite:
                 parts.append("cite: " + f.cite)
             return tooltip("\n".join(parts))
-        if role == Qt.ForegroundRole and self.verdict(k).status == DISMISSED:
+        if role == _FOREGROUND and self.verdict(k).status == DISMISSED:
             return QBrush(QColor(self.theme.dim))
-        if role == Qt.FontRole and col == self.RULE:
+        if role == _FONT and col == self.RULE:
             return self._mono
-        if role == Qt.TextAlignmentRole and col == self.LINE:
-            return int(Qt.AlignRight | Qt.AlignVCenter)
+        if role == _ALIGNMENT and col == self.LINE:
+            return _RIGHT_VCENTER
         if role == FindingRole:
             return k
         if role == SeverityRole:
@@ -355,13 +366,29 @@ class StateModel(QAbstractItemModel):
         self.state: GameState | None = None
 
     # ---- feeding ------------------------------------------------------------------------------
-    def set_state(self, state: GameState | None, players: dict[str, str] | None = None) -> None:
-        self.beginResetModel()
-        self.state = state
+    def set_state(self, state: GameState | None, players: dict[str, str] | None = None) -> bool:
+        """Show ``state``. A tree of the same shape as the one shown (the same items under the
+        same parents, as after most steps and re-checks) is updated in place, row by row, so that
+        the view keeps its expansion and repaints only what changed; returns True when the tree
+        was built anew instead (then the view must expand it)."""
+        old_nodes, old_top = self.nodes, self.top
         self.nodes, self.top = [], []
         if state is not None:
             self._build(state, players or {"A": "A", "B": "B"})
+        nodes, top = self.nodes, self.top
+        if old_nodes and top == old_top and len(nodes) == len(old_nodes) and all(
+                a.parent == b.parent and a.children == b.children for a, b in zip(nodes, old_nodes)):
+            self.state = state
+            for nid, (a, b) in enumerate(zip(nodes, old_nodes)):
+                if a != b:
+                    self.dataChanged.emit(self.createIndex(a.row, 0, nid), self.createIndex(a.row, 1, nid))
+            return False
+        self.nodes, self.top = old_nodes, old_top
+        self.beginResetModel()
+        self.state = state
+        self.nodes, self.top = nodes, top
         self.endResetModel()
+        return True
 
     def _add(self, label: str, value: str = "", parent: int = -1, tone: str = "", tip: str = "") -> int:
         nid = len(self.nodes)
@@ -501,31 +528,31 @@ class StateModel(QAbstractItemModel):
     def columnCount(self, parent: _Index = QModelIndex()) -> int:
         return len(self.COLUMNS)
 
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.DisplayRole):
-        if orientation == Qt.Horizontal and role == Qt.DisplayRole and 0 <= section < len(self.COLUMNS):
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = _DISPLAY):
+        if orientation == _HORIZONTAL and role == _DISPLAY and 0 <= section < len(self.COLUMNS):
             return self.COLUMNS[section]
         return None
 
     def flags(self, index: _Index) -> Qt.ItemFlag:
         if not index.isValid():
-            return Qt.NoItemFlags
-        return Qt.ItemIsEnabled | Qt.ItemIsSelectable
+            return _NO_FLAGS
+        return _ENABLED_SELECTABLE
 
-    def data(self, index: _Index, role: int = Qt.DisplayRole):
+    def data(self, index: _Index, role: int = _DISPLAY):
         node = self._node(index)
         if node is None:
             return None
         col = index.column()
-        if role == Qt.DisplayRole:
+        if role == _DISPLAY:
             return node.label if col == 0 else node.value
-        if role == Qt.ToolTipRole:
+        if role == _TOOLTIP:
             return tooltip(node.tip or (f"{node.label}: {node.value}" if node.value else node.label))
-        if role == Qt.ForegroundRole:
+        if role == _FOREGROUND:
             if node.tone == "warn":
                 return QBrush(QColor(self.theme.severity["warning"]))
             if node.tone == "dim":
                 return QBrush(QColor(self.theme.dim))
-        if role == Qt.FontRole and node.tone == "strong" and col == 0:
+        if role == _FONT and node.tone == "strong" and col == 0:
             f = QFont()
             f.setBold(True)
             return f

@@ -167,6 +167,14 @@ class FindingsPane(QWidget):
         self._update_counts()
         self._show_detail(-1)
 
+    def update_document(self, doc: Document, reviews: Reviews | None, *, same: bool) -> None:
+        """A re-check of the text being edited: ``same`` findings keep the table as it is (rows,
+        order, filters and selection), only the document behind it changes."""
+        if not same or reviews is not self.model.reviews or self.model.doc is None:
+            self.set_document(doc, reviews)
+            return
+        self.model.doc = doc
+
     def set_theme(self, theme: Theme) -> None:
         self.theme = theme
         self.model.set_theme(theme)
@@ -361,8 +369,8 @@ class StatePane(QWidget):
         layout.addWidget(self.view, 1)
 
     def set_state(self, state: GameState | None, players: dict[str, str] | None, source: str = "") -> None:
-        self.model.set_state(state, players)
-        self.view.expandAll()
+        if self.model.set_state(state, players):
+            self.view.expandAll()
         if state is None or state.index < 0:
             self.title.setText("State")
         else:

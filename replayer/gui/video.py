@@ -16,8 +16,10 @@
 Frames are drawn by the pane itself from a ``QVideoSink`` (not a ``QVideoWidget``), so that
 ``window.grab()`` and ``--screenshot`` show the frame at the selected event.
 
-The window knows the pane by three hooks only (see :func:`install`): ``window.eventSelected``,
-``window.loaded`` and ``window.video`` (Space plays the video when one is loaded).
+The pieces around the player (QtMultimedia's import, the frame view, the slider) are in
+:mod:`.video_parts`. The window knows the pane by three hooks only (see :func:`install`):
+``window.select_event`` (which seeks first, so that the footage decodes while the other panes
+follow), ``window.loaded`` and ``window.video`` (Space plays the video when one is loaded).
 """
 
 from __future__ import annotations
@@ -29,12 +31,13 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt, QUrl, Signal
-from PySide6.QtGui import QColor, QDesktopServices, QImage, QKeySequence, QPainter, QPen
-from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QSlider,
-                               QStyle, QStyleOptionSlider, QVBoxLayout, QWidget)
+from PySide6.QtCore import Qt, QUrl, Signal
+from PySide6.QtGui import QColor, QDesktopServices, QKeySequence
+from PySide6.QtWidgets import QComboBox, QFileDialog, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from ..timecodes import format_offset, is_url, parse_offset, seconds, url_at
+from .video_parts import (INSTALL_HINT, FrameView, TickSlider, fmt_ms, missing_text,  # noqa: F401  (re-exported)
+                          multimedia, multimedia_error, reset_multimedia, resolve_video)
 
 if TYPE_CHECKING:
     from .app import MainWindow
@@ -44,143 +47,8 @@ log = logging.getLogger("replayer.gui")
 
 SPEEDS = (0.25, 0.5, 1.0, 1.5, 2.0)
 VIDEO_FILTER = "Videos (*.mp4 *.mkv *.webm *.mov *.avi *.m4v *.ts);;All files (*)"
-INSTALL_HINT = "pip install 'replayer[video]'"
 DEFAULT_FPS = 25.0
 JUMP_BACK_MS = 2000
-
-
-def _import_multimedia():
-    """QtMultimedia, or ImportError (kept apart so tests can make it fail)."""
-    from PySide6 import QtMultimedia
-
-    return QtMultimedia
-
-
-_MM: object | None = None
-_MM_ERROR: str | None = None
-
-
-def multimedia():
-    """The QtMultimedia module, or None (then :func:`multimedia_error` says why)."""
-    global _MM, _MM_ERROR
-    if _MM is None and _MM_ERROR is None:
-        try:
-            _MM = _import_multimedia()
-        except ImportError as e:
-            _MM_ERROR = str(e) or type(e).__name__
-    return _MM
-
-
-def multimedia_error() -> str | None:
-    multimedia()
-    return _MM_ERROR
-
-
-def reset_multimedia() -> None:
-    """Forget the outcome of the import (tests)."""
-    global _MM, _MM_ERROR
-    _MM = _MM_ERROR = None
-
-
-def missing_text(error: str) -> str:
-    """What the pane says when QtMultimedia cannot be imported."""
-    text = ("The video pane needs QtMultimedia, which is not installed with replayer by default.\n"
-            f"Install it with:  {INSTALL_HINT}\n"
-            "(that is the PySide6-Addons wheel of the same version as your PySide6-Essentials).")
-    if ".so" in error:  # the wheel is there but a system library is not
-        text += ("\n\nQtMultimedia is installed but a system library is missing: "
-                 f"{error}.\nOn Debian or Ubuntu: apt install libpulse0")
-    else:
-        text += f"\n\n({error})"
-    return text
-
-
-def fmt_ms(ms: int) -> str:
-    s, ms = divmod(max(int(ms), 0), 1000)
-    h, rest = divmod(s, 3600)
-    m, s = divmod(rest, 60)
-    return (f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}") + f".{ms // 10:02d}"
-
-
-class FrameView(QWidget):
-    """Draws the current video frame (kept aspect, on black), or a message."""
-
-    def __init__(self, parent: QWidget | None = None):
-        super().__init__(parent)
-        self.image: QImage | None = None
-        self.message = ""
-        self.setMinimumSize(160, 90)
-        self.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)
-
-    def sizeHint(self) -> QSize:
-        return QSize(480, 270)
-
-    def set_image(self, image: QImage | None) -> None:
-        self.image = image
-        self.update()
-
-    def set_message(self, text: str) -> None:
-        self.message = text
-        self.update()
-
-    def paintEvent(self, event) -> None:
-        p = QPainter(self)
-        p.fillRect(self.rect(), QColor("#000000"))
-        if self.image is not None and not self.image.isNull() and not self.message:
-            size = self.image.size().scaled(self.size(), Qt.KeepAspectRatio)
-            x = (self.width() - size.width()) / 2
-            y = (self.height() - size.height()) / 2
-            p.setRenderHint(QPainter.SmoothPixmapTransform)
-            p.drawImage(QRectF(x, y, size.width(), size.height()), self.image)
-        elif self.message:
-            p.setPen(QColor("#e0e0e0"))
-            p.drawText(self.rect().adjusted(14, 10, -14, -10), Qt.AlignCenter | Qt.TextWordWrap, self.message)
-        p.end()
-
-
-class TickSlider(QSlider):
-    """The position slider, with a tick for each event's timecode."""
-
-    def __init__(self, parent: QWidget | None = None):
-        super().__init__(Qt.Horizontal, parent)
-        self.ticks: list[int] = []
-        self.tick_color = QColor("#808080")
-        self.setFocusPolicy(Qt.NoFocus)
-
-    def set_ticks(self, ticks: list[int]) -> None:
-        self.ticks = ticks
-        self.update()
-
-    def paintEvent(self, event) -> None:
-        super().paintEvent(event)
-        if not self.ticks or self.maximum() <= self.minimum():
-            return
-        opt = QStyleOptionSlider()
-        self.initStyleOption(opt)
-        groove = self.style().subControlRect(QStyle.CC_Slider, opt, QStyle.SC_SliderGroove, self)
-        handle = self.style().subControlRect(QStyle.CC_Slider, opt, QStyle.SC_SliderHandle, self)
-        x0 = groove.left() + handle.width() / 2
-        span = max(groove.width() - handle.width(), 1)
-        p = QPainter(self)
-        p.setPen(QPen(self.tick_color, 1))
-        lo, hi = self.minimum(), self.maximum()
-        y1, y2 = self.height() - 5, self.height() - 1
-        for t in self.ticks:
-            if lo <= t <= hi:
-                x = x0 + span * (t - lo) / (hi - lo)
-                p.drawLine(QPointF(x, y1), QPointF(x, y2))
-        p.end()
-
-
-def resolve_video(value: str, log_path: str | None) -> str:
-    """The file a ``[Video]`` value names: absolute, or relative to the log's folder."""
-    v = value.strip()
-    if v.startswith("file://"):
-        v = QUrl(v).toLocalFile()
-    p = Path(os.path.expanduser(v))
-    if not p.is_absolute() and log_path:
-        p = Path(log_path).resolve().parent / p
-    return str(p)
 
 
 class VideoPane(QWidget):
@@ -656,7 +524,7 @@ def install(window: MainWindow) -> VideoPane:
     pane.follow.connect(lambda i: window.select_event(i, origin="video"))
     pane.message.connect(lambda text: window.statusBar().showMessage(text, 6000))
     pane.headerWanted.connect(lambda key, value: write_header(window, key, value))
-    window.eventSelected.connect(pane.on_selected)
+    # MainWindow.select_event calls pane.on_selected first, before the other panes follow
 
     def on_loaded() -> None:
         pane.set_document(window.doc, window.path)

@@ -22,6 +22,8 @@ class NavigationMixin:
         if doc is None or not doc.events or self._syncing:
             return
         index = max(0, min(index, len(doc.events) - 1))
+        if self.video is not None:  # the seek first: the footage decodes while the panes follow
+            self.video.on_selected(index, origin)
         self._syncing = True
         try:
             self.current = index

@@ -13,11 +13,11 @@ from __future__ import annotations
 import pytest
 
 from replayer import check_text
-from replayer.games.ygo import model as ygo
-from replayer.games.ygo.model import (AFTER_CALC, BEFORE_CALC, CALC, CLAUSES, DS_END, DS_START,
-                                      ONCE_PER_TIMING, REVISIONS, Timing, YgoModel, clause_timings,
-                                      describe_effect, is_trigger_effect, named_timings, once_per_timing,
-                                      spell_speed)
+from replayer.games.ygo import rules as ygo
+from replayer.games.ygo.model import YgoModel
+from replayer.games.ygo.rules import (AFTER_CALC, BEFORE_CALC, CALC, CLAUSES, DS_END, DS_START,
+                                      ONCE_PER_TIMING, REVISIONS, Timing, clause_timings, describe_effect,
+                                      is_trigger_effect, named_timings, once_per_timing, spell_speed)
 from replayer.reader import read_text
 
 HEADER = '[Game "ygo"]\n[A "Yugi"]\n[B "Kaiba"]\n'

@@ -8,6 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QTextCursor
 
 from replayer.catalog import load_catalog
+from replayer.gui import completion as completion_mod
 from replayer.gui import editor as editor_mod
 from replayer.gui import video as video_mod
 from replayer.transform import ALIASES
@@ -61,7 +62,7 @@ def test_card_names_are_the_catalog_in_every_language_and_other_sources(monkeypa
     names = set(editor_mod.card_names("ygo"))
     for card in load_catalog("ygo").cards:
         assert set(card.names.values()) <= names
-    monkeypatch.setattr(editor_mod, "CARD_SOURCES", [lambda game: ["Zz Imported Card"] if game == "ygo" else []])
+    monkeypatch.setattr(completion_mod, "CARD_SOURCES", [lambda game: ["Zz Imported Card"] if game == "ygo" else []])
     assert "Zz Imported Card" in editor_mod.card_names("ygo")
     assert "Zz Imported Card" not in editor_mod.card_names("dm")
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 
 from replayer.gui import video as video_mod
+from replayer.gui import video_parts
 
 from .conftest import open_and_wait
 
@@ -36,7 +37,7 @@ def test_without_qtmultimedia_the_pane_says_how_to_get_it(qtbot, tmp_path, monke
     def missing():
         raise ImportError("No module named 'PySide6.QtMultimedia'")
 
-    monkeypatch.setattr(video_mod, "_import_multimedia", missing)
+    monkeypatch.setattr(video_parts, "_import_multimedia", missing)
     video_mod.reset_multimedia()
     try:
         w = MainWindow(theme="light")

@@ -89,24 +89,24 @@ class DmReplay(Replay):
         if kind in ("trigger", "s-trigger"):
             if chain is None:
                 chain = self._chain = Chain()
-                self.chains.append(chain)
+                self._chains.append(chain)
                 self._pending = {}
             for ref in (cards_of(e) if kind == "s-trigger" else (e.card,)):
                 chain.links.append(i)
                 number = len(chain.links)
-                self.link_of.setdefault(i, (len(self.chains) - 1, number))
+                self._link_of.setdefault(i, (len(self._chains) - 1, number))
                 self._pending.setdefault(self.key(ref), number)
         elif kind == "resolve-ability" and chain is not None:
             number = self._pending.pop(self.key(e.card), None)
             chain.resolves.append(i)
-            self.resolve_of[i] = len(self.chains) - 1
+            self._resolve_of[i] = len(self._chains) - 1
             if number is not None:
                 chain.order.append(number)
             if not self._pending:
                 self._chain = None
         elif kind == "resolve" and chain is not None:
             chain.resolves.append(i)
-            self.resolve_of[i] = len(self.chains) - 1
+            self._resolve_of[i] = len(self._chains) - 1
             chain.order.extend(sorted(self._pending.values()))
             self._pending = {}
             self._chain = None

@@ -86,16 +86,16 @@ class YgoReplay(Replay):
         chain = self._chain
         if chain is None:
             chain = self._chain = Chain()
-            self.chains.append(chain)
+            self._chains.append(chain)
         chain.links.append(i)
-        self.link_of[i] = (len(self.chains) - 1, len(chain.links))
+        self._link_of[i] = (len(self._chains) - 1, len(chain.links))
 
     def record_ResolveAll(self, i: int, e: ev.ResolveAll) -> None:
         chain = self._chain
         if chain is not None:
             chain.resolves.append(i)
             chain.order = list(range(len(chain.links), 0, -1))
-            self.resolve_of[i] = len(self.chains) - 1
+            self._resolve_of[i] = len(self._chains) - 1
             self._chain = None
 
     # ---- words ---------------------------------------------------------------------------------

@@ -1,0 +1,425 @@
+"""Yu-Gi-Oh!'s rules as tables and small named guards: what ``replayer rules ygo`` prints.
+
+Sources (the seeds; labels as in docs/rules-ygo.md): the OCG wiki page on the Damage Step with
+its official FAQ (`OCG FAQ dd/mm/yy`), Yugipedia's Damage Step page, and the TCG rulebook's
+Damage Step table. Here: the citations, the rule ids (registered with their citation), the
+activation table (:data:`CLAUSES`, each row cited), the rules revisions, and the guard rows
+(:data:`DS_RESTRICTIONS`, :data:`ACTIVATION_GUARDS`) in the order they are applied. The
+handlers that apply them to a log are :mod:`replayer.games.ygo.model`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable
+
+from ... import events as ev
+from ...diagnostics import Kind, Severity, define
+from .vocabulary import TIMING_BY_WORD, TIMING_WORDS, Timing  # noqa: F401 (TIMING_* re-exported)
+
+if TYPE_CHECKING:
+    from .model import Card, YgoModel
+
+# ---- citations ---------------------------------------------------------------------------
+YP_ACT = "Yugipedia: Damage Step § Cards and effects that can be activated"
+YP_BREAKDOWN = "Yugipedia: Damage Step § Breakdown of the Damage Step"
+YP_AFTER = "Yugipedia: Damage Step § After damage calculation"
+YP_BEFORE = "Yugipedia: Damage Step § Before damage calculation"
+TCG_TABLE = "TCG rulebook: Damage Step table"
+OCG_TIMINGS = "OCG wiki: Damage Step § the five timings"
+OCG_FLIP = "OCG wiki: Damage Step § flip effects (rulebook, Master Rule 3)"
+OCG_MR2 = "OCG wiki: Damage Step § before Master Rule 3"
+FAQ_110109 = "OCG FAQ 11/01/09 (Damage Step)"
+FAQ_170429 = "OCG FAQ 17/04/29 (Damage Step)"
+FAQ_090801 = "OCG FAQ 09/08/01 (Damage Step)"
+CHAIN_RULES = "Yu-Gi-Oh! rulebook: chains and spell speed"
+BATTLE_DAMAGE = "Yu-Gi-Oh! rulebook: damage calculation"
+
+
+# the timings are the game's own words (vocabulary.py): one representation for the rules, window and library
+# module-level names for the members: reading an Enum member off its class is slow on a hot path
+DS_START, BEFORE_CALC, CALC, AFTER_CALC, DS_END = Timing
+ALL_TIMINGS = frozenset(Timing)
+UNTIL_BEFORE_CALC = frozenset({DS_START, BEFORE_CALC})
+AFTER_CALC_ON = frozenset({AFTER_CALC, DS_END})
+
+SPELL_TRAP_KINDS = frozenset({
+    "normal-spell", "quick-play", "continuous-spell", "equip-spell", "field-spell", "ritual-spell",
+    "normal-trap", "continuous-trap", "counter-trap", "spell", "trap",
+})
+SPEED_2_KINDS = frozenset({"quick-play", "normal-trap", "continuous-trap", "trap"})
+TRIGGER_WORDS = frozenset({"trigger", "flip", "mandatory", "self-trigger", "battle-trigger"})
+
+
+# ---- the rule registry -------------------------------------------------------------------
+_rule = define  # the rule registry: replayer.diagnostics.RULES
+
+
+R_NOT_ALLOWED = _rule("ygo.ds.not-allowed", Kind.ILLEGAL_ACTIVATION,
+                      "an effect with no clause that allows it in the Damage Step", YP_ACT)
+R_NO_DS = _rule("ygo.ds.no-ds", Kind.ILLEGAL_ACTIVATION,
+                "a card that says (or is ruled) it cannot be activated in the Damage Step", YP_ACT)
+R_NO_CALC_ALLOWED = _rule("ygo.ds.no-calc", Kind.ILLEGAL_ACTIVATION,
+                          "an effect allowed in the Damage Step but not during damage calculation, "
+                          "activated during damage calculation", YP_ACT)
+R_ATK_AFTER_CALC = _rule("ygo.ds.atk-mod-after-calc", Kind.ILLEGAL_ACTIVATION,
+                         "an ATK/DEF changer activated at or after damage calculation", YP_ACT)
+R_NAMED_TIMING = _rule("ygo.ds.named-timing", Kind.WRONG_TIMING,
+                       "an effect that names a Damage Step timing, activated at another timing", TCG_TABLE)
+R_BATTLE_EARLY = _rule("ygo.ds.battle-trigger-early", Kind.WRONG_TIMING,
+                       "a battle trigger activated before the battle event (damage calculation)", TCG_TABLE)
+R_ONCE = _rule("ygo.ds.once-per-timing", Kind.ILLEGAL_ACTIVATION,
+               "an effect naming a timing, activated there after a chain already resolved there", OCG_TIMINGS)
+R_BACKWARDS = _rule("ygo.ds.timing-backwards", Kind.ORDERING,
+                    "a Damage Step timing that goes back", YP_BREAKDOWN)
+R_NO_ATTACK = _rule("ygo.ds.no-attack", Kind.ORDERING, "a Damage Step without an attack", YP_BREAKDOWN)
+R_AFTER_DS = _rule("ygo.ds.leaves-to-wrong-phase", Kind.ORDERING,
+                   "after the Damage Step the game returns to the Battle Step", FAQ_110109)
+R_BP_ENDED = _rule("ygo.ds.after-battle-phase-ended", Kind.ORDERING,
+                   "the Damage Step goes on after an effect ended the Battle Phase", FAQ_110109)
+R_FLIP_DS_START = _rule("ygo.flip.at-ds-start", Kind.ORDERING,
+                        "the attacked face-down monster flipped at the start of the Damage Step", YP_BEFORE)
+R_FLIP_EARLY = _rule("ygo.flip.effect-before-calc", Kind.WRONG_TIMING,
+                     "a flip effect of the attacked monster activated before damage calculation", OCG_FLIP)
+R_NOT_FLIPPED = _rule("ygo.flip.not-flipped", Kind.STATE,
+                      "damage calculation with the attacked monster still face-down", YP_BEFORE, Severity.WARNING)
+R_FLIP_GONE = _rule("ygo.flip.left-field", Kind.STATE,
+                    "a flip effect of a monster that left the field before it could activate", YP_BEFORE)
+R_TARGET_DESTROYED = _rule("ygo.battle.target-destroyed", Kind.ILLEGAL_ACTIVATION,
+                           "a monster destroyed by battle targeted before it is sent to the GY", YP_AFTER)
+R_COST_DESTROYED = _rule("ygo.battle.cost-destroyed", Kind.ILLEGAL_ACTIVATION,
+                         "a monster destroyed by battle used as a cost", YP_AFTER)
+R_QUICK_DESTROYED = _rule("ygo.battle.quick-effect-destroyed", Kind.ILLEGAL_ACTIVATION,
+                          "an optional quick effect of a monster destroyed by battle", YP_AFTER)
+R_DESTROY_NOT_CALC = _rule("ygo.battle.destroyed-outside-calc", Kind.WRONG_TIMING,
+                           "destroyed by battle written outside damage calculation", YP_BREAKDOWN)
+R_DESTROYED_CHANGED = _rule("ygo.battle.destroyed-changed", Kind.STATE,
+                            "a monster destroyed by battle changes its battle position", YP_AFTER)
+R_NOT_BY_BATTLE = _rule("ygo.battle.not-destroyed-by-battle", Kind.STATE,
+                        "a destroyed-by-battle trigger of a monster that left the field another way first",
+                        YP_AFTER)
+R_TRIGGER_BEFORE_SENT = _rule("ygo.battle.trigger-before-sent", Kind.WRONG_TIMING,
+                              "a destroyed-by-battle trigger activated before the end of the Damage Step",
+                              YP_BREAKDOWN)
+R_SENT_EARLY = _rule("ygo.battle.sent-before-ds-end", Kind.ORDERING,
+                     "a monster destroyed by battle sent to the GY before the end of the Damage Step",
+                     YP_BREAKDOWN)
+R_NO_CALC = _rule("ygo.battle.no-damage-calculation", Kind.STATE,
+                  "damage calculation after a battling monster left the field", YP_BEFORE)
+R_RESULT = _rule("ygo.battle.result-mismatch", Kind.STATE,
+                 "a battle result that the ATK/DEF do not give", BATTLE_DAMAGE)
+R_SPEED = _rule("ygo.chain.spell-speed", Kind.ILLEGAL_ACTIVATION,
+                "a chain link of a lower spell speed than the link before it", CHAIN_RULES)
+R_COUNTER_ONLY = _rule("ygo.chain.counter-only", Kind.ILLEGAL_ACTIVATION,
+                       "only a Counter Trap can respond to a Counter Trap", CHAIN_RULES)
+R_LINK = _rule("ygo.chain.link-number", Kind.STATE, "a written chain link number that is wrong", CHAIN_RULES)
+R_TRIGGER_ORDER = _rule("ygo.chain.trigger-order", Kind.ORDERING,
+                        "simultaneous triggers chained out of order", FAQ_090801)
+R_DAMAGE = _rule("ygo.damage.mismatch", Kind.STATE, "battle damage that the ATK/DEF do not give",
+                 BATTLE_DAMAGE)
+R_LP = _rule("ygo.lp.mismatch", Kind.STATE, "Life Points that do not follow from the damage", BATTLE_DAMAGE)
+R_UNDECIDED = _rule("ygo.ds.undecided", Kind.UNKNOWN_CARD,
+                    "an activation in the Damage Step that cannot be judged: the card is unknown", YP_ACT,
+                    Severity.INFO)
+NOTATION_READINGS = "replayer log notation v1 §3 (clarification: the readings a log allows)"
+NOTATION_CLAUSES = "replayer log notation v1 §4 (activate clauses) and §6"
+R_ASSUMED = _rule("ygo.effect.assumed", Kind.STATE,
+                  "which effect of a card with several was activated: the log does not say; the one assumed",
+                  NOTATION_READINGS, Severity.INFO)
+R_UNLISTED = _rule("ygo.effect.not-in-catalog", Kind.UNKNOWN_CARD,
+                   "the log names an effect (trigger, flip effect, effect N) the catalog does not list for the card; "
+                   "checked as the kind the log says", NOTATION_CLAUSES, Severity.INFO)
+R_NOT_THERE = _rule("ygo.state.not-on-field", Kind.STATE, "a card used from the field that is not there",
+                    "Yu-Gi-Oh! rulebook: the field")
+
+
+# ---- which effects may be activated when: the table -----------------------------------------
+def is_counter_trap(p: frozenset[str]) -> bool:
+    return "counter-trap" in p
+
+
+def is_mandatory(p: frozenset[str]) -> bool:
+    return "mandatory" in p
+
+
+def negates_activation(p: frozenset[str]) -> bool:
+    return "negates-activation" in p
+
+
+def changes_atk_directly(p: frozenset[str]) -> bool:
+    """A Spell/Trap Card or a quick effect that directly changes ATK/DEF (not a trigger)."""
+    return "atk-mod" in p and (bool(p & SPELL_TRAP_KINDS) or "quick" in p)
+
+
+def triggers_on_itself(p: frozenset[str]) -> bool:
+    """An optional trigger on the card itself moving, being flipped or changing position."""
+    return ("self-trigger" in p or "flip" in p) and "summons" not in p
+
+
+def is_battle_trigger(p: frozenset[str]) -> bool:
+    return "battle-trigger" in p
+
+
+def names_a_timing(p: frozenset[str]) -> bool:
+    return any(w.startswith("timing:") for w in p)
+
+
+def allows_damage_step(p: frozenset[str]) -> bool:
+    return "ds-ok" in p
+
+
+#: `timing:` words that name a battle event instead of a timing, and the timing the event's triggers
+#: activate at: battle damage after damage calculation; destroying (or being destroyed by) a monster by
+#: battle at the end of the Damage Step (OCG wiki: Damage Step § other — Jurrac Guaiba, Flamvell Firedog)
+EVENT_TIMINGS = {"battle-damage": AFTER_CALC, "battle-destruction": DS_END}
+EVENT_SAYS = {"battle-damage": "triggers on inflicting battle damage",
+              "battle-destruction": "triggers on destroying a monster by battle"}
+
+
+def named_timings(p: frozenset[str]) -> frozenset[Timing]:
+    out = set()
+    for w in p:
+        if w.startswith("timing:"):
+            name = w.split(":", 1)[1]
+            out.add(EVENT_TIMINGS[name] if name in EVENT_TIMINGS else Timing.of(name))
+    return frozenset(out)
+
+
+@dataclass(frozen=True)
+class Clause:
+    """One row of the activation table: a class of effects and the timings it allows."""
+
+    name: str
+    description: str
+    applies: Callable[[frozenset[str]], bool]
+    timings: frozenset[Timing] | None  # None: the timings the effect itself names
+    cite: str
+    late_rule: str | None = None  # the finding when this is the only clause and the timing is wrong
+    says: str = ""  # what the effect does, for messages: '"Honest" directly changes ATK/DEF'
+
+
+CLAUSES: tuple[Clause, ...] = (
+    Clause("counter-trap", "Counter Trap Cards", is_counter_trap, ALL_TIMINGS, YP_ACT),
+    Clause("mandatory", "mandatory effects", is_mandatory, ALL_TIMINGS, YP_ACT),
+    Clause("negates-activation", "effects that negate an activation (not those that negate an effect)",
+           negates_activation, ALL_TIMINGS, "OCG FAQ 14/03/26 (Damage Step)"),
+    Clause("atk-mod", "Spell/Trap Cards and quick effects that directly change ATK/DEF",
+           changes_atk_directly, UNTIL_BEFORE_CALC, YP_ACT, "ygo.ds.atk-mod-after-calc", "directly changes ATK/DEF"),
+    Clause("self-trigger", "optional triggers on the card itself moving, being flipped or changing "
+           "position (unless they Normal or Fusion Summon)", triggers_on_itself, ALL_TIMINGS, YP_ACT),
+    Clause("battle-trigger", "optional triggers on a battle event (battle damage, destroyed by battle): "
+           "the event happens at damage calculation, so they come after it", is_battle_trigger,
+           AFTER_CALC_ON, YP_ACT, "ygo.ds.battle-trigger-early", "triggers on a battle event"),
+    Clause("named-timing", "effects that name a Damage Step timing (only at that timing)",
+           names_a_timing, None, TCG_TABLE, "ygo.ds.named-timing", "names a Damage Step timing"),
+    Clause("ds-ok", "cards whose text allows the Damage Step", allows_damage_step, ALL_TIMINGS, YP_ACT),
+)
+
+#: "Once per specific timing": an effect allowed by one of these clauses at one of these timings
+#: cannot be activated there once a chain has resolved at that timing (before-calc allows several).
+ONCE_PER_TIMING: dict[str, frozenset[Timing]] = {"named-timing": frozenset({DS_START, CALC})}
+
+
+@dataclass(frozen=True)
+class Revision:
+    """A rules revision as its differences from `current`."""
+
+    timings: dict[str, frozenset[Timing]]  # clause name -> the timings it allows instead
+    once: dict[str, frozenset[Timing]]  # clause name -> extra once-per-timing timings
+    cite: str = ""
+
+
+REVISIONS: dict[str, Revision] = {
+    "current": Revision({}, {}),
+    # Before Master Rule 3, ATK/DEF changers like Honest could still be activated during damage
+    # calculation, which happens once a battle: only in the chain that was built there.
+    "mr2": Revision({"atk-mod": frozenset({DS_START, BEFORE_CALC, CALC})},
+                    {"atk-mod": frozenset({CALC})}, OCG_MR2),
+}
+
+
+def clause_timings(clause: Clause, props: frozenset[str], revision: str) -> frozenset[Timing]:
+    if clause.timings is None:
+        return named_timings(props)
+    return REVISIONS[revision].timings.get(clause.name, clause.timings)
+
+
+def once_per_timing(clause: Clause, revision: str) -> frozenset[Timing]:
+    return ONCE_PER_TIMING.get(clause.name, frozenset()) | REVISIONS[revision].once.get(clause.name, frozenset())
+
+
+def spell_speed(p: frozenset[str]) -> int | None:
+    if "counter-trap" in p:
+        return 3
+    if p & SPEED_2_KINDS or "quick" in p:
+        return 2
+    if p & (SPELL_TRAP_KINDS | TRIGGER_WORDS | {"ignition"}):
+        return 1
+    return None
+
+
+def is_trigger_effect(p: frozenset[str]) -> bool:
+    return spell_speed(p) == 1 and bool(p & TRIGGER_WORDS)
+
+
+# ---- guards: the rows that forbid an activation ----------------------------------------------
+@dataclass(frozen=True)
+class Act:
+    """What a guard looks at: the line, the effect's properties, the card's state, the timing, and the card
+    the finding points at (the activated card, a target or the cost)."""
+
+    event: ev.Activate
+    props: frozenset[str]
+    card: Card
+    timing: Timing | None
+    ref: ev.CardRef
+
+    @property
+    def label(self) -> str:
+        return self.ref.label
+
+
+@dataclass(frozen=True)
+class Guard:
+    """A named predicate and the finding it gives: ``fails(model, act)``; ``say`` -> (message, hint)."""
+
+    rule: str
+    name: str
+    fails: Callable[["YgoModel", Act], bool]
+    say: Callable[["YgoModel", Act], tuple[str, str]]
+    on: str = "card"  # the card the finding is about: card | target | cost
+
+
+def _destroyed_on_field(c: Card) -> bool:
+    return c.destroyed_by_battle and c.zone == "field"
+
+
+def _named_says(a: Act) -> str:
+    named = sorted(named_timings(a.props))
+    names = ", ".join(x.word for x in named)
+    events = [EVENT_SAYS[w[7:]] for w in sorted(a.props) if w.startswith("timing:") and w[7:] in EVENT_SAYS]
+    return f"{' and '.join(events)}: it activates at {names}" if events else f"names {names}"
+
+
+#: Damage Step restrictions, in the order they are applied: the first that fails decides, whatever
+#: clause would allow the effect (an effect that names its timing is activated there only).
+DS_RESTRICTIONS: tuple[Guard, ...] = (
+    Guard(R_NO_DS, "no-ds", lambda m, a: "no-ds" in a.props,
+          lambda m, a: (f'"{a.label}" cannot be activated during the Damage Step (its text or a ruling says so)',
+                        "activate it in the Battle Step, before the attack reaches the Damage Step")),
+    Guard(R_NO_CALC_ALLOWED, "no-calc", lambda m, a: "no-calc" in a.props and a.timing == CALC,
+          lambda m, a: (f'"{a.label}" may be activated in the Damage Step but not during damage calculation',
+                        "activate it under `timing before-calc` or `timing after-calc`")),
+    Guard(R_FLIP_EARLY, "flip-early",
+          lambda m, a: "flip" in a.props and a.card.key in m.flipped_in_ds and a.timing < AFTER_CALC,
+          lambda m, a: (f'the flip effect of "{a.label}" is activated at {a.timing.word}; a monster flipped by '
+                        "the attack activates its flip effects after damage calculation",
+                        "write it under `timing after-calc`")),
+    Guard(R_NAMED_TIMING, "named-timing",
+          lambda m, a: bool(named_timings(a.props)) and a.timing not in named_timings(a.props),
+          lambda m, a: (f'"{a.label}" {_named_says(a)} and can be activated only there, not at {a.timing.word}',
+                        f"activate it under `timing {sorted(named_timings(a.props))[0].word}`")),
+)
+
+#: checks on the targets and the cost, then (once the cost is paid) on the activated card; every one that
+#: fails is a finding
+ACTIVATION_GUARDS: tuple[Guard, ...] = (
+    Guard(R_TARGET_DESTROYED, "target-destroyed", lambda m, a: _destroyed_on_field(m.card(a.ref)),
+          lambda m, a: (f'"{a.label}" was destroyed by battle; until it is sent to the GY at the end of the '
+                        "Damage Step it cannot be targeted", "choose another target"), on="target"),
+    Guard(R_COST_DESTROYED, "cost-destroyed",
+          lambda m, a: _destroyed_on_field(m.card(a.ref)) and "mandatory" not in a.props,
+          lambda m, a: (f'"{a.label}" was destroyed by battle and cannot be used as the cost of an optional '
+                        "effect", "pay the cost with another card"), on="cost"),
+    Guard(R_QUICK_DESTROYED, "quick-destroyed",
+          lambda m, a: _destroyed_on_field(a.card) and "mandatory" not in a.props and "quick" in a.props,
+          lambda m, a: (f'"{a.label}" was destroyed by battle: its optional quick effects cannot be activated '
+                        "any more", "")),
+    Guard(R_TRIGGER_BEFORE_SENT, "trigger-before-sent",
+          lambda m, a: "battle-trigger" in a.props and _destroyed_on_field(a.card) and m.in_damage_step
+          and a.timing is not None and a.timing < DS_END,
+          lambda m, a: (f'"{a.label}" was destroyed by battle; its destroyed-by-battle effect activates when it '
+                        f"is sent to the GY at the end of the Damage Step, not at {a.timing.word}",
+                        "write it under `timing ds-end`, after the move to the GY")),
+    Guard(R_NOT_BY_BATTLE, "not-by-battle",
+          lambda m, a: "battle-trigger" in a.props and a.card.battle_fate == "pre-empted",
+          lambda m, a: (f'"{a.label}" left the field by a card effect before it was sent to the GY by battle: '
+                        "its destroyed-by-battle effect cannot be activated", "remove the activation")),
+    Guard(R_FLIP_GONE, "flip-left-field",
+          lambda m, a: "flip" in a.props and a.card.zone not in (None, "field")
+          and a.event.from_zone in (None, "field"),
+          lambda m, a: (f'"{a.label}" left the field ({a.card.zone}) before its flip effect could activate: the '
+                        "flip effect is not activated", "remove the activation")),
+)
+
+
+def describe_effect(p: frozenset[str]) -> str:
+    parts = []
+    kinds = sorted(p & (SPELL_TRAP_KINDS | {"normal-monster", "effect-monster", "flip-monster"}))
+    parts += kinds
+    for w in ("quick", "trigger", "ignition", "optional", "negates-effect", "atk-mod", "summons"):
+        if w in p:
+            parts.append(w)
+    return ", ".join(parts) or "no properties that allow it"
+
+
+def table_cells() -> list[tuple[str, list[str]]]:
+    """The rules table: for each effect class, its cell at each Damage Step timing."""
+    out = []
+    for cl in CLAUSES:
+        if cl.timings is None:
+            cells = ["named" + (", once" if t in once_per_timing(cl, "current") else "") for t in Timing]
+        else:
+            cells = ["yes" if t in cl.timings else "-" for t in Timing]
+        out.append((cl.name, cells))
+    return out
+
+
+def describe_json() -> dict:
+    """``replayer rules ygo --format json``: the table, its rows' meanings and citations."""
+    cells = dict(table_cells())
+    return {"game": "ygo", "timings": [t.word for t in Timing],
+            "rows": [{"class": cl.name, "cells": dict(zip((t.word for t in Timing), cells[cl.name])),
+                      "description": cl.description, "cite": cl.cite} for cl in CLAUSES]}
+
+
+def describe_table() -> str:
+    cols = list(Timing)
+    lines = ["Yu-Gi-Oh! — which effects may be activated at each Damage Step timing", ""]
+    table = table_cells()
+    header = ["effect class"] + [t.word for t in cols]
+    rows = [[name] + cells for name, cells in table]
+    # every column as wide as its widest cell, two spaces between columns
+    widths = [max(len(r[i]) for r in [header] + rows) for i in range(len(header))]
+    def fmt(r: list[str]) -> str:
+        return "  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip()
+    head = fmt(header)
+    lines += [head, "-" * len(head)]
+    lines += [fmt(r) for r in rows]
+    lines += ["", "Rows:"]
+    for cl in CLAUSES:
+        lines.append(f"  {cl.name}: {cl.description}  [{cl.cite}]")
+    from ...diagnostics import RULES
+
+    lines += ["", "Restrictions, applied first and in this order (the first that applies decides):"]
+    for g in DS_RESTRICTIONS:
+        lines.append(f"  {g.name}: {g.rule}  {RULES[g.rule].title}  [{RULES[g.rule].cite}]")
+    lines += ["", "Then one allowing clause is enough; `no-ds` (\"except during the Damage Step\", or a ruling) forbids "
+              "the card whatever else applies.",
+              "named: only at the timing the effect names; ds-start and calc allow it once per timing "
+              f"(not after a chain resolved there)  [{OCG_TIMINGS}]", "", "Rules revisions (differences from current):"]
+    for rev, diff in REVISIONS.items():
+        for name, ts in diff.timings.items():
+            lines.append(f"  {rev}: {name} allowed at " + ", ".join(t.word for t in sorted(ts)) + f"  [{diff.cite}]")
+        for name, ts in diff.once.items():
+            lines.append(f"  {rev}: {name} once per timing at " + ", ".join(t.word for t in sorted(ts))
+                         + f"  [{diff.cite}]")
+    lines += ["", "Checks on the targets and the cost, then (the cost paid) on the activated card; every one that "
+              "applies is a finding:"]
+    for g in ACTIVATION_GUARDS:
+        lines.append(f"  {g.name} ({g.on}): {g.rule}  {RULES[g.rule].title}  [{RULES[g.rule].cite}]")
+    lines += ["", "Rule ids:"]
+    for rid, rule in sorted(RULES.items()):
+        if rid.startswith("ygo."):
+            lines.append(f"  {rid:40} {rule.kind.value:19} {rule.title}  [{rule.cite}]")
+    return "\n".join(lines)

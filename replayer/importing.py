@@ -1,0 +1,146 @@
+"""Importing logs into the match library: the files found, read and checked (the one pipeline,
+:mod:`replayer.check`), in worker processes for ``--jobs N``; each checked result handed to the
+store (:mod:`replayer.store`), which turns it into rows and writes them, in this process.
+
+A file that cannot be read (missing, a directory, not UTF-8 text, binary) is reported as
+``replayer check`` reports it: a ``skipped`` outcome whose ``report`` is the JSON object
+``check --format json`` prints for it and whose ``message`` is what ``check`` prints for it (made
+safe for a terminal already): ``cannot read PATH: why``, or the findings of a file that is not
+UTF-8 text.
+
+>>> from replayer import store
+>>> db = store.open_library(":memory:")
+>>> outcome = import_text(db, '[Game "ygo"]\\n[A "Yuki"]\\nturn 3 A\\nA: draw\\n', path="/logs/one.duel")
+>>> outcome.status, db["matches"].count
+('new', 1)
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any, Iterable, Iterator, Sequence
+
+from . import store
+from .check import check_match, unreadable_report
+from .diagnostics import render_text
+from .errors import UnreadableFile
+from .reader import find_logs, read_bytes
+from .safe import visible
+from .store import Database, ImportOutcome, Prepared, content_hash, library_path
+
+__all__ = [
+    "find_logs",
+    "import_paths",
+    "import_text",
+    "prepare_bytes",
+    "prepare_file",
+    "replace_reviews",
+    "save_review",
+]
+
+
+def prepare_file(path: str | os.PathLike[str], known_hash: str | None = None,
+                 key: str | None = None) -> Prepared | ImportOutcome:
+    """Read, check and turn one file into rows; never raises.
+
+    ``known_hash`` is the content hash the library already has for this path: if the file
+    still has it, it is not checked again (``status="unchanged"``). ``key``: the file's
+    :func:`~replayer.store.library_path`, if known. A file that cannot be used is a ``skipped``
+    :class:`~replayer.store.ImportOutcome`.
+    """
+    key = key or library_path(path)
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError as e:
+        # as reader.read_log words it, and `replayer check` reports it
+        error = UnreadableFile(f"{path}: {e.strerror or e}")
+        return ImportOutcome(key, "skipped", visible(f"cannot read {error}"),
+                             report=unreadable_report(str(path), error))
+    digest = content_hash(data)
+    if known_hash is not None and digest == known_hash:
+        return Prepared(key, digest, "unchanged")
+    return prepare_bytes(data, key, digest, shown=str(path))
+
+
+def prepare_bytes(data: bytes, path: str, digest: str | None = None, *,
+                  shown: str | None = None) -> Prepared | ImportOutcome:
+    """Check a log's bytes and turn them into rows (``path`` names it in the library; ``shown``:
+    as the user named the file, for a report)."""
+    digest = digest or content_hash(data)
+    try:
+        match = read_bytes(data, path)
+        if any(f.rule == "syntax.encoding" for f in match.findings):
+            result = check_match(match)
+            name = shown or path
+            return ImportOutcome(path, "skipped", render_text(name, result.findings, match.lines, colour=False),
+                                 report={**result.to_dict(), "file": name})
+        if not match.events and not match.header:
+            return ImportOutcome(path, "skipped", "not a match log (no header tags, no events)")
+        result = check_match(match)
+    except Exception as e:  # a crash in a validator must not stop a big import
+        return ImportOutcome(path, "skipped", f"internal error while checking: {type(e).__name__}: {e}")
+    return store.rows_of(result, path, digest, data)
+
+
+def _prepare_star(args: tuple[str, str | None, str]) -> Prepared | ImportOutcome:
+    return prepare_file(*args)
+
+
+def import_paths(db: Database, files: Sequence[str | os.PathLike[str]], *, jobs: int = 1,
+                 chunksize: int = 8) -> Iterator[ImportOutcome]:
+    """Import files (not folders: see :func:`find_logs`), yielding one outcome a file, in order.
+
+    With ``jobs > 1`` files are read and checked in that many worker processes; every write
+    happens here, in this process, one transaction a file (:class:`~replayer.store.BulkWriter`).
+    """
+    known = store.known_hashes(db)
+    tasks = [(str(f), known.get(key), key) for f, key in zip(files, store.library_paths(files))]
+    if jobs <= 1 or len(tasks) < 2:
+        prepared_files: Iterable[Prepared | ImportOutcome] = map(_prepare_star, tasks)
+        pool = None
+    else:
+        import multiprocessing
+
+        # (made before the writer's checkpoint thread starts: a process forked with threads
+        # running can inherit a lock one of them held)
+        pool = multiprocessing.get_context().Pool(min(jobs, len(tasks)))
+        prepared_files = pool.imap(_prepare_star, tasks, chunksize=chunksize)
+    writer = None
+    try:
+        writer = store.BulkWriter(db)
+        save = writer.save
+        for prepared in prepared_files:
+            yield prepared if type(prepared) is ImportOutcome else save(prepared)
+    finally:
+        if pool is not None:
+            pool.terminate()
+            pool.join()
+        if writer is not None:
+            writer.close()
+
+
+def _saved(db: Database, prepared: Prepared | ImportOutcome) -> ImportOutcome:
+    return prepared if type(prepared) is ImportOutcome else store.save_prepared(db, prepared)
+
+
+def import_text(db: Database, text: str, path: str = "<log>") -> ImportOutcome:
+    """Check and store a log given as text (``path`` names it in the library)."""
+    return _saved(db, prepare_bytes(text.encode("utf-8"), library_path(path)))
+
+
+def save_review(db: Database, path: str | os.PathLike[str], rule: str, line: int, verdict: str | None,
+                note: str = "", reviewer: str = "", **kw: Any) -> int:
+    """:func:`replayer.store.save_review`, the file imported first if the library does not have it."""
+    key = library_path(path)
+    current = None if store.known_hash(db, key) is not None else prepare_file(key, key=key)
+    return store.save_review(db, path, rule, line, verdict, note, reviewer, current=current, **kw)
+
+
+def replace_reviews(db: Database, path: str | os.PathLike[str], reviews: Iterable[dict[str, Any]],
+                    reviewer: str = "") -> int:
+    """:func:`replayer.store.replace_reviews`, the file as it is on disk imported first if it
+    changed (the verdicts go with the text the reviewer sees)."""
+    key = library_path(path)
+    current = prepare_file(key, store.known_hash(db, key), key)
+    return store.replace_reviews(db, path, reviews, reviewer, current=current)
