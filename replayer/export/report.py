@@ -10,6 +10,7 @@ reviewer is escaped with :func:`replayer.safe.html_text` before it goes into the
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
@@ -38,6 +39,7 @@ code { font-family: 'DejaVu Sans Mono', 'Noto Sans Mono CJK JP', monospace; font
 .hint, .cite { color: #4a5262; }
 """
 
+MAX_NOTES = 500  # the log's notes listed in the report; the rest are counted
 HEADER_ORDER = ("Game", "Rules", "A", "B", "LP", "Shields", "Event", "Round", "Table", "Date", "Video", "Reviewer")
 
 
@@ -64,23 +66,68 @@ def _source(result: CheckResult, line: int) -> str:
     return lines[line - 1] if 0 < line <= len(lines) else ""
 
 
+def _finding_cells(result: CheckResult, f, v: Verdict, tc: str | None, k: int) -> tuple[str, str, str, str]:
+    """A finding's cells, as HTML: its number, its line (and footage), the finding, the verdict."""
+    match = result.match
+    source = _source(result, f.span.line).strip()
+    cell = [f"<span class='{_e(f.severity.value)}'>{_e(f.severity.value)}</span> "
+            f"<code>[{_e(f.rule)}]</code> <span class='sub'>{_e(f.kind.value)}</span><br>{_e(f.message)}"]
+    if source:
+        cell.append(f"<br><code>{_e(source)}</code>")
+    if f.hint:
+        cell.append(f"<br><span class='hint'>hint: {_e(f.hint)}</span>")
+    if f.cite:
+        cell.append(f"<br><span class='cite'>cite: <i>{_e(f.cite)}</i></span>")
+    href = video_href(match, tc) if tc else None
+    at = (f"<br><a href='{_e(href)}'>{_e(tc)}</a>" if href else f"<br>{_e(tc)}") if tc else ""
+    return str(k), f"{f.span.line}:{f.span.column}{at}", "".join(cell), _verdict_cell(v)
+
+
+@dataclass
+class _Facts:
+    """What both layouts of the report say, taken once from the result and the verdicts."""
+
+    name: str
+    game: str
+    verdicts: list[Verdict]
+    summary: str  # the summary paragraph, as HTML
+    generated: str
+
+    @classmethod
+    def of(cls, result: CheckResult, reviews: Reviews | None) -> _Facts:
+        findings = result.findings
+        counts = {"error": 0, "warning": 0, "info": 0}
+        for f in findings:
+            counts[f.severity.value] += 1
+        verdicts = [reviews.get(f) if reviews is not None else Verdict() for f in findings]
+        confirmed = sum(1 for v in verdicts if v.status == CONFIRMED)
+        dismissed = sum(1 for v in verdicts if v.status == DISMISSED)
+        summary = (f"<p><span class='error'>{counts['error']} error{'s' if counts['error'] != 1 else ''}</span>, "
+                   f"<span class='warning'>{counts['warning']} warning{'s' if counts['warning'] != 1 else ''}</span>, "
+                   f"<span class='info'>{counts['info']} info</span> · reviewed: {confirmed} confirmed, "
+                   f"{dismissed} dismissed, {len(findings) - confirmed - dismissed} not reviewed.</p>")
+        return cls(Path(result.match.path).name, games.get(result.match.game).title, verdicts, summary,
+                   datetime.now().strftime('%Y-%m-%d %H:%M'))
+
+
+def _head(title: str, css: str) -> list[str]:
+    return ["<!DOCTYPE html>", "<html lang='en'><head><meta charset='utf-8'>",
+            f"<title>{_e(title)}</title>", f"<style>{css}</style></head><body>"]
+
+
 def report_html(result: CheckResult, reviews: Reviews | None, *, for_pdf: bool = False) -> str:
-    """The review report as a standalone HTML page (user text escaped)."""
+    """The review report as a standalone HTML page (user text escaped); ``for_pdf``: the same
+    report laid out for paper (:func:`_paper_html`), which is what :func:`write_pdf` prints."""
+    facts = _Facts.of(result, reviews)
+    if for_pdf:
+        return _paper_html(result, reviews, facts)
     match = result.match
     findings = result.findings
-    name = Path(match.path).name
-    counts = {"error": 0, "warning": 0, "info": 0}
-    for f in findings:
-        counts[f.severity.value] += 1
-    verdicts = [reviews.get(f) if reviews is not None else Verdict() for f in findings]
-    confirmed = sum(1 for v in verdicts if v.status == CONFIRMED)
-    dismissed = sum(1 for v in verdicts if v.status == DISMISSED)
-    game = games.get(match.game).title
-    out = ["<!DOCTYPE html>", "<html lang='en'><head><meta charset='utf-8'>",
-           f"<title>Review report: {_e(name)}</title>", f"<style>{_CSS}</style></head><body>",
-           f"<h1>Review report: {_e(name)}</h1>",
-           f"<p class='sub'>{_e(game)} · rules {_e(match.rules)} · {len(match.events)} events · "
-           f"generated {_e(datetime.now().strftime('%Y-%m-%d %H:%M'))} by replayer</p>"]
+    name, verdicts = facts.name, facts.verdicts
+    out = _head(f"Review report: {name}", _CSS)
+    out += [f"<h1>Review report: {_e(name)}</h1>",
+            f"<p class='sub'>{_e(facts.game)} · rules {_e(match.rules)} · {len(match.events)} events · "
+            f"generated {_e(facts.generated)} by replayer</p>"]
     # header tags
     out.append("<h2>Match</h2><table>")
     keys = [k for k in HEADER_ORDER if k in match.header] + sorted(k for k in match.header if k not in HEADER_ORDER)
@@ -91,10 +138,7 @@ def report_html(result: CheckResult, reviews: Reviews | None, *, for_pdf: bool =
     out.append("</table>")
     # summary
     out.append("<h2>Summary</h2>")
-    out.append(f"<p><span class='error'>{counts['error']} error{'s' if counts['error'] != 1 else ''}</span>, "
-               f"<span class='warning'>{counts['warning']} warning{'s' if counts['warning'] != 1 else ''}</span>, "
-               f"<span class='info'>{counts['info']} info</span> · reviewed: {confirmed} confirmed, "
-               f"{dismissed} dismissed, {len(findings) - confirmed - dismissed} not reviewed.</p>")
+    out.append(facts.summary)
     # findings
     out.append("<h2>Findings</h2>")
     if not findings:
@@ -103,20 +147,8 @@ def report_html(result: CheckResult, reviews: Reviews | None, *, for_pdf: bool =
         out.append("<table width='100%'><tr><th>#</th><th>Line</th><th>Finding</th><th>Verdict</th></tr>")
         timecodes = finding_timecodes(match, findings)  # each finding's footage, linked to the video
         for k, (f, v) in enumerate(zip(findings, verdicts), 1):
-            source = _source(result, f.span.line).strip()
-            cell = [f"<span class='{_e(f.severity.value)}'>{_e(f.severity.value)}</span> "
-                    f"<code>[{_e(f.rule)}]</code> <span class='sub'>{_e(f.kind.value)}</span><br>{_e(f.message)}"]
-            if source:
-                cell.append(f"<br><code>{_e(source)}</code>")
-            if f.hint:
-                cell.append(f"<br><span class='hint'>hint: {_e(f.hint)}</span>")
-            if f.cite:
-                cell.append(f"<br><span class='cite'>cite: <i>{_e(f.cite)}</i></span>")
-            tc = timecodes[k - 1]
-            href = video_href(match, tc) if tc else None
-            at = (f"<br><a href='{_e(href)}'>{_e(tc)}</a>" if href else f"<br>{_e(tc)}") if tc else ""
-            out.append(f"<tr><td>{k}</td><td>{f.span.line}:{f.span.column}{at}</td><td>{''.join(cell)}</td>"
-                       f"<td>{_verdict_cell(v)}</td></tr>")
+            number, line, cell, verdict = _finding_cells(result, f, v, timecodes[k - 1], k)
+            out.append(f"<tr><td>{number}</td><td>{line}</td><td>{cell}</td><td>{verdict}</td></tr>")
         out.append("</table>")
     if reviews is not None:
         orphans = reviews.orphans(findings)
@@ -130,11 +162,103 @@ def report_html(result: CheckResult, reviews: Reviews | None, *, for_pdf: bool =
     notes = [n for n in match.notes]
     if notes:
         out.append("<h2>Notes in the log</h2><table width='100%'><tr><th>Line</th><th>Note</th></tr>")
-        for n in notes[:500]:
+        for n in notes[:MAX_NOTES]:
             out.append(f"<tr><td>{n.line}</td><td>{_e(n.text)}</td></tr>")
-        if len(notes) > 500:
-            out.append(f"<tr><td></td><td class='sub'>… and {len(notes) - 500} more</td></tr>")
+        if len(notes) > MAX_NOTES:
+            out.append(f"<tr><td></td><td class='sub'>… and {len(notes) - MAX_NOTES} more</td></tr>")
         out.append("</table>")
+    out.append("</body></html>")
+    return "\n".join(out)
+
+
+# --- the report for paper ----------------------------------------------------------------------
+# Every table fills the text width. A long table is written as one table per row, with its column
+# headings in a table of their own (<thead>) before the first row, all with the same column
+# widths: Qt's text engine has no keep-together for rows, so replayer.gui.pdf moves a whole table
+# to the next page instead (and repeats the column headings there). A row's cells have no top
+# border: the row above (or the headings) draws the line between them.
+
+_PAPER_CSS = """
+body { margin: 0; }
+td.next { border-top-style: none; }
+"""
+
+# (heading, width in percent of the text width) of each long table's columns
+FINDING_COLUMNS = (("#", 5), ("Line", 10), ("Finding", 65), ("Verdict", 20))
+ORPHAN_COLUMNS = (("Line", 10), ("Rule", 25), ("Message", 45), ("Verdict", 20))
+NOTE_COLUMNS = (("Line", 10), ("Note", 90))
+SHOWN_IN_THE_HEADER_BLOCK = ("Game", "Rules", "A", "B", "Event", "Round", "Table", "Date", "Reviewer")
+
+
+def _rows_table(columns: tuple[tuple[str, int], ...], rows: list[list[str]]) -> list[str]:
+    """A long table for paper: the column headings, then each row (cells as HTML) a table of its own."""
+    out = ["<table width='100%' cellspacing='0'><thead><tr>"
+           + "".join(f"<th width='{w}%'>{_e(h)}</th>" for h, w in columns) + "</tr></thead></table>"]
+    for row in rows:
+        out.append("<table width='100%' cellspacing='0'><tr>"
+                   + "".join(f"<td width='{w}%' class='next'>{cell}</td>" for (_, w), cell in zip(columns, row))
+                   + "</tr></table>")
+    return out
+
+
+def reviewer(match, reviews: Reviews | None) -> str:
+    """Who reviews the match: the log's ``[Reviewer]``, else the match library's reviewer whose
+    verdicts these are (none with verdicts kept beside the log)."""
+    named = match.header.get("Reviewer", "").strip()
+    if named:
+        return named
+    return str(getattr(reviews.backend, "reviewer", "") or "") if reviews is not None else ""
+
+
+def _paper_html(result: CheckResult, reviews: Reviews | None, facts: _Facts) -> str:
+    match = result.match
+    findings = result.findings
+    header = match.header
+    out = _head(f"Review report: {facts.name}", _CSS + _PAPER_CSS)
+    out.append(f"<h1>Review report: {_e(facts.name)}</h1>")
+    # the header block: what a page of an appeal must say first
+    where = [header[k].strip() for k in ("Event",) if header.get(k, "").strip()]
+    where += [f"{k.lower()} {header[k].strip()}" for k in ("Round", "Table") if header.get(k, "").strip()]
+    players = match.players
+    not_given = "<span class='sub'>not given</span>"
+    cells = [("Match", _e(" · ".join([facts.name] + where))),
+             ("Rules", f"{_e(match.rules)} <span class='sub'>({_e(facts.game)})</span>"),
+             ("Players", f"A {_e(players['A'])} · B {_e(players['B'])}"),
+             ("Reviewer", _e(reviewer(match, reviews)) or not_given),
+             ("Date", _e(header.get("Date", "").strip()) or not_given),
+             ("Report", f"{_e(facts.generated)} · {len(match.events)} events")]
+    out.append("<table width='100%' cellspacing='0'>")
+    for k in range(0, len(cells), 2):
+        (k1, v1), (k2, v2) = cells[k], cells[k + 1]
+        out.append(f"<tr><th width='14%'>{k1}</th><td width='42%'>{v1}</td>"
+                   f"<th width='14%'>{k2}</th><td width='30%'>{v2}</td></tr>")
+    out.append("</table>")
+    others = [k for k in HEADER_ORDER if k in header and k not in SHOWN_IN_THE_HEADER_BLOCK]
+    others += sorted(k for k in header if k not in HEADER_ORDER)
+    if others:
+        out.append("<h2>Other header tags</h2><table width='100%' cellspacing='0'>")
+        for key in others:
+            out.append(f"<tr><th width='14%'>{_e(key)}</th><td width='86%'>{_e(header[key])}</td></tr>")
+        out.append("</table>")
+    out += ["<h2>Summary</h2>", facts.summary, "<h2>Findings</h2>"]
+    if not findings:
+        out.append("<p>No findings: the log follows the rules replayer checks.</p>")
+    else:
+        timecodes = finding_timecodes(match, findings)
+        out += _rows_table(FINDING_COLUMNS, [list(_finding_cells(result, f, v, timecodes[k - 1], k))
+                                             for k, (f, v) in enumerate(zip(findings, facts.verdicts), 1)])
+    orphans = reviews.orphans(findings) if reviews is not None else []
+    if orphans:
+        out.append("<h2>Earlier verdicts whose finding is gone</h2>")
+        out += _rows_table(ORPHAN_COLUMNS, [[str(e.line), f"<code>{_e(e.rule)}</code>", _e(e.message),
+                                             _verdict_cell(e.verdict)] for e in orphans])
+    notes = match.notes
+    if notes:
+        out.append("<h2>Notes in the log</h2>")
+        rows = [[str(n.line), _e(n.text)] for n in notes[:MAX_NOTES]]
+        if len(notes) > MAX_NOTES:
+            rows.append(["", f"<span class='sub'>… and {len(notes) - MAX_NOTES} more</span>"])
+        out += _rows_table(NOTE_COLUMNS, rows)
     out.append("</body></html>")
     return "\n".join(out)
 
@@ -152,9 +276,10 @@ def write_pdf(result: CheckResult, reviews: Reviews | None, path: str | os.PathL
     m = result.match
     players = m.players
     parts = [Path(m.path).name, f"A {players['A']} vs B {players['B']}", f"rules {m.rules}"]
-    for key in ("Reviewer", "Date"):
-        if m.header.get(key, "").strip():
-            parts.append(f"{key.lower()} {m.header[key].strip()}")
+    if reviewer(m, reviews):
+        parts.append(f"reviewer {reviewer(m, reviews)}")
+    if m.header.get("Date", "").strip():
+        parts.append(f"date {m.header['Date'].strip()}")
     # every page's footer names the match, so a printed page that comes loose still says whose it is
     return html_to_pdf(report_html(result, reviews, for_pdf=True), path,
                        title=f"Review report: {Path(m.path).name}", footer_text=" · ".join(parts))

@@ -42,6 +42,7 @@ from ..reviews import Reviews
 from .timeline import LABELS_PPE, OverviewStrip, TimelineView
 from .window_actions import SPEEDS, ActionsMixin
 from .window_files import LOG_FILTER, MAX_RECENT, FilesMixin, _plural
+from .widgets import ElidedLabel
 from .window_navigation import NavigationMixin
 
 __all__ = ["EXTENSIONS", "LOG_FILTER", "MAX_RECENT", "SPEEDS", "MainWindow", "install_excepthook", "make_app",
@@ -79,8 +80,7 @@ def _panel(title: QWidget | None, body: QWidget, *extra: QWidget) -> QFrame:
 
 
 def _pane_title(text: str) -> QLabel:
-    label = QLabel(text)
-    label.setTextFormat(Qt.PlainText)  # file and player names: never as markup
+    label = ElidedLabel(text)  # plain text (file and player names: never as markup), elided when narrow
     f = label.font()
     f.setBold(True)
     label.setFont(f)
@@ -296,10 +296,13 @@ class MainWindow(ActionsMixin, FilesMixin, NavigationMixin, QMainWindow):
             h = max(main.height(), 400)
             main.setSizes([int(h * 0.55), int(h * 0.45)])
             w = max(top.width(), 600)
-            top.setSizes([int(w * 0.64), int(w * 0.36)])
-            bottom.setSizes([int(w * 0.64), int(w * 0.36)])
-            if self.video is not None:  # the video pane sits between the timeline and the findings
-                video_pane.share_space(self)
+            # the findings' filters on one row where a third of the width or a little more allows
+            f = min(max(int(w * 0.36), self.findings.sizeHint().width()), int(w * 0.4))
+            bottom.setSizes([w - f, f])
+            if self.video is not None and self.video.isVisibleTo(self):
+                video_pane.share_space(self)  # the video pane sits between the timeline and the findings
+            else:
+                top.setSizes([w - f, f] if top.count() == 2 else [w - f, 0, f])
 
 
 # ---- the application ------------------------------------------------------------------------------------

@@ -1,27 +1,133 @@
-"""The legend (F1): what every mark, colour and key of the window means."""
+"""The legend (F1): what every mark, colour and key of the window means.
+
+The keys are read from the window itself: every ``QAction`` and ``QShortcut`` that has a key
+(the window's, the video pane's, the editor's, an extension's), under the menu that shows it,
+plus the keys a widget handles itself, which it declares in ``LEGEND_KEYS`` (the timeline's
+wheel and drag). There is no second list of shortcuts to keep in step.
+"""
 
 from __future__ import annotations
 
+import html
+import re
+
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtGui import QAction, QColor, QFontMetricsF, QGuiApplication, QKeySequence, QPainter, QPen, QShortcut
+from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QFrame, QLabel, QMenu, QScrollArea, QTabWidget,
+                               QVBoxLayout, QWidget)
 
 from .theme import Theme, ui_font
 from .marks import MARKERS, draw_badge, draw_marker, draw_pin
 
-SHORTCUTS = [
-    ("← / →", "previous / next event"),
-    ("Home / End", "first / last event"),
-    ("Space", "play / pause (speed in the toolbar)"),
-    ("N / Shift+N", "next / previous finding"),
-    ("Ctrl+Shift+C", "copy the event's timecode"),
-    ("Ctrl+wheel, Ctrl+= / Ctrl+-", "zoom the timeline"),
-    ("wheel, drag", "pan the timeline"),
-    ("Ctrl+0", "fit the whole match"),
-    ("Alt+C / Alt+D", "confirm / dismiss the selected finding"),
-    ("Ctrl+O / Ctrl+W", "open a log / close the window"),
-    ("F1", "this legend"),
-]
+_ARROWS = {"Left": "←", "Right": "→", "Up": "↑", "Down": "↓"}
+#: the group of keys no menu shows (the video pane's shuttle and frame steps, for one)
+OTHER = "Other keys"
+
+
+def key_text(seq: QKeySequence) -> str:
+    """A key as the legend writes it: ``Shift+←``, ``Ctrl+T``."""
+    text = seq.toString(QKeySequence.NativeText)
+    return re.sub(r"\b(Left|Right|Up|Down)\b", lambda m: _ARROWS[m.group(1)], text)
+
+
+def _keys_of(item) -> list[str]:
+    seqs = item.shortcuts() if isinstance(item, QAction) else [item.key()]
+    return [k for k in (key_text(s) for s in seqs if not s.isEmpty()) if k]
+
+
+def _what(item, keys: list[str]) -> str:
+    """What a key does: the action's tooltip less a "(key)" that repeats the key, or where that
+    is long, the action's own words (its menu entry)."""
+    def clean(text: str) -> str:
+        text = text.replace("&", "").rstrip("…").rstrip(".").strip()
+        m = re.search(r"\s*\(([^()]*)\)$", text)
+        if m and any(k in m.group(1) for k in keys):
+            text = text[:m.start()]
+        return text
+
+    if isinstance(item, QAction):
+        tip, text = clean(item.toolTip()), clean(item.text())
+        return tip if tip and len(tip) <= 28 else text or tip
+    return clean(item.whatsThis() or item.objectName())
+
+
+def _menu_of(window: QWidget) -> dict[int, str]:
+    """id(action) -> the title of the top menu that shows it."""
+    out: dict[int, str] = {}
+    bar = window.menuBar() if hasattr(window, "menuBar") else None
+    if bar is None:
+        return out
+
+    def walk(menu: QMenu, title: str) -> None:
+        for a in menu.actions():
+            out.setdefault(id(a), title)
+            if a.menu() is not None:
+                walk(a.menu(), title)
+
+    for top in bar.actions():
+        if top.menu() is not None:
+            walk(top.menu(), top.menu().title().replace("&", ""))
+    return out
+
+
+def window_keys(window: QWidget) -> list[tuple[str, str, str]]:
+    """``(group, keys, what)`` for every key of ``window``: each action and shortcut with a key,
+    grouped by the menu that shows it (menu order), then the keys its widgets declare."""
+    menus = _menu_of(window)
+    order = {title: k for k, title in enumerate(dict.fromkeys(menus.values()))}
+    rows: list[tuple[int, int, str, str, str]] = []
+    seen: set[str] = set()
+    items = window.findChildren(QAction) + window.findChildren(QShortcut)
+    for n, item in enumerate(items):
+        keys = _keys_of(item)
+        if not keys:
+            continue
+        joined = " / ".join(keys)
+        if joined in seen:
+            continue
+        seen.add(joined)
+        group = menus.get(id(item), OTHER)
+        rows.append((order.get(group, len(order)), n, group, joined, _what(item, keys)))
+    rows.sort(key=lambda r: (r[0], r[1]))
+    out = [(g, k, w) for _, _, g, k, w in rows]
+    for widget in [window] + window.findChildren(QWidget):
+        for keys, what in getattr(type(widget), "LEGEND_KEYS", ()):
+            row = (getattr(type(widget), "LEGEND_GROUP", OTHER), keys, what)
+            if row not in out:
+                out.append(row)
+    return out
+
+
+def keys_html(rows: list[tuple[str, str, str]], dim: str, columns: int = 2) -> str:
+    """The keys as tables side by side (``columns``, split between groups), a heading per group."""
+    groups: list[list[tuple[str, str, str]]] = []
+    for row in rows:
+        if not groups or groups[-1][0][0] != row[0]:
+            groups.append([])
+        groups[-1].append(row)
+    total = len(rows) + len(groups)
+    cols: list[list[list[tuple[str, str, str]]]] = [[]]
+    size = 0
+    for g in groups:
+        if cols[-1] and size >= total * len(cols) / columns and len(cols) < columns:
+            cols.append([])
+        cols[-1].append(g)
+        size += len(g) + 1
+
+    def table(col: list[list[tuple[str, str, str]]]) -> str:
+        parts = ["<table cellspacing='0' cellpadding='1'>"]
+        for k, g in enumerate(col):
+            pad = "8" if k else "0"
+            parts.append(f"<tr><td colspan='2' style='padding-top:{pad}px; color:{dim}'>"
+                         f"<b>{html.escape(g[0][0])}</b></td></tr>")
+            for _, keys, what in g:
+                parts.append(f"<tr><td style='padding-right:10px; white-space:nowrap'><b>{html.escape(keys)}</b>"
+                             f"</td><td style='white-space:nowrap'>{html.escape(what)}</td></tr>")
+        parts.append("</table>")
+        return "".join(parts)
+
+    cells = "".join(f"<td valign='top' style='padding-right:14px'>{table(c)}</td>" for c in cols)
+    return f"<table cellspacing='0' cellpadding='0'><tr>{cells}</tr></table>"
 
 
 class LegendCanvas(QWidget):
@@ -128,24 +234,53 @@ class LegendCanvas(QWidget):
 
 
 class LegendDialog(QDialog):
-    def __init__(self, theme: Theme, parent: QWidget | None = None):
+    """The marks and the keys, a page each; scrolls where the screen is smaller than the legend."""
+
+    def __init__(self, theme: Theme, parent: QWidget | None = None, window: QWidget | None = None):
         super().__init__(parent)
         self.setWindowTitle("Legend")
         canvas = LegendCanvas(theme, self)
+        source = window if window is not None else parent
+        #: (group, keys, what) as listed, read from the window's actions
+        self.rows = window_keys(source) if source is not None else []
         keys = QLabel()
         keys.setTextFormat(Qt.RichText)
-        rows = "".join(f"<tr><td style='padding-right:14px; white-space:nowrap'><b>{k}</b></td><td>{v}</td></tr>" for k, v in SHORTCUTS)
-        keys.setText(f"<b>Keys</b><table>{rows}</table><p style='color:{theme.dim}'>Level of detail: labels "
-                     "appear from 24 px per event, markers from 6 px; below that each pixel column shows how "
-                     "many events it holds and its worst finding.</p>")
-        keys.setWordWrap(True)
+        keys.setText(keys_html(self.rows, theme.dim))
+        self.keys = keys
+        detail = QLabel(f"<p style='color:{theme.dim}'>Level of detail: labels appear from 24 px per event, "
+                        "markers from 6 px; below that each pixel column shows how many events it holds and its "
+                        "worst finding. A band too narrow for its label writes a shorter form of it; its tooltip "
+                        "says the whole.</p>")
+        detail.setTextFormat(Qt.RichText)
+        detail.setWordWrap(True)
         buttons = QDialogButtonBox(QDialogButtonBox.Close)
         buttons.rejected.connect(self.reject)
         buttons.accepted.connect(self.accept)
-        top = QHBoxLayout()
-        top.addWidget(canvas)
+        # two pages, each fits a laptop's screen: the marks, and the keys
+        marks = QWidget()
+        marks_layout = QVBoxLayout(marks)
+        marks_layout.addWidget(canvas)
+        marks_layout.addWidget(detail)
+        marks_layout.addStretch(1)
+        keys_page = QWidget()
+        keys_layout = QVBoxLayout(keys_page)
+        keys_layout.addWidget(keys)
+        keys_layout.addStretch(1)
+        self.tabs = QTabWidget()
+        self.tabs.addTab(marks, "Marks and colours")
+        self.tabs.addTab(keys_page, "Keys")
+        body = self.tabs
+        scroll = QScrollArea()
+        scroll.setWidget(body)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.NoFrame)
         layout = QVBoxLayout(self)
-        layout.addLayout(top)
-        layout.addSpacing(10)
-        layout.addWidget(keys)
+        layout.addWidget(scroll, 1)
         layout.addWidget(buttons)
+        # as large as the legend, and no larger than the screen (then it scrolls)
+        want = body.sizeHint() + QSize(40, 70)
+        screen = (parent.screen() if parent is not None else None) or QGuiApplication.primaryScreen()
+        if screen is not None:
+            avail = screen.availableGeometry().size() * 0.96
+            want = want.boundedTo(avail)
+        self.resize(want)

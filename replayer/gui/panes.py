@@ -15,6 +15,7 @@ from .models import FindingsFilter, FindingsModel, StateModel
 from ..reviews import CONFIRMED, DISMISSED, Reviews
 from ..states import GameState
 from .theme import LIGHT, Theme
+from .widgets import FlowLayout
 
 
 def _title(text: str) -> QLabel:
@@ -48,6 +49,7 @@ class FindingsPane(QWidget):
         self.title = _title("Findings")
         self.counts = QLabel()
         self.counts.setTextFormat(Qt.RichText)
+        self.counts.setWordWrap(True)  # a narrow pane (a laptop's, beside the video) wraps the counts
         head = QHBoxLayout()
         head.addWidget(self.title)
         head.addSpacing(8)
@@ -55,8 +57,7 @@ class FindingsPane(QWidget):
 
         # filters
         self.sev_boxes: dict[str, QCheckBox] = {}
-        filters = QHBoxLayout()
-        filters.setSpacing(6)
+        filters = FlowLayout(spacing=6)  # onto a second row when the pane is narrow
         for sev, text in (("error", "errors"), ("warning", "warnings"), ("info", "info")):
             box = QCheckBox(text)
             box.setChecked(True)
@@ -86,7 +87,6 @@ class FindingsPane(QWidget):
         self.verdict_filter.currentIndexChanged.connect(
             lambda _: self.proxy.set_verdict(self.verdict_filter.currentData()) or self._after_filter())
         filters.addWidget(self.verdict_filter)
-        filters.addStretch(1)
 
         self.view = QTreeView()
         self.view.setModel(self.proxy)
@@ -102,7 +102,9 @@ class FindingsPane(QWidget):
         header.setStretchLastSection(False)
         header.setSectionResizeMode(QHeaderView.Interactive)
         header.setSectionResizeMode(FindingsModel.MESSAGE, QHeaderView.Stretch)
-        for col, width in ((0, 78), (1, 52), (2, 46), (3, 180), (5, 110)):
+        # narrow enough to leave the message room in a laptop's pane; never narrower than a title
+        header.setMinimumSectionSize(44)
+        for col, width in ((0, 78), (1, 52), (2, 46), (3, 140), (5, 90)):
             self.view.setColumnWidth(col, width)
         self.view.selectionModel().currentRowChanged.connect(self._on_current)
 
@@ -328,17 +330,18 @@ class FindingsPane(QWidget):
 
         def dot(sev: str, n: int, word: str) -> str:
             color = t.severity[sev] if n else t.dim
-            return f"<span style='color:{color}'>●</span> {n} {word}{'s' if n != 1 and word != 'info' else ''}"
+            return f"<span style='color:{color}'>●</span>&nbsp;{n}&nbsp;{word}{'s' if n != 1 and word != 'info' else ''}"
 
         reviewed = sum(1 for k in range(len(doc.findings)) if self.model.verdict(k).status)
         parts = [dot("error", c["error"], "error"), dot("warning", c["warning"], "warning"),
                  dot("info", c["info"], "info")]
-        players = f"A: {pc.get('A', 0)} &nbsp; B: {pc.get('B', 0)}" + (f" &nbsp; —: {pc[None]}" if pc.get(None) else "")
+        # (a narrow pane wraps the counts between the groups, never inside one)
+        players = f"A:&nbsp;{pc.get('A', 0)} &nbsp; B:&nbsp;{pc.get('B', 0)}" + (f" &nbsp; —:&nbsp;{pc[None]}" if pc.get(None) else "")
         shown = self.proxy.rowCount()
         total = len(doc.findings)
-        extra = f" &nbsp;·&nbsp; shown {shown} of {total}" if shown != total else ""
+        extra = f" &nbsp;·&nbsp; shown&nbsp;{shown}&nbsp;of&nbsp;{total}" if shown != total else ""
         self.counts.setText(" &nbsp; ".join(parts) + f" &nbsp;·&nbsp; {players} &nbsp;·&nbsp; "
-                            f"{reviewed}/{total} reviewed" + extra)
+                            f"{reviewed}/{total}&nbsp;reviewed" + extra)
 
 
 class StatePane(QWidget):

@@ -1,64 +1,418 @@
-"""HTML to PDF with Qt's text engine (A4, text kept as text): the report's PDF writer."""
+"""HTML to PDF with Qt's text engine (A4, text kept as text): the report's PDF writer.
+
+Paper needs one thing Qt's text engine lacks: QTextDocument breaks pages between lines, so a table
+row that does not fit at a page's foot was split across two pages, and there is no keep-together
+for rows. So the HTML for paper (``report_html(..., for_pdf=True)``) gives each row of a long table
+a table of its own (the same column widths, so the columns line up), with the column headings in
+a table of their own (``<thead>``) before the first, and :func:`lay_out` lays the document out and
+moves every top-level table that would cross a page boundary to the next page
+(``PageBreak_AlwaysBefore``), top to bottom until none does. A heading or a column-heading table
+right before it goes with it; a row that starts a page after the first of its table gets a copy of
+its column headings above it. A table taller than a page cannot fit anywhere: it stays where it is
+and Qt breaks it between two lines of text (:attr:`PaperLayout.too_tall` names it).
+"""
 
 from __future__ import annotations
 
+import math
 import os
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
+
+MARGIN_MM = 15.0  # every side of the A4 page
+FOOTER = 22.0  # the footer's band at each page's foot, in the document's units
+_EPS = 0.01
 
 
-def html_to_pdf(html: str, path: str | os.PathLike, *, title: str = "", footer_text: str = "") -> Path:
-    from PySide6.QtCore import QMarginsF, QPointF, QRectF, QSizeF, Qt
-    from PySide6.QtGui import (QColor, QGuiApplication, QPageLayout, QPageSize, QPainter, QPdfWriter,
-                               QTextDocument)
+@dataclass
+class PaperLayout:
+    """The report laid out for A4: the document and where its tables fell (document units, the
+    screen's logical pixels: y = 0 is the top of the first page's text area)."""
 
-    from .theme import ui_font
+    document: Any  # QTextDocument
+    width: float  # of the text area
+    page_height: float  # of a page's text area (above the footer): page k is [k·h, (k+1)·h)
+    pages: int
+    tables: list[Any] = field(default_factory=list)  # QRectF of every top-level table, in order
+    too_tall: list[int] = field(default_factory=list)  # indices into tables: taller than a page
+    kinds: list[str] = field(default_factory=list)  # of each table: "headings" (column headings only),
+    # "row" (a row of a table after the first, not right under its headings), or "table"
+    blank_pages: list[int] = field(default_factory=list)  # pages nothing is drawn on (0: the first)
+    moved: int = 0  # tables (or their heading) moved to the next page
+    headings_repeated: int = 0  # column headings copied to the top of a page
+
+    def page_of(self, y: float) -> int:
+        return math.floor(y / self.page_height)
+
+    def crosses(self, rect: Any) -> bool:
+        """Whether a rectangle of the document runs over a page boundary."""
+        return self.page_of(rect.top() + _EPS) != self.page_of(rect.bottom() - _EPS)
+
+
+def _application() -> None:
+    from PySide6.QtGui import QGuiApplication
 
     if QGuiApplication.instance() is None:  # the command line: fonts need an application object
         from PySide6.QtWidgets import QApplication  # (a widget made later in the process needs this kind)
 
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-        html_to_pdf._app = QApplication([])  # type: ignore[attr-defined]  # kept alive
-    p = Path(path)
-    writer = QPdfWriter(str(p))
+        _application.app = QApplication([])  # type: ignore[attr-defined]  # kept alive
+
+
+def _writer(path: Path, title: str):
+    from PySide6.QtCore import QMarginsF
+    from PySide6.QtGui import QPageLayout, QPageSize, QPdfWriter
+
+    writer = QPdfWriter(str(path))
     writer.setTitle(title)
     writer.setCreator("replayer")
     writer.setPageSize(QPageSize(QPageSize.A4))
-    writer.setPageMargins(QMarginsF(15, 15, 15, 15), QPageLayout.Millimeter)
+    writer.setPageMargins(QMarginsF(MARGIN_MM, MARGIN_MM, MARGIN_MM, MARGIN_MM), QPageLayout.Millimeter)
     writer.setResolution(300)
-    text = QTextDocument()
-    text.setDefaultFont(ui_font(9))
-    text.setHtml(html)
-    # Lay the text out for the page: the page's printable area, in the document's own units (the
-    # screen's logical pixels, so that point sizes keep their size), less a footer line; without
-    # it Qt laid the report out at a width of its own and the tables filled two thirds of the page.
-    area = writer.pageLayout().paintRect(QPageLayout.Point)
+    return writer
+
+
+def _units_per_point() -> float:
+    """Document units (the screen's logical pixels, so that point sizes keep their size) per point."""
+    from PySide6.QtGui import QGuiApplication
+
     screen = QGuiApplication.primaryScreen()
-    dpi = screen.logicalDotsPerInch() if screen is not None else 96.0
-    width, height = area.width() * dpi / 72.0, area.height() * dpi / 72.0
-    footer = 22.0
-    text.setDocumentMargin(0)
-    text.setPageSize(QSizeF(width, height - footer))
-    pages = text.pageCount()
-    scale = writer.resolution() / dpi  # document units -> the writer's pixels
+    return (screen.logicalDotsPerInch() if screen is not None else 96.0) / 72.0
+
+
+def _a4_text_area() -> tuple[float, float]:
+    """The width and height of an A4 page inside its margins, in document units."""
+    from PySide6.QtCore import QMarginsF
+    from PySide6.QtGui import QPageLayout, QPageSize
+
+    layout = QPageLayout(QPageSize(QPageSize.A4), QPageLayout.Portrait,
+                         QMarginsF(MARGIN_MM, MARGIN_MM, MARGIN_MM, MARGIN_MM), QPageLayout.Millimeter)
+    area = layout.paintRect(QPageLayout.Point)
+    k = _units_per_point()
+    return area.width() * k, area.height() * k
+
+
+# --- keeping tables whole -----------------------------------------------------------------------
+
+def _elements(doc) -> list:
+    """The root frame's children in order, without the empty blocks Qt keeps between tables:
+    each a QTextBlock or a QTextFrame (a table)."""
+    out = []
+    it = doc.rootFrame().begin()
+    while not it.atEnd():
+        frame = it.currentFrame()
+        if frame is not None:
+            out.append(frame)
+        else:
+            block = it.currentBlock()
+            if block.isValid() and block.text().strip():
+                out.append(block)
+        it += 1
+    return out
+
+
+def _is_table(element) -> bool:
+    from PySide6.QtGui import QTextTable
+
+    return isinstance(element, QTextTable)
+
+
+def _is_column_headings(element) -> bool:
+    """A table of column headings only (``<thead>``): it belongs with the table after it."""
+    return _is_table(element) and 0 < element.rows() <= element.format().headerRowCount()
+
+
+def _keeps_with_next(element) -> bool:
+    return _is_column_headings(element) or (not _is_table(element) and element.blockFormat().headingLevel() > 0)
+
+
+def _rect(doc, element):
+    """Where an element is drawn, in document units. For a table this is not
+    ``frameBoundingRect``'s answer, which starts at the text of its first cell (Qt adds that
+    cell's place to the table's); the table starts that cell's padding and border above it."""
+    from PySide6.QtCore import QRectF
+
+    layout = doc.documentLayout()
+    if not _is_table(element):
+        return layout.blockBoundingRect(element)
+    r = layout.frameBoundingRect(element)
+    from PySide6.QtGui import QTextFrameFormat
+
+    cell = element.cellAt(0, 0).format().toTableCellFormat()
+    border = cell.topBorder() if cell.topBorderStyle() != QTextFrameFormat.BorderStyle_None else 0.0
+    inset = cell.topPadding() + border + 0.5  # (a collapsed border: half of it above)
+    return QRectF(r.left(), r.top() - inset, r.width(), r.height())
+
+
+def _series_headings(elements: list, k: int):
+    """The column headings of the row table ``elements[k]`` when it continues a table (the rows
+    after the first), else None: the nearest column-heading table before it, with only row
+    tables of the same number of columns between."""
+    table = elements[k]
+    j = k - 1
+    while j >= 0 and _is_table(elements[j]) and elements[j].columns() == table.columns():
+        if _is_column_headings(elements[j]):
+            return elements[j] if j < k - 1 else None  # right before it: it is the first row
+        j -= 1
+    return None
+
+
+def _break_before(element, on: bool = True) -> None:
+    from PySide6.QtGui import QTextCursor, QTextFormat, QTextFrameFormat
+
+    policy = QTextFormat.PageBreak_AlwaysBefore if on else QTextFormat.PageBreak_Auto
+    if _is_table(element):
+        fmt = element.frameFormat()
+        fmt.setPageBreakPolicy(policy)
+        element.setFrameFormat(fmt)
+        for column in range(element.columns()):  # a row at a page's top draws its own top rule
+            cell = element.cellAt(0, column)
+            cf = cell.format().toTableCellFormat()
+            if on and cf.topBorderStyle() == QTextFrameFormat.BorderStyle_None:
+                cf.setTopBorderStyle(QTextFrameFormat.BorderStyle_Solid)
+                cell.setFormat(cf)
+    else:
+        fmt = element.blockFormat()
+        fmt.setPageBreakPolicy(policy)
+        QTextCursor(element).setBlockFormat(fmt)
+
+
+def _copy_table_before(doc, source, before) -> None:
+    """Put a copy of the table ``source`` right before the table ``before`` (inside an edit
+    block Qt makes the copy's table object only when the block ends)."""
+    from PySide6.QtGui import QTextCursor
+
+    select = QTextCursor(doc)
+    select.setPosition(source.firstPosition() - 1)
+    select.setPosition(source.lastPosition() + 1, QTextCursor.KeepAnchor)
+    cursor = QTextCursor(doc)
+    cursor.setPosition(before.firstPosition() - 1)  # in the empty block Qt keeps before a table
+    cursor.insertFragment(select.selection())
+
+
+def _has_break_before(element) -> bool:
+    from PySide6.QtGui import QTextFormat
+
+    fmt = element.frameFormat() if _is_table(element) else element.blockFormat()
+    return bool(fmt.pageBreakPolicy() & QTextFormat.PageBreak_AlwaysBefore)
+
+
+def _places(doc, elements: list) -> list[tuple[float, float, float]]:
+    """Each element's top (where a page break puts it: a block's top margin included, none at the
+    document's start), the top of its text, and its bottom."""
+    out = []
+    for e in elements:
+        r = _rect(doc, e)
+        outer = r.top() if _is_table(e) else max(r.top() - e.blockFormat().topMargin(), 0.0)
+        out.append((outer, r.top(), r.bottom()))
+    return out
+
+
+def _plan(elements: list, natural: list, real: list, height: float, forced: set[int] = frozenset()) -> list[tuple]:
+    """The page breaks that keep the tables whole, top to bottom: ("break", element) or
+    ("headings", row, column headings to copy above it).
+
+    The elements' places are the real ones (``real``, the current layout) up to the first break
+    planned; after it they are predicted from the layout without pages (``natural``: each
+    element's height and its gap to the one before). A table taller than a page after a planned
+    break ends the plan: where Qt breaks its lines cannot be predicted, so the next round starts
+    from the real layout again."""
+    def page(y: float) -> int:
+        return math.floor(y / height)
+
+    def next_page(y: float) -> float:
+        return (page(y + _EPS) + 1) * height
+
+    places: list[list[float]] = []  # [top, top of the text, bottom], as for _places
+    plan: list[tuple] = []
+
+    def j_of(headings, k: int) -> int:
+        return next(i for i in range(k - 1, -1, -1) if elements[i] is headings)
+
+    def put(k: int, top: float) -> None:  # element k at ``top``, keeping its own height
+        places[k] = [top, top + natural[k][1] - natural[k][0], top + natural[k][2] - natural[k][0]]
+
+    for k, e in enumerate(elements):
+        if not plan:
+            places.append(list(real[k]))
+            if k and _has_break_before(e) and page(real[k][0] + _EPS) > page(real[k - 1][2] - _EPS) + 1:
+                # Qt had already turned the page at the foot of the one before (it ended that close
+                # to the foot), so the break turned another: a blank page. Start again, with the one
+                # before sent to the next page (``forced``) so that this one follows it there.
+                return [("jump", elements[k - 1])]
+        else:
+            places.append([0.0, 0.0, 0.0])
+            after = places[k - 1][2] + natural[k][0] - natural[k - 1][2]
+            put(k, next_page(after - 2 * _EPS) if _has_break_before(e) else after)
+        top, text, bottom = places[k]
+        if _is_column_headings(e):
+            continue
+        if id(e) in forced and not _has_break_before(e) and not (k and _is_column_headings(elements[k - 1])):
+            headings = _series_headings(elements, k) if _is_table(e) else None
+            plan.append(("headings", e, headings) if headings is not None else ("break", e))
+            put(k, next_page(top))  # (under the headings: the rows below are placed again next round)
+            break
+        tall = bottom - text > height
+        crosses = page(text + _EPS) != page(bottom - _EPS)
+        if not _is_table(e):
+            if crosses and not tall:  # a heading or paragraph at a page's foot: whole to the next
+                plan.append(("break", e))
+                put(k, next_page(top))
+            continue
+        headings = _series_headings(elements, k)
+        starts_page = k > 0 and page(top + _EPS) != page(places[k - 1][2] - _EPS)
+        fits = headings is not None and (natural[k][2] - natural[k][0]) + natural[j_of(headings, k)][2] \
+            - natural[j_of(headings, k)][0] <= height
+        if fits and ((crosses and not tall) or starts_page):
+            # a row after the first of its table: to the top of a page, under a copy of its headings
+            j = next(i for i in range(k - 1, -1, -1) if elements[i] is headings)
+            at = page(top + _EPS) * height if not crosses or starts_page else next_page(top)
+            plan.append(("headings", e, headings))
+            put(k, at + natural[j + 1][0] - natural[j][0])  # where the first row sits under them
+            if tall:
+                break
+            continue
+        if tall:
+            if plan:
+                break
+            continue
+        if not crosses:
+            continue
+        # the heading (and column headings) before it go with it, unless they would not fit
+        first = k
+        while first > 0 and _keeps_with_next(elements[first - 1]) and \
+                bottom - places[first - 1][0] <= height and page(places[first - 1][0] + _EPS) < page(bottom - _EPS):
+            first -= 1
+        if _has_break_before(elements[first]):
+            continue  # at the top of a page already: it cannot do better
+        plan.append(("break", elements[first]))
+        shift = next_page(places[first][0]) - places[first][0]
+        for i in range(first, k + 1):
+            places[i] = [y + shift for y in places[i]]
+    return plan
+
+
+def keep_tables_whole(doc, width: float, height: float, *, forced: set[int] = frozenset(),
+                      max_rounds: int = 50) -> tuple[int, int, Any]:
+    """Lay ``doc`` out in pages of ``width`` × ``height`` and move every top-level table that would
+    cross a page boundary to the next page, with the heading or column headings before it; a row
+    of a table that then starts a page gets its column headings repeated above it. Tables taller
+    than a page stay (Qt breaks them between lines). ``forced``: the ids of elements to send to
+    the next page whatever their place. Returns (tables moved, headings repeated, None), or, when
+    a break made a blank page, (…, the element before it) to start again with that one forced.
+
+    Each round plans the breaks of the whole document from one layout (:func:`_plan`) and makes
+    them in one edit (Qt lays the document out again after every change otherwise: a round per
+    break took 25 s for a 70-page report); a round that finds nothing to move ends it."""
+    from PySide6.QtCore import QSizeF
+    from PySide6.QtGui import QTextCursor
+
+    moved = repeated = 0
+    for _ in range(max_rounds):
+        elements = _elements(doc)
+        doc.setPageSize(QSizeF(width, -1))  # no pages: each element's own height
+        natural = _places(doc, elements)
+        doc.setPageSize(QSizeF(width, height))
+        plan = _plan(elements, natural, _places(doc, elements), height, forced)
+        if not plan:
+            return moved, repeated, None
+        if plan[0][0] == "jump":
+            return moved, repeated, plan[0][1]
+        edit = QTextCursor(doc)
+        edit.beginEditBlock()
+        rows = []
+        for step in plan:
+            if step[0] == "break":
+                _break_before(step[1])
+                moved += 1
+            else:
+                _copy_table_before(doc, step[2], step[1])
+                rows.append(step[1])
+        edit.endEditBlock()
+        if rows:  # the copies exist now: each goes to the top of a page
+            elements = _elements(doc)
+            before = {id(e): elements[i - 1] for i, e in enumerate(elements) if i and _is_table(e)}
+            edit.beginEditBlock()
+            for row in rows:
+                copy = before.get(id(row))
+                if copy is not None and _is_column_headings(copy):  # (always: a copy is a table)
+                    _break_before(copy)
+                    repeated += 1
+            edit.endEditBlock()
+    return moved, repeated, None  # not settled (never seen): printed as it is, a table may cross a page
+
+
+def lay_out(html: str) -> PaperLayout:
+    """The HTML laid out on A4 pages (less the footer's band), its tables kept whole."""
+    from PySide6.QtGui import QTextDocument
+
+    from .theme import ui_font
+
+    _application()
+    width, height = _a4_text_area()
+    body = math.floor(height - FOOTER)  # whole units: Qt's layout counts in 1/64ths, so no rounding
+    forced: list[int] = []  # indices into the document's elements as read: sent to the next page
+    for _ in range(20):
+        doc = QTextDocument()
+        doc.setDefaultFont(ui_font(9))
+        doc.setHtml(html)
+        # Lay the text out for the page: the page's printable area, less a footer line; without it
+        # Qt laid the report out at a width of its own and the tables filled two thirds of the page.
+        doc.setDocumentMargin(0)
+        doc.setUndoRedoEnabled(False)
+        read = _elements(doc)
+        moved, repeated, jump = keep_tables_whole(doc, width, body, forced={id(read[k]) for k in forced})
+        at = next((k for k, e in enumerate(read) if e is jump), None) if jump is not None else None
+        if at is None or at in forced:
+            break
+        forced.append(at)
+    out = PaperLayout(doc, width, body, doc.pageCount(), moved=moved, headings_repeated=repeated)
+    used: set[int] = set()
+    elements = _elements(doc)
+    for k, element in enumerate(elements):
+        r = _rect(doc, element)
+        used.update(range(out.page_of(r.top() + _EPS), out.page_of(r.bottom() - _EPS) + 1))
+        if _is_table(element):
+            if r.height() > out.page_height:
+                out.too_tall.append(len(out.tables))
+            out.tables.append(r)
+            out.kinds.append("headings" if _is_column_headings(element)
+                             else "row" if _series_headings(elements, k) is not None else "table")
+    out.blank_pages = [k for k in range(out.pages) if k not in used]
+    return out
+
+
+def html_to_pdf(html: str, path: str | os.PathLike, *, title: str = "", footer_text: str = "") -> Path:
+    from PySide6.QtCore import QPointF, QRectF, Qt
+    from PySide6.QtGui import QColor, QPainter
+
+    from .theme import ui_font
+
+    paper = lay_out(html)
+    p = Path(path)
+    writer = _writer(p, title)
+    text, width, body = paper.document, paper.width, paper.page_height
+    scale = writer.resolution() / (72.0 * _units_per_point())  # document units -> the writer's pixels
     painter = QPainter(writer)
     footer_font = ui_font(7.5)
-    for i in range(pages):
+    for i in range(paper.pages):
         if i:
             writer.newPage()
         painter.save()
         painter.scale(scale, scale)
-        painter.translate(0, -i * (height - footer))
-        text.drawContents(painter, QRectF(0, i * (height - footer), width, height - footer))
+        painter.translate(0, -i * body)
+        text.drawContents(painter, QRectF(0, i * body, width, body))
         painter.restore()
         # the footer in the writer's own pixels (a font's points are the writer's there)
         painter.setFont(footer_font)
         painter.setPen(QColor("#6b7385"))
-        top, w = (height - footer + 4) * scale, width * scale
+        top, w = (body + 4) * scale, width * scale
         painter.drawLine(QPointF(0, top), QPointF(w, top))
-        painter.drawText(QRectF(0, top + 2 * scale, w * 0.78, (footer - 6) * scale), Qt.AlignLeft | Qt.AlignVCenter,
+        painter.drawText(QRectF(0, top + 2 * scale, w * 0.78, (FOOTER - 6) * scale), Qt.AlignLeft | Qt.AlignVCenter,
                          footer_text or title)
-        painter.drawText(QRectF(w * 0.78, top + 2 * scale, w * 0.22, (footer - 6) * scale),
-                         Qt.AlignRight | Qt.AlignVCenter, f"page {i + 1} of {pages}")
+        painter.drawText(QRectF(w * 0.78, top + 2 * scale, w * 0.22, (FOOTER - 6) * scale),
+                         Qt.AlignRight | Qt.AlignVCenter, f"page {i + 1} of {paper.pages}")
     painter.end()
     del writer  # flushes and closes the file
     if not p.exists() or p.stat().st_size == 0:

@@ -24,6 +24,7 @@ The view is put together from parts, each in its own module: :mod:`~replayer.gui
 from __future__ import annotations
 
 import logging
+import math
 
 from PySide6.QtCore import QEvent, QLineF, QPoint, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QImage, QPainter, QPen
@@ -31,14 +32,26 @@ from PySide6.QtWidgets import (QFrame, QGraphicsItem, QGraphicsScene, QGraphicsV
                                QToolTip, QWidget)
 
 from .document import F_BATTLE, F_DAMAGE, LANES, Document
+from ..games import get as get_game
+from ..states import Segment
 from .theme import LIGHT, Theme, ui_font
 from .marks import MARKERS, draw_badge, draw_marker, draw_pin, marker_color  # noqa: F401  (re-exported)
 from .timeline_coarse import CoarsePaintMixin
 from .timeline_detail import DetailPaintMixin
 from .timeline_layout import (DEFAULT_PPE, LABELS_PPE, LEFT, MARKERS_PPE, MAX_PPE, RANK_NAME,  # noqa: F401
-                              RIGHT, SHORT_BAND_LABELS, Rows)
+                              RIGHT, Rows)
 
 log = logging.getLogger("replayer.gui")
+
+
+def _band_words(doc: Document | None) -> dict:
+    """The game's forms of its band labels (:attr:`~replayer.games.base.Game.band_forms`)."""
+    if doc is None:
+        return {}
+    try:
+        return dict(get_game(doc.match.game).band_forms)
+    except Exception:  # a game this build does not know: its bands elide their labels
+        return {}
 
 
 class TimelineItem(QGraphicsItem):
@@ -72,6 +85,11 @@ class TimelineView(DetailPaintMixin, CoarsePaintMixin, QGraphicsView):
     eventActivated = Signal(int)
     viewChanged = Signal()
     problem = Signal(str)  # something could not be drawn (said once per document)
+    #: the keys and mouse moves this view handles itself (wheelEvent, keyPressEvent, the mouse
+    #: events), for the legend (F1)
+    LEGEND_GROUP = "Timeline"
+    LEGEND_KEYS = (("Ctrl+wheel, + / −", "zoom the timeline"),
+                   ("wheel, drag", "pan the timeline"), ("click", "select the event"))
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
@@ -99,7 +117,8 @@ class TimelineView(DetailPaintMixin, CoarsePaintMixin, QGraphicsView):
         self.setFrameShape(QFrame.NoFrame)
         self.setMouseTracking(True)
         self.setFocusPolicy(Qt.StrongFocus)
-        self.setMinimumHeight(240)
+        # tall enough for every row at its least (a laptop's 720 px leaves no more): nothing is cut off
+        self.setMinimumHeight(int(math.ceil(Rows(True, 0).height)) + self.horizontalScrollBar().sizeHint().height())
         self._font = ui_font(8.5)
         self._small = ui_font(7.5)
         self._bold = QFont(ui_font(8.5))
@@ -108,6 +127,11 @@ class TimelineView(DetailPaintMixin, CoarsePaintMixin, QGraphicsView):
         self._fm_small = QFontMetricsF(self._small)
         self._fm_bold = QFontMetricsF(self._bold)
         self._widths: dict[str, float] = {}
+        #: the game's forms of band labels (long to short), and those measured: (text, width)s by band
+        self._band_words: dict = {}
+        self._form_cache: dict[tuple, tuple[tuple[str, float], ...]] = {}
+        #: the band texts of the last paint: (text rect, text shown, band rect, room), for the tests
+        self.painted_bands: list[tuple[QRectF, str, QRectF, float]] = []
         self._seg_cache: dict[int, tuple] = {}
         self._problem_said = False
         self._press: QPoint | None = None
@@ -124,6 +148,8 @@ class TimelineView(DetailPaintMixin, CoarsePaintMixin, QGraphicsView):
         self.reviews = reviews
         self._widths.clear()
         self._seg_cache.clear()
+        self._form_cache.clear()
+        self._band_words = _band_words(doc)
         self._problem_said = False
         self.rows = Rows(doc.replay.has_timings if doc else True, self.viewport().height())
         self.selected = min(self.selected, len(doc.events) - 1) if doc and keep_view else -1
@@ -280,6 +306,24 @@ class TimelineView(DetailPaintMixin, CoarsePaintMixin, QGraphicsView):
             return -1
         return i
 
+    def band_at(self, pos: QPoint) -> Segment | None:
+        """The band (turn, phase, step, timing) under ``pos`` in the viewport, if any."""
+        doc = self.doc
+        if doc is None or self.n == 0 or pos.x() < LEFT - 4:
+            return None
+        scene = self.mapToScene(pos)
+        y, r, replay = scene.y(), self.rows, doc.replay
+        steps = replay.substeps if replay.step_kind == "substep" else replay.steps
+        for row, seq in ((r.turn, replay.turns), (r.phase, replay.phases), (r.step, steps),
+                         (r.timing, replay.timings)):
+            if row is not None and row[0] <= y < row[0] + row[1]:
+                i = math.floor((scene.x() - LEFT) / self.ppe)
+                for s in self._segments(seq, i, i + 1):
+                    if s.start <= i < s.end:
+                        return s
+                return None
+        return None
+
     def help_text(self, index: int) -> str:
         """The tooltip of an event: its line, notes and findings (HTML, user text escaped)."""
         from ..safe import html_text
@@ -318,6 +362,13 @@ class TimelineView(DetailPaintMixin, CoarsePaintMixin, QGraphicsView):
                 self.setCursor(Qt.ClosedHandCursor)
                 self.horizontalScrollBar().setValue(self._press_scroll - dx)
             event.accept()
+            return
+        band = self.band_at(pos)
+        if band is not None:  # a band's tooltip: its label's long form ("before damage calculation")
+            if band != self._hover:
+                self._hover = band
+                QToolTip.showText(event.globalPosition().toPoint(), self.band_tooltip(band), self.viewport())
+            super().mouseMoveEvent(event)
             return
         i = self.event_at(pos)
         if i != self._hover:

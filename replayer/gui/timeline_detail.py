@@ -15,7 +15,7 @@ from .document import CATEGORY, LANES, SEVERITY_RANK
 from ..reviews import DISMISSED
 from ..states import Segment
 from .marks import draw_badge, draw_marker, draw_pin
-from .timeline_layout import LABELS_PPE, LEFT, MARKERS_PPE, SHORT_BAND_LABELS
+from .timeline_layout import LABELS_PPE, LEFT, MARKERS_PPE
 
 
 class DetailPaintMixin:
@@ -86,7 +86,32 @@ class DetailPaintMixin:
         j0, j1 = self._segment_range(seq, i0, i1)
         return seq[j0:j1]
 
-    def _band(self, p: QPainter, s: Segment, y: float, h: float, fill: QColor, text: str, vis_left: float,
+    def _band_forms(self, s: Segment, fm: QFontMetricsF) -> tuple[tuple[str, float], ...]:
+        """What the band of ``s`` may write, with the widths: its label, then the game's shorter
+        forms of it (:attr:`~replayer.games.base.Game.band_forms`), narrowest last."""
+        key = (s.kind, s.name, s.label, s.player, id(fm))
+        hit = self._form_cache.get(key)
+        if hit is None:
+            if s.kind == "turn":
+                text = self._turn_label(s)
+                forms: tuple[str, ...] = (f"Turn {s.name} · {s.player or '?'}", f"T{s.name} · {s.player or '?'}",
+                                          f"T{s.name}")
+            else:
+                text = s.label or s.name
+                forms = self._band_words.get((s.kind, s.name), ())
+            w = fm.horizontalAdvance(text)
+            hit = ((text, w),) + tuple((f, fw) for f in forms if (fw := fm.horizontalAdvance(f)) < w)
+            self._form_cache[key] = hit
+        return hit
+
+    def band_tooltip(self, s: Segment) -> str:
+        """The long form of a band's label (what its tooltip says)."""
+        if s.kind == "turn":
+            return self._turn_label(s)
+        forms = self._band_words.get((s.kind, s.name), ())
+        return forms[0] if forms and s.label in forms else (s.label or s.name)
+
+    def _band(self, p: QPainter, s: Segment, y: float, h: float, fill: QColor, vis_left: float,
               font: QFont, fm: QFontMetricsF, text_color: QColor, border: QColor) -> None:
         x0 = LEFT + s.start * self.ppe
         x1 = LEFT + s.end * self.ppe
@@ -94,17 +119,29 @@ class DetailPaintMixin:
         p.setPen(QPen(border, 1) if rect.width() > 4 else Qt.NoPen)
         p.setBrush(fill)
         p.drawRect(rect)
+        # the text starts 5 px into the band (or past the gutter) and keeps 4 px from its end; a
+        # band too narrow for its label that way gives its text all but 2 px and 1 px of it
+        forms = self._band_forms(s, fm)
         lx = max(x0 + 5, vis_left + 5)
         room = x1 - 4 - lx
-        if room >= 14:
-            if fm.horizontalAdvance(text) > room:  # "before calc" reads better than "before…"
-                forms = SHORT_BAND_LABELS.get(text, ())
-                text = next((f for f in forms if fm.horizontalAdvance(f) <= room), forms[-1] if forms else text)
-            shown = fm.elidedText(text, Qt.ElideRight, room)
-            if shown and shown != "…":
-                p.setFont(font)
-                p.setPen(text_color)
-                p.drawText(QRectF(lx, y, room, h), Qt.AlignVCenter | Qt.AlignLeft, shown)
+        if forms[0][1] > room:
+            lx = max(x0 + 2, vis_left + 2)
+            room = x1 - 1 - lx
+        if room < 10:
+            return
+        # the longest form that fits ("before calc", "pre"), elided only when none does
+        for shown, w in forms:
+            if w <= room:
+                break
+        else:
+            shown = fm.elidedText(shown, Qt.ElideRight, room)
+            if not shown or shown == "…":
+                return
+            w = fm.horizontalAdvance(shown)
+        p.setFont(font)
+        p.setPen(text_color)
+        p.drawText(QRectF(lx, y, room, h), Qt.AlignVCenter | Qt.AlignLeft, shown)
+        self.painted_bands.append((QRectF(lx, y, w, h), shown, QRectF(x0, y, x1 - x0, h), room))
 
     def _turn_label(self, s: Segment) -> str:
         name = self.doc.players.get(s.player or "", s.player or "") if self.doc else ""
@@ -117,28 +154,28 @@ class DetailPaintMixin:
         t, r, doc = self.theme, self.rows, self.doc
         border = QColor(t.grid)
         text = QColor(t.text)
+        self.painted_bands = []
         y, h = r.turn
         for s in self._segments(doc.replay.turns, i0, i1):
-            self._band(p, s, y, h, QColor(t.turn.get(s.player, t.turn[None])), self._turn_label(s), vis_left,
+            self._band(p, s, y, h, QColor(t.turn.get(s.player, t.turn[None])), vis_left,
                        self._bold, self._fm_bold, QColor(t.turn_text), border)
         y, h = r.phase
         for s in self._segments(doc.replay.phases, i0, i1):
             fill = QColor(t.phase_battle if s.name in ("battle", "attack") else t.phase)
-            self._band(p, s, y, h, fill, s.label or s.name, vis_left, self._small, self._fm_small, text, border)
+            self._band(p, s, y, h, fill, vis_left, self._small, self._fm_small, text, border)
         y, h = r.step
         if doc.replay.step_kind == "substep":
             for s in self._segments(doc.replay.substeps, i0, i1):
-                label = s.label if (s.end - s.start) * self.ppe > 110 else s.name
-                self._band(p, s, y, h, QColor(t.substep), label, vis_left, self._small, self._fm_small, text, border)
+                self._band(p, s, y, h, QColor(t.substep), vis_left, self._small, self._fm_small, text, border)
         else:
             for s in self._segments(doc.replay.steps, i0, i1):
                 fill = QColor(t.timing if s.name == "damage" else t.step)
-                self._band(p, s, y, h, fill, s.label, vis_left, self._small, self._fm_small,
+                self._band(p, s, y, h, fill, vis_left, self._small, self._fm_small,
                            QColor(t.timing_text) if s.name == "damage" else text, border)
             if r.timing is not None:
                 y, h = r.timing
                 for s in self._segments(doc.replay.timings, i0, i1):
-                    self._band(p, s, y, h, QColor(t.timing), s.label, vis_left, self._small, self._fm_small,
+                    self._band(p, s, y, h, QColor(t.timing), vis_left, self._small, self._fm_small,
                                QColor(t.timing_text), border)
         # faint separators at turn starts across the lanes
         p.setPen(QPen(border, 1, Qt.DashLine))
@@ -247,6 +284,11 @@ class DetailPaintMixin:
             return
         text = doc.label(i)
         gutter = self.horizontalScrollBar().value() + LEFT + 2
+        # where the label may go without passing under the marker of the event before or after it
+        # in its lane (under it, it would read as that event's label): preferred where it fits
+        prev1, next1 = doc.lane_neighbour(i, -1), doc.lane_neighbour(i, 1)
+        clear_lo = self.x_of(prev1) + 14 if prev1 >= 0 else -1e9
+        clear_hi = self.x_of(next1) - 14 if next1 < self.n else 1e9
         # its own row first, then the other, each time in the room the labels placed so far leave
         # there (elided to fit); a label that fits in neither is left to the tooltip
         for r in (row, 1 - row):
@@ -266,8 +308,13 @@ class DetailPaintMixin:
             if not shown or shown == "…":
                 continue
             w = self._text_w(shown, self._fm_small)
-            # centred under the marker where the room allows, never under the fixed gutter
-            left = min(max(x - w / 2, lo), hi - w - 2)
+            # centred under the marker where the room allows, never under the fixed gutter, and
+            # clear of the neighbours' markers if it can be
+            c_lo, c_hi = max(lo, clear_lo), min(hi, clear_hi)
+            if c_hi - c_lo >= w + 2:
+                left = min(max(x - w / 2, c_lo), c_hi - w - 2)
+            else:
+                left = min(max(x - w / 2, lo), hi - w - 2)
             rect = QRectF(left, y, w + 2, 14)
             if self._place(rect, lane):
                 p.setPen(color)

@@ -13,18 +13,6 @@ MAX_PPE = 240.0
 DEFAULT_PPE = 44.0
 RANK_NAME = {3: "error", 2: "warning", 1: "info"}
 
-#: short forms of band labels, used before eliding when the full one does not fit
-SHORT_BAND_LABELS = {
-    "start of the Damage Step": ("DS start", "start"), "before damage calculation": ("before calc", "pre-calc", "pre"),
-    "damage calculation": ("calc",), "after damage calculation": ("after calc", "post-calc", "post"),
-    "end of the Damage Step": ("DS end", "end"), "Damage Step": ("Damage",),
-    "DS start": ("start",), "before calc": ("pre-calc", "pre"), "after calc": ("post-calc", "post"),
-    "DS end": ("end",), "Battle Step": ("Battle",),
-    "Start Step": ("Start",), "End Step": ("End",), "Battle Phase": ("Battle",), "Main Phase 1": ("Main 1",),
-    "Main Phase 2": ("Main 2",), "Draw Phase": ("Draw",), "Standby Phase": ("Standby",), "End Phase": ("End",),
-}
-
-
 class Rows:
     """Vertical layout of the timeline, recomputed when the view's height changes."""
 

@@ -124,3 +124,11 @@ ATTACK_STEP_LABELS = {
     AttackStep.BREAK: "6B shield break", AttackStep.DIRECT: "6C direct attack",
     AttackStep.END: "7 end of the attack",
 }
+
+#: the forms of a timeline band's label, longest first, by its segment's kind and name: the band
+#: writes the longest that fits (never one longer than the segment's label), its tooltip the first
+BAND_FORMS = {
+    **{("phase", p.value): (p.label, p.short) for p in Phase},
+    ("phase", "attack"): ("Attack Step", "Attack"), ("phase", "battle"): ("Attack Step", "Attack"),
+    **{("substep", s.value): (s.label, s.value) for s in AttackStep},
+}

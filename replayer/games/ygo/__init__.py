@@ -29,4 +29,5 @@ GAME = Game(
     terminal_names=vocabulary.TERMINAL_NAMES,
     terminal_words=vocabulary.TERMINAL_WORDS,
     labels=vocabulary.LABELS,
+    band_forms=vocabulary.BAND_FORMS,
 )

@@ -171,3 +171,23 @@ TIMING_LABELS = {
 }
 TIMING_SHORT = {Timing.DS_START: "DS start", Timing.BEFORE_CALC: "before calc", Timing.CALC: "calc",
                 Timing.AFTER_CALC: "after calc", Timing.DS_END: "DS end"}
+#: the forms of a timeline band's label, longest first, by its segment's kind and name: the band
+#: writes the longest that fits (never one longer than the segment's label), its tooltip the first;
+#: the last are the abbreviations judges write (DP, M1, BP, DS)
+BAND_FORMS = {
+    ("phase", "draw"): ("Draw Phase", "Draw", "DP"),
+    ("phase", "standby"): ("Standby Phase", "Standby", "SP"),
+    ("phase", "main1"): ("Main Phase 1", "Main 1", "M1"),
+    ("phase", "battle"): ("Battle Phase", "Battle", "BP"),
+    ("phase", "main2"): ("Main Phase 2", "Main 2", "M2"),
+    ("phase", "end"): ("End Phase", "End", "EP"),
+    ("step", "start"): ("Start Step", "Start"),
+    ("step", "battle"): ("Battle Step", "Battle", "BS"),
+    ("step", "damage"): ("Damage Step", "Damage", "DS"),
+    ("step", "end"): ("End Step", "End"),
+    ("timing", "ds-start"): ("start of the Damage Step", "DS start", "start"),
+    ("timing", "before-calc"): ("before damage calculation", "before calc", "pre-calc", "pre"),
+    ("timing", "calc"): ("damage calculation", "calc"),
+    ("timing", "after-calc"): ("after damage calculation", "after calc", "post-calc", "post"),
+    ("timing", "ds-end"): ("end of the Damage Step", "DS end", "end"),
+}
