@@ -246,7 +246,8 @@ def main(argv: list[str] | None = None) -> int:
             "14 ms at the end of this log, half of its replay), so restarting before the change needs "
             "a snapshot in the models, and the states' recording a resumable pass. On the GUI thread, "
             "the timeline and the overview repaint whole for a new document (the overview's level of "
-            "detail is rebuilt from the new document's bytes). With both, by this profile, a key would cost some 40 ms 
+            "detail is rebuilt from the new document's bytes). With both, by this profile, a key would "
+            "cost some 40 ms "
             "of CPU. On this shared 2-CPU machine the wall time is two to three times the CPU time.")
     if statistics.median(seeks) > 150:
         lines.append("- **The seek target is not met** on this run.")
