@@ -115,12 +115,10 @@ FROM findings f JOIN matches m ON m.id = f.match_id AND m.revision_id = f.revisi
 
 
 # ---- m002: the events of a revision as one JSON array ---------------------------------------------
-# Per-event rows were most of the cost of storing a file (~67 ``events`` and ~18 ``event_cards``
-# rows a log, each a B-tree insert, and index pages all over the file to write at each commit).
-# Since m002 a revision keeps its events as one JSON array, ``match_revisions.events_json``,
-# written with the revision row; ``events`` and ``event_cards`` are views over it (SQLite's
-# json_each) with the columns of the tables they replace. The card search reads ``match_cards``
-# (one row a revision: the distinct cards it mentions) and ``findings.cards`` (the cards on a
+# A revision keeps its events as one JSON array, ``match_revisions.events_json`` (a row an event
+# was most of the cost of storing a file: docs/performance.md, Library); ``events`` and
+# ``event_cards`` are views over it with the columns of the tables they replace. The card search
+# reads ``match_cards`` (the distinct cards of a revision) and ``findings.cards`` (those on a
 # finding's line).
 
 #: the fields of one event in ``events_json`` (an array an event, in this order, the ones most
@@ -219,17 +217,16 @@ def m002_events_json(db: Database) -> None:
 #: indexes of the tables m002 rebuilds (sqlite-utils' transform keeps them; these make sure)
 _INDEXES_M002 = [
     "CREATE INDEX IF NOT EXISTS idx_findings_revision ON findings(revision_id, line)",
-    # findings(rule, revision_id) went: a rule search scans the findings (small rows: ~40 ms on
-    # 10,000 logs), and the index cost every file's commit a page per rule it found
+    # findings(rule, revision_id) went: a rule search scans the (small) findings rows, and the
+    # index cost every file's commit a page per rule it found
     "DROP INDEX IF EXISTS idx_findings_rule",
 ]
 
 
 # ---- m003: a short key for the content-hash lookup ---------------------------------------------
-# The duplicate check looks a file's content hash up among the matches. The index on the full
-# hash (64 hex digits, a random place in the index each file) cost each file's commit ~2.3 pages
-# of the WAL; an index on its first HASH_KEY_LEN digits holds ~5 times as many entries a page
-# (~1 page a commit). The lookup compares the whole hash too, so a shared prefix changes nothing.
+# The duplicate check looks a file's content hash up by an index on its first HASH_KEY_LEN digits
+# (more entries a page than the whole hash: fewer pages written a commit); the lookup compares the
+# whole hash too, so a shared prefix changes nothing.
 
 #: hex digits of the content hash in ``idx_matches_hash_key``
 HASH_KEY_LEN = 10
@@ -244,9 +241,7 @@ def m003_hash_key(db: Database) -> None:
 
 
 # ---- m004: fewer B-trees written a file ----------------------------------------------------------
-# Each B-tree a file's transaction touches costs its commit at least one page of the WAL (the
-# last leaf, rewritten each time); at m003 a commit wrote 12.7 pages, of which ``findings``'
-# index on revision_id 1.3, ``notes`` 1.0 and ``match_cards`` 1.0. Since m004:
+# Each B-tree a file's transaction touches costs its commit at least one page of the WAL. Since m004:
 #
 # * the findings of a revision have consecutive ids, from ``first_finding_id`` (a column of the
 #   revision and of its match) on, as many as its error, warning and info counts: a revision's

@@ -103,8 +103,8 @@ def save_prepared(db: Database, prepared: Prepared, *, index: bool = True) -> Im
     files at once (:func:`update_index`).
 
     The events, notes and cards go in as JSON values of the revision row; the findings
-    with ``executemany`` on a prepared statement: the same rows through ``Table.insert_all``
-    cost three times as long (see docs/performance.md, Library).
+    with ``executemany`` on a prepared statement (faster than ``Table.insert_all``:
+    docs/performance.md, Library).
     """
     with writing(db):
         return _write_rows(db.conn, prepared, index)
