@@ -13,6 +13,12 @@ From one run it reports:
 
 ``--write`` replaces the "## Window" section of docs/performance.md with the figures (the other
 sections of that file belong to other benchmarks and are kept as they are).
+
+``--against DIR`` compares with another checkout (e.g. the code before a restructuring): it runs
+this script as child processes on DIR's code and on this checkout's, interleaved A B B A for
+``--rounds`` rounds, and reports the best of each figure per version in wall and CPU time
+(``process_time``; the repaints: the GUI thread's ``thread_time``), their ratio, and each
+child's CPU time (user + sys): the machine may be shared, and CPU time is what load changes least.
 """
 
 from __future__ import annotations
@@ -139,6 +145,11 @@ def generate_log(events: int = 100_000, seed: int = 5) -> str:
 
 
 # ---- measuring -------------------------------------------------------------------------------
+#: CPU seconds (``time.process_time``; the repaints: the GUI thread's ``thread_time``) of the
+#: measures, best or median as their wall times: what ``--json`` and ``--against`` report too
+CPU: dict[str, float] = {}
+
+
 def time_parse_validate(text: str, path: str, runs: int) -> tuple[float, int, int]:
     from replayer import check_match, read_text
 
@@ -148,9 +159,10 @@ def time_parse_validate(text: str, path: str, runs: int) -> tuple[float, int, in
     for _ in range(runs):
         result = None
         gc.collect()  # both measurements start from a clean heap
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         result = check_match(read_text(text, path))
         best = min(best, time.perf_counter() - t0)
+        CPU["parse + validate"] = min(CPU.get("parse + validate", float("inf")), time.process_time() - c0)
         events, findings = len(result.match.events), len(result.findings)
     return best, events, findings
 
@@ -179,12 +191,13 @@ def time_open(path: str, runs: int) -> tuple[float, object]:
         loop = QEventLoop()
         window.loaded.connect(loop.quit)
         QTimer.singleShot(120_000, loop.quit)
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         window.open_path(path)
         loop.exec()
         window.repaint()  # the first full frame with every pane filled
         app.processEvents()
         best = min(best, time.perf_counter() - t0)
+        CPU["open in the window"] = min(CPU.get("open in the window", float("inf")), time.process_time() - c0)
     return best, window
 
 
@@ -195,24 +208,26 @@ def time_repaints(window, repeats: int = 40) -> dict[str, float]:
     bar = view.horizontalScrollBar()
     out: dict[str, float] = {}
 
-    def measure(prepare) -> float:
-        samples = []
+    def measure(name: str, prepare) -> None:
+        samples, cpu = [], []
         for i in range(repeats):
             prepare(i)
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.thread_time()
             vp.repaint()
             samples.append((time.perf_counter() - t0) * 1000)
-        return statistics.median(samples)
+            cpu.append(time.thread_time() - c0)
+        out[name] = statistics.median(samples)
+        CPU[f"repaint, {name}"] = statistics.median(cpu)
 
     view.set_pixels_per_event(40.0)  # the default detail level: markers, labels, badges
     mid = bar.maximum() // 2
     bar.setValue(mid)
-    out["pan (detail, 40 px/event)"] = measure(lambda i: bar.setValue(mid + (i % 2 * 2 - 1) * 300 + i))
+    measure("pan (detail, 40 px/event)", lambda i: bar.setValue(mid + (i % 2 * 2 - 1) * 300 + i))
     view.set_pixels_per_event(4.0)
     mid = bar.maximum() // 2
-    out["pan (overview, 4 px/event)"] = measure(lambda i: bar.setValue(mid + (i % 2 * 2 - 1) * 300 + i))
+    measure("pan (overview, 4 px/event)", lambda i: bar.setValue(mid + (i % 2 * 2 - 1) * 300 + i))
     view.fit_match()
-    out["full zoom-out (fit match)"] = measure(lambda i: view.fit_match())
+    measure("full zoom-out (fit match)", lambda i: view.fit_match())
     return out
 
 
@@ -234,14 +249,66 @@ def write_docs(lines: list[str], path: Path | None = None) -> None:
     path.write_text(text, encoding="utf-8")
 
 
+# ---- this version against another ------------------------------------------------------------------
+def _run_child(code: Path, events: int, runs: int) -> tuple[dict[str, float], dict[str, float], float]:
+    """This script on ``code`` (a checkout's root) in a child process: its wall and CPU figures
+    (seconds) and the child's own CPU seconds (user + sys)."""
+    import json
+    import subprocess
+
+    env = dict(os.environ, PYTHONPATH=str(code), QT_QPA_PLATFORM="offscreen")
+    proc = subprocess.Popen([sys.executable, str(Path(__file__).resolve()), "--events", str(events), "--runs",
+                             str(runs), "--json", "--code", str(code)], cwd=str(code), env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    out = proc.stdout.read()
+    _, status, usage = os.wait4(proc.pid, 0)
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise SystemExit(f"bench/gui.py on {code} failed")
+    data = json.loads(out.strip().splitlines()[-1])
+    return data["wall"], data["cpu"], usage.ru_utime + usage.ru_stime
+
+
+def compare(other: Path, events: int, runs: int, rounds: int) -> list[str]:
+    """This checkout against ``other``, interleaved A B B A, the same measuring code on both:
+    a Markdown table of the best of each (wall and CPU) and their ratio."""
+    best = {who: {"wall": {}, "cpu": {}} for who in ("other", "this")}
+    child = {"other": float("inf"), "this": float("inf")}
+    for r in range(rounds):
+        for who in (("other", "this") if r % 2 == 0 else ("this", "other")):
+            wall, cpu, seconds = _run_child(other if who == "other" else ROOT, events, runs)
+            child[who] = min(child[who], seconds)
+            for kind, figures in (("wall", wall), ("cpu", cpu)):
+                for name, s in figures.items():
+                    best[who][kind][name] = min(best[who][kind].get(name, float("inf")), s)
+            print(f"round {r + 1} {who}: wall {wall} cpu {cpu} child cpu {seconds:.1f} s", file=sys.stderr)
+    lines = ["| measure (best of each) | before: wall / CPU | after: wall / CPU | after / before: wall / CPU |",
+             "| --- | --- | --- | --- |"]
+    for name in best["this"]["wall"]:
+        a_w, b_w = best["other"]["wall"].get(name), best["this"]["wall"][name]
+        a_c, b_c = best["other"]["cpu"].get(name), best["this"]["cpu"].get(name)
+        if a_w and a_c and b_c:
+            lines.append(f"| {name} | {a_w * 1000:,.1f} / {a_c * 1000:,.1f} ms | {b_w * 1000:,.1f} / "
+                         f"{b_c * 1000:,.1f} ms | {b_w / a_w:.2f}× / {b_c / a_c:.2f}× |")
+    lines.append(f"| the whole child process, CPU (user + sys) | {child['other']:.1f} s | {child['this']:.1f} s | "
+                 f"{child['this'] / child['other']:.2f}× |")
+    return lines
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--events", type=int, default=100_000)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--write", action="store_true", help="write the figures to docs/performance.md")
+    parser.add_argument("--against", type=Path, help="another checkout to compare with, interleaved")
+    parser.add_argument("--rounds", type=int, default=2, help="with --against: rounds of A B B A")
+    parser.add_argument("--json", action="store_true", help="end with one JSON line of the figures (seconds)")
+    parser.add_argument("--code", type=Path, help="measure the replayer of this checkout (default: this one)")
     args = parser.parse_args(argv)
+    if args.against is not None:
+        print("\n".join(compare(args.against.resolve(), args.events, args.runs, args.rounds)))
+        return 0
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    sys.path.insert(0, str(ROOT))
+    sys.path.insert(0, str(args.code.resolve() if args.code else ROOT))
 
 
     from replayer.gui.app import make_app
@@ -285,6 +352,12 @@ def main(argv: list[str] | None = None) -> int:
         "between runs.",
     ]
     print("\n".join(lines))
+    if args.json:
+        import json
+
+        wall = {"parse + validate": pv, "open in the window": opened}
+        wall.update({f"repaint, {name}": ms / 1000 for name, ms in repaints.items()})
+        print(json.dumps({"wall": wall, "cpu": CPU, "code": str(Path(sys.modules["replayer"].__file__).parent)}))
     if args.write:
         write_docs(lines)
         print(f"\nwritten to {ROOT / 'docs' / 'performance.md'}", file=sys.stderr)

@@ -223,6 +223,38 @@ class Document:
                     return j
         return -1 if direction < 0 else n
 
+    def lane_neighbours(self, i: int, limit: int = 64) -> tuple[int, int, int, int]:
+        """The two same-lane events before ``i`` and the two after it (nearest inner), as
+        :meth:`lane_neighbour` gives them one by one, in one scan each way."""
+        lane = self.lane
+        n = len(lane)
+        own = lane[i]
+        before = [-1, -1]
+        found = 0
+        j = i
+        for _ in range(limit):
+            j -= 1
+            if j < 0:
+                break
+            if lane[j] == own:
+                before[found] = j
+                found += 1
+                if found == 2:
+                    break
+        after = [n, n]
+        found = 0
+        j = i
+        for _ in range(limit):
+            j += 1
+            if j >= n:
+                break
+            if lane[j] == own:
+                after[found] = j
+                found += 1
+                if found == 2:
+                    break
+        return before[1], before[0], after[0], after[1]
+
     def source(self, line: int) -> str:
         lines = self.match.lines
         return lines[line - 1] if 1 <= line <= len(lines) else ""

@@ -97,7 +97,7 @@ class TimelineView(DetailPaintMixin, CoarsePaintMixin, QGraphicsView):
         self.reviews = None
         #: the label rectangles of the last paint (scene coordinates), and what they may not meet
         self.painted_labels: list[QRectF] = []
-        self._taken: list[QRectF] = []
+        self._taken: list[tuple[float, float, float, float]] = []  # left, top, right, bottom
         self.theme: Theme = LIGHT
         self.ppe = DEFAULT_PPE
         self.selected = -1

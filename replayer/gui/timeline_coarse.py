@@ -39,8 +39,7 @@ class CoarsePaintMixin:
         if j1 - j0 <= width / 6:
             for s in doc.replay.turns[j0:j1]:
                 self._band(p, s, r.turn[0], r.turn[1], QColor(t.turn.get(s.player, t.turn[None])),
-                           self._turn_label(s), vis_left, self._bold, self._fm_bold, QColor(t.turn_text),
-                           QColor(t.grid))
+                           vis_left, self._bold, self._fm_bold, QColor(t.turn_text), QColor(t.grid))
         else:
             # turns too thin to draw one by one: whose turns fill each bin, merged into runs
             y, h = int(r.turn[0]), int(r.turn[1])

@@ -225,7 +225,7 @@ class DetailPaintMixin:
             for i in range(i0, i1):
                 if CATEGORY.get(events[i].kind, "structure") != "structure":
                     x, y = self.x_of(i), rows.marker_y(doc.lane[i])
-                    self._taken.append(QRectF(x - r - 1, y - r - 1, 2 * r + 2, 2 * r + 2))
+                    self._taken.append((x - r - 1, y - r - 1, x + r + 1, y + r + 1))
         # chains: brackets in the table lane
         self._paint_chains(p, i0, i1, labels)
         p.setFont(self._small)
@@ -274,7 +274,7 @@ class DetailPaintMixin:
         """Label under a marker; alternate rows within a lane, width bounded by the neighbours."""
         doc = self.doc
         row = doc.lane_rank(i) % 2
-        prev2, next2 = doc.lane_neighbour(i, -2), doc.lane_neighbour(i, 2)
+        prev2, prev1, next1, next2 = doc.lane_neighbours(i)
         room_r = (next2 - i) * self.ppe if next2 < self.n else 400.0
         room_l = (i - prev2) * self.ppe if prev2 >= 0 else 400.0
         width = min(room_l, room_r, 320.0) - 6
@@ -286,7 +286,6 @@ class DetailPaintMixin:
         gutter = self.horizontalScrollBar().value() + LEFT + 2
         # where the label may go without passing under the marker of the event before or after it
         # in its lane (under it, it would read as that event's label): preferred where it fits
-        prev1, next1 = doc.lane_neighbour(i, -1), doc.lane_neighbour(i, 1)
         clear_lo = self.x_of(prev1) + 14 if prev1 >= 0 else -1e9
         clear_hi = self.x_of(next1) - 14 if next1 < self.n else 1e9
         # its own row first, then the other, each time in the room the labels placed so far leave
@@ -294,13 +293,15 @@ class DetailPaintMixin:
         for r in (row, 1 - row):
             y = self.rows.label_y(lane, r)
             lo, hi = gutter, x + width
-            for o in self._taken:
-                if o.bottom() <= y or o.top() >= y + 14:
+            bottom = y + 14
+            for o_left, o_top, o_right, o_bottom in self._taken:
+                if o_bottom <= y or o_top >= bottom:
                     continue
-                if o.center().x() <= x:
-                    lo = max(lo, o.right() + 8)
-                else:
-                    hi = min(hi, o.left() - 8)
+                if o_left + o_right <= 2 * x:  # its centre is left of the marker
+                    if o_right + 8 > lo:
+                        lo = o_right + 8
+                elif o_left - 8 < hi:
+                    hi = o_left - 8
             room = min(width, hi - lo - 2)
             if room < 24:
                 continue
@@ -328,9 +329,12 @@ class DetailPaintMixin:
             top, bottom = self.rows.lane_bounds(lane)
             if rect.top() < top or rect.bottom() > bottom:
                 return False
-        if any(rect.intersects(other) for other in self._taken):
-            return False
-        self._taken.append(rect)
+        left, top = rect.left(), rect.top()
+        right, bottom = left + rect.width(), top + rect.height()
+        for o_left, o_top, o_right, o_bottom in self._taken:  # (QRectF.intersects, on floats: faster)
+            if left < o_right and o_left < right and top < o_bottom and o_top < bottom:
+                return False
+        self._taken.append((left, top, right, bottom))
         self.painted_labels.append(rect)
         return True
 

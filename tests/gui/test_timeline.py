@@ -103,12 +103,16 @@ def test_level_of_detail_for_a_long_log(qtbot):
     # the aggregated view still shows the syntax errors (red) and the Damage Steps (their band colour)
     assert count_colour(image, LIGHT.severity["error"]) > 5
     assert count_colour(image, LIGHT.timing, tol=8) > 100
-    # zoom into markers, then labels: painting works at every level
-    for ppe in (8, 30, 80):
+    # zoom into markers, then labels: painting works at every level (a paint error is caught and
+    # said once through ``problem``; none may be), the zoomed-out turns drawn one by one included
+    problems: list[str] = []
+    view.problem.connect(problems.append)
+    for ppe in (0.5, 2, 4, 8, 30, 80):
         view.set_pixels_per_event(ppe)
         view.center_on(len(doc.events) // 2)
         img = view.render_image()
         assert not img.isNull()
+        assert problems == [], (ppe, problems)
     assert view.detail_level() == "markers and labels"
     a, b = view.visible_range()
     assert 0 < a < b < len(doc.events) - 1
@@ -122,3 +126,14 @@ def test_badges_sit_on_their_events(qtbot):
         i = doc.finding_event[k]
         assert abs(c.x() - view.x_of(i)) <= view.ppe  # on (or just after) its event
         assert LEFT <= c.x() <= view.sceneRect().right()
+
+
+def test_lane_neighbours_are_lane_neighbour_in_one_scan():
+    doc = document_from_text(long_log(12))
+    n = len(doc.events)
+    for i in range(n):
+        expect = (doc.lane_neighbour(i, -2), doc.lane_neighbour(i, -1), doc.lane_neighbour(i, 1),
+                  doc.lane_neighbour(i, 2))
+        assert doc.lane_neighbours(i) == expect, i
+        assert doc.lane_neighbours(i, limit=3) == (doc.lane_neighbour(i, -2, 3), doc.lane_neighbour(i, -1, 3),
+                                                   doc.lane_neighbour(i, 1, 3), doc.lane_neighbour(i, 2, 3)), i
