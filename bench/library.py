@@ -3,6 +3,7 @@
     python bench/library.py                 # 10,000 logs (the issue's figure)
     python bench/library.py --count 2000    # a quicker run
     python bench/library.py --json out.json --keep /tmp/corpus
+    python bench/library.py --count 2000 --against /work/before --rounds 4   # this tree against another
 
 Measures, on the same corpus:
 
@@ -18,6 +19,14 @@ The first three are measured ``--rounds`` times (default 3), interleaved (parse+
 the imports, then again), and the best run of each is compared: the machine's speed drifts by
 several per cent over the minutes a 10,000-log run takes, which would otherwise decide a ratio
 near its target. Every round's figures are printed and kept in the JSON.
+
+``--against TREE`` compares this checkout with another one (``/work/before``: the code before
+issue 10) instead: every measure (``import --jobs 1``, ``--jobs 2``, the searches) runs in a child
+process of each version in turn (A B, then B A, …) on the same corpus (the searches of both on
+one library, its pages read once before they are timed); wall time and CPU time (the child's
+and its workers') are reported, with the ratio other / this (> 1: this tree is faster). Each
+child uses its own version's API (``replayer.importing.import_paths`` here,
+``replayer.store.import_paths`` before the split).
 """
 
 from __future__ import annotations
@@ -35,7 +44,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from replayer import store  # noqa: E402
+from replayer import importing, store  # noqa: E402
 from replayer.reader import read_log  # noqa: E402
 from replayer.check import check_match  # noqa: E402
 
@@ -155,7 +164,7 @@ def time_import(files: list[Path], db_path: Path, jobs: int) -> tuple[float, dic
     db = store.open_library(db_path)
     t = time.perf_counter()
     counts: dict[str, int] = {}
-    for outcome in store.import_paths(db, files, jobs=jobs):
+    for outcome in importing.import_paths(db, files, jobs=jobs):
         counts[outcome.status] = counts.get(outcome.status, 0) + 1
     elapsed = time.perf_counter() - t
     db.close()
@@ -194,6 +203,117 @@ def time_search(db_path: Path, runs: int = 5) -> dict[str, dict]:
     return out
 
 
+# ---- one version against another, in child processes ----------------------------------------------
+#: run by ``python -c`` with the tree to measure first on sys.path; prints one JSON object
+CHILD = r"""
+import json, os, statistics, sys, time
+tree, what, db_path, list_path, jobs, queries = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5]), sys.argv[6]
+sys.path.insert(0, tree)
+from replayer import store
+from replayer.reader import read_log
+try:
+    from replayer.check import check_match
+except ImportError:  # before issue 10
+    from replayer.validator import check_match
+try:
+    from replayer.importing import import_paths
+except ImportError:  # before the store took checked results
+    import_paths = store.import_paths
+files = open(list_path, encoding="utf-8").read().splitlines()
+check_match(read_log(files[0]))  # the caches a long import has warm (grammar, catalog)
+out = {}
+if what == "import":
+    if os.path.exists(db_path):
+        os.unlink(db_path)
+    db = store.open_library(db_path)
+    counts = {}
+    t0, c0, k0 = time.perf_counter(), time.process_time(), os.times()
+    for outcome in import_paths(db, files, jobs=jobs):
+        counts[outcome.status] = counts.get(outcome.status, 0) + 1
+    wall, cpu, k1 = time.perf_counter() - t0, time.process_time() - c0, os.times()
+    db.close()
+    out = {"wall": wall, "cpu": cpu + (k1.children_user - k0.children_user) + (k1.children_system - k0.children_system),
+           "counts": counts}
+else:
+    db = store.open_library(db_path)
+    walls, cpus = {}, {}
+    for flt in json.loads(queries).values():  # once untimed: the library's pages in the OS cache
+        store.search(db, **flt)
+    for name, flt in json.loads(queries).items():
+        w, c = [], []
+        for _ in range(7):
+            t0, c0 = time.perf_counter(), time.process_time()
+            store.search(db, **flt)
+            w.append(time.perf_counter() - t0)
+            c.append(time.process_time() - c0)
+        walls[name], cpus[name] = statistics.median(w), statistics.median(c)
+    db.close()
+    out = {"wall": sum(walls.values()), "cpu": sum(cpus.values()), "each_ms": {k: round(v * 1000, 1) for k, v in walls.items()},
+           "each_cpu_ms": {k: round(v * 1000, 1) for k, v in cpus.items()}}
+print(json.dumps(out))
+"""
+
+
+def run_child(tree: Path, what: str, db_path: Path, list_path: Path, jobs: int = 1) -> dict:
+    import subprocess
+
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "REPLAYER_LIBRARY")}
+    proc = subprocess.run([sys.executable, "-c", CHILD, str(tree), what, str(db_path), str(list_path), str(jobs),
+                           json.dumps(QUERIES)], capture_output=True, text=True, env=env, cwd=str(db_path.parent))
+    if proc.returncode != 0:
+        raise SystemExit(f"the child for {tree} ({what}) failed:\n{proc.stderr}")
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+def compare(files: list[Path], work: Path, other: Path, rounds: int, skip_jobs2: bool) -> dict:
+    """This tree (A) against ``other`` (B), every measure A B, B A, A B …; the medians and their ratios."""
+    here = Path(__file__).resolve().parent.parent
+    trees = {"this": here, "other": other.resolve()}
+    list_path = work / "files.txt"
+    list_path.write_text("\n".join(str(f) for f in files), encoding="utf-8")
+    measures = [("import --jobs 1", "import", 1)] + ([] if skip_jobs2 else [("import --jobs 2", "import", 2)])
+    measures.append(("searches (sum of medians)", "search", 1))
+    runs: dict[str, dict[str, list[dict]]] = {m[0]: {"this": [], "other": []} for m in measures}
+    print(f"load average at the start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    for n in range(rounds):
+        for name, what, jobs in measures:
+            # A B in odd rounds, B A in even ones: neither version always runs first after the other
+            for label, tree in (list(trees.items()) if n % 2 == 0 else list(trees.items())[::-1]):
+                # the searches of both versions read one library (this tree's --jobs 1 import): the
+                # same rows, only the code differs
+                db = work / (f"library-{label}-j{jobs}.db" if what == "import" else "library-this-j1.db")
+                r = run_child(tree, what, db, list_path, jobs)
+                runs[name][label].append(r)
+                print(f"  round {n + 1} {name:26s} {label:5s} wall {r['wall']:7.3f} s  cpu {r['cpu']:7.3f} s"
+                      + (f"  {r['counts']}" if "counts" in r else ""), flush=True)
+    print(f"load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    out = {}
+    print(f"\nmedian of {rounds} rounds; ratio = other / this (> 1: this tree is faster; target >= 0.95)")
+    for name, by in runs.items():
+        row = {}
+        for key in ("wall", "cpu"):
+            a = statistics.median(r[key] for r in by["this"])
+            b = statistics.median(r[key] for r in by["other"])
+            pairs = [o[key] / t[key] for t, o in zip(by["this"], by["other"])]
+            row[key] = {"this": round(a, 3), "other": round(b, 3), "ratio": round(b / a, 3),
+                        "round_ratios": [round(x, 3) for x in pairs]}
+        if name.startswith("import"):
+            row["files_per_s"] = {"this": round(len(files) / row["wall"]["this"]),
+                                  "other": round(len(files) / row["wall"]["other"])}
+        else:
+            for key in ("each_ms", "each_cpu_ms"):  # per query: the median over the rounds
+                row[key] = {label: {q: round(statistics.median(r[key][q] for r in by[label]), 1)
+                                    for q in by[label][0][key]} for label in ("this", "other")}
+                print(f"  {key}: " + ", ".join(f"{q} {row[key]['this'][q]} vs {row[key]['other'][q]}"
+                                               for q in row[key]["this"]))
+        out[name] = row
+        print(f"{name:26s} wall {row['wall']['this']:7.3f} s vs {row['wall']['other']:7.3f} s  ratio "
+              f"{row['wall']['ratio']:.3f}   cpu {row['cpu']['this']:7.3f} s vs {row['cpu']['other']:7.3f} s  ratio "
+              f"{row['cpu']['ratio']:.3f}")
+    return {"count": len(files), "rounds": rounds, "against": str(other), "measures": out,
+            "runs": {k: v for k, v in runs.items()}}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--count", type=int, default=10_000, help="logs in the corpus (default 10000)")
@@ -201,6 +321,8 @@ def main() -> None:
     ap.add_argument("--json", type=Path, help="also write the figures as JSON")
     ap.add_argument("--skip-jobs2", action="store_true", help="do not measure --jobs 2")
     ap.add_argument("--rounds", type=int, default=3, help="interleaved runs of each measure; the best counts (default 3)")
+    ap.add_argument("--against", type=Path, metavar="TREE",
+                    help="compare with the replayer checkout TREE, interleaved in child processes")
     args = ap.parse_args()
 
     work = args.keep or Path(tempfile.mkdtemp(prefix="replayer-bench-"))
@@ -216,6 +338,11 @@ def main() -> None:
         print(f"corpus: {len(files)} logs, {lines} lines, {size / 1e6:.1f} MB "
               f"(made in {time.perf_counter() - t:.1f} s) in {corpus}")
         print(f"machine: {os.cpu_count()} CPUs, Python {sys.version.split()[0]}")
+        if args.against is not None:
+            figures = compare(files, work, args.against, args.rounds, args.skip_jobs2)
+            if args.json:
+                args.json.write_text(json.dumps(figures, indent=2), encoding="utf-8")
+            return
 
         # warm the caches every run shares (grammar, catalog), as a long import would have them
         check_match(read_log(files[0]))
@@ -251,7 +378,7 @@ def main() -> None:
         db = store.open_library(work / "library-j1.db")
         t = time.perf_counter()
         again = {}
-        for outcome in store.import_paths(db, files, jobs=1):
+        for outcome in importing.import_paths(db, files, jobs=1):
             again[outcome.status] = again.get(outcome.status, 0) + 1
         re = time.perf_counter() - t
         rows = store.count_rows(db)

@@ -301,6 +301,13 @@ _MISSING = object()
 _READERS: dict[Game, LineReader] = {}
 
 
+def drop_readers() -> None:
+    """Forget every game's line reader and what it keeps. For a process that is about to end: the
+    caches of a long log are ~100,000 objects, which the collector's passes at interpreter exit
+    walk several times (~0.2 s after a 100,000-line log); freed here they cost ~0.02 s."""
+    _READERS.clear()
+
+
 def line_reader(game: Game | str) -> LineReader:
     if isinstance(game, str):
         game = games.get(game)

@@ -110,7 +110,7 @@ def _check_page(png: Path, dpi: int) -> None:
     def dark(x: int, y: int) -> bool:
         return data[y * bpl + x] < ink
 
-    for y in list(range(0, margin - 3)) + list(range(h - margin + 3, h)):  # the top and bottom margins
+    for y in list(range(margin - 3)) + list(range(h - margin + 3, h)):  # the top and bottom margins
         assert min(data[y * bpl: y * bpl + w]) >= ink, f"{png.name}: ink in the margin at y={y}"
     # the right border: the column near the right margin with the most ink in the text area
     counts = {x: sum(dark(x, y) for y in range(margin, body_bottom)) for x in range(w - margin - 8, w - margin + 8)}

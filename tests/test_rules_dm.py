@@ -19,8 +19,9 @@ from replayer.cli import cli
 from replayer.reader import read_text
 from replayer.games.dm import rules as dm
 from replayer.games.dm.model import DmModel
-from replayer.games.dm.rules import (ATTACK_GUARDS, DECLARATION_GUARDS, LINES, SHOWINGS, STEPS, Case, Fighter,
-                                     SubStep, battle_outcome, line_kind, reached_step, shields_to_break)
+from replayer.games.dm.rules import (ATTACK_GUARDS, DECLARATION_GUARDS, LINES, SHOWINGS, STEPS, Fighter,
+                                     battle_outcome, line_kind, reached_step, shields_to_break)
+from replayer.games.dm.vocabulary import AttackStep as SubStep
 
 ROOT = Path(__file__).resolve().parent.parent
 HEADER = '[Game "dm"]\n[A "Kaito"]\n[B "Rin"]\n'
@@ -44,7 +45,8 @@ def findings(body: str, header: str = HEADER) -> list[tuple[int, str]]:
     ("trigger", SubStep.DECLARATION, SubStep.ATTACK_TRIGGERS),
     ("trigger", SubStep.ATTACK_TRIGGERS, SubStep.ATTACK_TRIGGERS),
     ("resolve", SubStep.BLOCK, SubStep.BLOCK_TRIGGERS),  # after the block: block-related abilities
-    ("resolve", SubStep.OUTCOME, SubStep.OUTCOME),
+    ("resolve", SubStep.BATTLE, SubStep.BATTLE),
+    ("resolve", SubStep.BREAK, SubStep.BREAK),  # an ability keeps the case of sub-step 6
     ("trigger", SubStep.END, SubStep.END),
     ("ninja-strike", SubStep.DECLARATION, SubStep.ATTACK_TRIGGERS),
     ("ninja-strike", SubStep.BLOCK, None),  # the non-turn player's ninja strike comes before blocks
@@ -53,10 +55,11 @@ def findings(body: str, header: str = HEADER) -> list[tuple[int, str]]:
     ("block", SubStep.ATTACK_TRIGGERS, SubStep.BLOCK),
     ("block", SubStep.BLOCK_TRIGGERS, None),
     ("redirect", SubStep.DECLARATION, SubStep.BLOCK),
-    ("battle", SubStep.BLOCK_TRIGGERS, SubStep.OUTCOME),
-    ("break", SubStep.DECLARATION, SubStep.OUTCOME),
+    ("battle", SubStep.BLOCK_TRIGGERS, SubStep.BATTLE),
+    ("break", SubStep.DECLARATION, SubStep.BREAK),
+    ("break", SubStep.BATTLE, SubStep.BREAK),  # the cases of sub-step 6 are one sub-step
     ("s-trigger", SubStep.END, None),
-    ("attack-ends", SubStep.OUTCOME, SubStep.END),
+    ("attack-ends", SubStep.DIRECT, SubStep.END),
     ("destroy", SubStep.BLOCK, SubStep.BLOCK),  # a line of any sub-step leaves it where it is
 ])
 def test_sub_step_inference(kind, current, expected):
@@ -82,10 +85,10 @@ def test_every_line_kind_comes_from_an_event_and_every_row_is_reachable():
 
 
 def test_every_sub_step_has_a_row_and_only_sub_step_2_has_no_lines():
-    assert {s.sub for s in STEPS} == set(SubStep)
-    assert [s.label for s in STEPS if s.sub == SubStep.OUTCOME] == ["6-A", "6-B", "6-C"]
+    assert [s.step for s in STEPS] == list(SubStep)  # the vocabulary's sub-steps, in order
+    assert [s.label for s in STEPS if s.step.number == 6] == ["6-A", "6-B", "6-C"]
     for step in STEPS:
-        assert bool(dm.lines_of(step)) == (step.sub != SubStep.CONTINUOUS), step.label
+        assert bool(dm.lines_of(step)) == (step.step != SubStep.CONTINUOUS), step.label
         assert step.cite.startswith(dm.SOURCE)
     kinds = {step.label: {row.kind for row in dm.lines_of(step)} for step in STEPS}
     assert kinds["6-A"] == {"trigger", "resolve", "resolve-all", "battle"}
@@ -172,13 +175,13 @@ def test_the_current_attack_and_the_waiting_abilities():
     assert [(w.owner, w.label) for w in model.waiting] == [("A", "爆竜 GENJI・XX"), ("B", "特攻秘宝カースガイ")]
     model = replay('turn 9 A\nA: attack "Bolshack Dragon" -> player\nB: block with "Marine Flower"\n'
                    'battle "Bolshack Dragon" vs "Marine Flower"\n')
-    assert (model.attack.substep, model.attack.case, model.attack.label) == (SubStep.OUTCOME, Case.BATTLE, "6-A")
+    assert (model.attack.substep, model.attack.case, model.attack.label) == (SubStep.BATTLE, "A", "6-A")
     assert model.attack.aims_at == "Marine Flower" and model.creatures["Marine Flower"].tapped
 
 
 def test_a_line_that_goes_back_leaves_the_sub_step_where_it_was():
     model = replay('turn 8 A\nA: attack "Bolshack Dragon" -> player\nA: break 2\nB: block with "Marine Flower"\n')
-    assert model.attack.substep == SubStep.OUTCOME and model.attack.case == Case.BREAK
+    assert model.attack.substep == SubStep.BREAK and model.attack.case == "B"
 
 
 def test_an_entering_line_makes_the_cip_ability_wait_and_a_trigger_line_names_it():

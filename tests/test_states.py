@@ -1,4 +1,4 @@
-"""The states the one replay records, read as the window reads them (``replayer.states``)."""
+"""The states of a replay (``replayer.states``), read as the window, the library and the report read them."""
 
 from __future__ import annotations
 
@@ -14,3 +14,53 @@ def test_an_atk_line_whose_card_carries_stats_sets_the_new_atk():
     (after_absolute,) = states.state_at(3).field["A"]
     assert (after_relative.atk, after_relative.def_) == (1500, 1000)
     assert (after_absolute.atk, after_absolute.def_) == (3000, 1000)
+
+
+DM_TEXT = ('[Game "dm"]\nturn 1 A\nphase attack\nA: attack "Bolshack Dragon" -> player\nB: block with "Aqua"\n'
+           'battle "Bolshack Dragon" vs "Aqua"\nattack ends\nturn 2 B\nphase main\n')
+YGO_TEXT = ('[Game "ygo"]\nturn 1 A\nphase battle\nA: attack "Lyla" -> direct\nstep damage\ntiming calc\n'
+            'B: damage 1700\nB: lp 6300\nstep battle\nphase main2\n')
+
+
+def _outline(states):
+    return (states.changes(), list(states.turns), list(states.phases), list(states.steps), list(states.timings),
+            list(states.substeps), [(c.links, c.resolves, c.order) for c in states.chains], dict(states.link_of),
+            dict(states.resolve_of))
+
+
+def test_the_states_are_the_same_whichever_is_read_first():
+    """The positions and the outline are recorded the first time anything reads them: reading the
+    outline, a position or a state first gives the same states."""
+    for text in (DM_TEXT, YGO_TEXT):
+        by_outline = _outline(check_text(text).states)
+        r = check_text(text)
+        r.states.state_at(3)
+        assert _outline(r.states) == by_outline
+        r = check_text(text)
+        assert r.states.position(len(r.match.events) - 1) == by_outline[0][1][-1]
+        assert _outline(r.states) == by_outline
+
+
+def test_the_positions_of_the_games_enums():
+    r = check_text(DM_TEXT)
+    assert [s.name for s in r.states.substeps] == ["1", "4", "6A", "7"]
+    assert r.states.position(3).substep.label == "4 block / redirect"
+    r = check_text(YGO_TEXT)
+    pos = r.states.position(6)
+    assert (pos.phase.label, pos.step.label, pos.timing.label) == ("Battle Phase", "Damage Step", "damage calculation")
+
+
+def test_two_threads_reading_the_states_at_once_see_the_same_states():
+    """The window reads the states on a worker thread and on the GUI thread: one records them, the
+    other waits for it."""
+    import threading
+
+    want = _outline(check_text(DM_TEXT).states)
+    r = check_text(DM_TEXT)
+    got: list = []
+    threads = [threading.Thread(target=lambda: got.append(_outline(r.states))) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert got == [want] * 4

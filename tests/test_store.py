@@ -467,6 +467,24 @@ def test_search_full_text_in_notes(filled):
     assert store.search(filled, text="appeal", event="Grand Prix").total_matches == 0
 
 
+def test_search_full_text_finds_the_reviewers_verdict_notes_too(filled, tmp_path):
+    assert store.search(filled, text="blurry").total_matches == 0  # no verdict has a note yet
+    store.save_review(filled, tmp_path / "frankfurt-2.duel", "ygo.lp.mismatch", 12, "disputed",
+                      "the video is blurry here", "Judge Lena")
+    store.save_review(filled, tmp_path / "grand-prix.duel", "dm.break.count", 11, "confirmed", "", "Judge Lena")
+    result = store.search(filled, text="blurry video")  # every word, any case, in the note
+    assert files_of(result) == ["frankfurt-2.duel"]
+    assert [(Path(n["path"]).name, n["text"]) for n in result.notes] == [
+        ("frankfurt-2.duel", "verdict note (disputed, ygo.lp.mismatch): the video is blurry here")]
+    # with a match filter: only the chosen matches' notes and verdict notes
+    assert store.search(filled, text="blurry", event="Grand Prix").total_notes == 0
+    assert store.search(filled, text="blurry", player="Kaiba").total_notes == 1
+    # a word in a log's note and in a verdict's: both matches
+    store.save_review(filled, tmp_path / "frankfurt-2.duel", "ygo.lp.mismatch", 12, "disputed", "appeal pending", "Tom")
+    assert files_of(store.search(filled, text="appeal")) == ["frankfurt-1.duel", "frankfurt-2.duel"]
+    assert store.stats(filled, text="blurry")["totals"]["matches"] == 1
+
+
 def test_search_limit_keeps_exact_totals(filled):
     result = store.search(filled, limit=1)
     assert (len(result.matches), len(result.findings), result.total_matches, result.total_findings) == (1, 1, 3, 8)

@@ -230,8 +230,8 @@ def _paper_html(result: CheckResult, reviews: Reviews | None, facts: _Facts) -> 
     out.append("<table width='100%' cellspacing='0'>")
     for k in range(0, len(cells), 2):
         (k1, v1), (k2, v2) = cells[k], cells[k + 1]
-        out.append(f"<tr><th width='14%'>{k1}</th><td width='42%'>{v1}</td>"
-                   f"<th width='14%'>{k2}</th><td width='30%'>{v2}</td></tr>")
+        out.append(f"<tr><th width='14%'>{k1}</th><td width='36%'>{v1}</td>"
+                   f"<th width='14%'>{k2}</th><td width='36%'>{v2}</td></tr>")
     out.append("</table>")
     others = [k for k in HEADER_ORDER if k in header and k not in SHOWN_IN_THE_HEADER_BLOCK]
     others += sorted(k for k in header if k not in HEADER_ORDER)

@@ -233,18 +233,19 @@ class LogEditor(NewLogMixin, QObject):
         if self._editing and self.text() != self.checked_text:
             self.timer.start()
 
-    def _on_rechecked(self, generation: int, doc, change) -> None:
+    def _on_rechecked(self, generation: int, doc, change, base) -> None:
         self.applied = self.settled = generation
         try:
-            self._show_rechecked(doc, change)
+            self._show_rechecked(doc, change, base)
         finally:
             self._next()
 
-    def _show_rechecked(self, doc, change) -> None:
+    def _show_rechecked(self, doc, change, base) -> None:
         w = self.window
         line = self.view.textCursor().blockNumber() + 1
         old = w.doc
-        if old is None or change.full or old.path != doc.path:
+        # in place only over the document the change is from (not over a file read again meanwhile)
+        if old is None or change.full or old.path != doc.path or old.result is not base:
             w._keep_line = line
             w.show_document(doc, w.reviews)
         else:

@@ -255,8 +255,13 @@ class LogView(QPlainTextEdit):
         def moved(line: int) -> int | None:  # an old line's number now (None: it was edited)
             return line if line < first else line + d if line >= end_old else None
 
-        # block numbers are 0-based lines: those of the edit are coloured again, those after it moved
-        h.done = {m - 1 for m in (moved(n + 1) for n in h.done) if m is not None}
+        # block numbers are 0-based lines: those of the edit are coloured again; when lines were added
+        # or removed, so are those after it (the view colours lines as they come into sight while
+        # the text changes, numbered as they are then: the set mixes the old and new numbering)
+        if d:
+            h.done = {n for n in h.done if n < first - 1}
+        else:
+            h.done = {n for n in h.done if not first - 1 <= n < end_old - 1}
 
         def marks(d_: Document, line: int) -> tuple:
             fs = d_.findings

@@ -10,6 +10,14 @@ moves every top-level table that would cross a page boundary to the next page
 right before it goes with it; a row that starts a page after the first of its table gets a copy of
 its column headings above it. A table taller than a page cannot fit anywhere: it stays where it is
 and Qt breaks it between two lines of text (:attr:`PaperLayout.too_tall` names it).
+
+Three things Qt does that the code works around, each found on the page images: the rectangle
+``frameBoundingRect`` gives a table starts at its first cell's text, not at its top rule
+(:func:`_rect`); two tables one under the other have a sliver of white between them
+(:func:`_close_up`); and a table that ends within a cell's padding of a page's foot makes Qt turn
+the page itself, so that a break after it turned a second one (``TIGHT`` in :func:`_plan`, and a
+new start from the HTML if it happens anyway). ``tests/test_report_pdf.py`` checks the layout's
+rectangles and every page's image.
 """
 
 from __future__ import annotations
@@ -23,6 +31,7 @@ from typing import Any
 MARGIN_MM = 15.0  # every side of the A4 page
 FOOTER = 22.0  # the footer's band at each page's foot, in the document's units
 _EPS = 0.01
+TIGHT = 6.0  # a table ending this near a page's foot makes Qt turn the page itself (see _plan)
 
 
 @dataclass
@@ -158,6 +167,23 @@ def _series_headings(elements: list, k: int):
     return None
 
 
+def _open_top(table) -> bool:
+    """Whether a table's first row has no top rule (a row of a long table: the one above draws it)."""
+    from PySide6.QtGui import QTextFrameFormat
+
+    return table.cellAt(0, 0).format().toTableCellFormat().topBorderStyle() == QTextFrameFormat.BorderStyle_None
+
+
+def _close_up(elements: list) -> None:
+    """Each row table right under another table one unit higher: Qt leaves a sliver of white
+    between two tables, which broke the rows' side rules at every row."""
+    for k, e in enumerate(elements):
+        if k and _is_table(e) and _is_table(elements[k - 1]) and _open_top(e):
+            fmt = e.frameFormat()
+            fmt.setTopMargin(-1.0)
+            e.setFrameFormat(fmt)
+
+
 def _break_before(element, on: bool = True) -> None:
     from PySide6.QtGui import QTextCursor, QTextFormat, QTextFrameFormat
 
@@ -165,6 +191,8 @@ def _break_before(element, on: bool = True) -> None:
     if _is_table(element):
         fmt = element.frameFormat()
         fmt.setPageBreakPolicy(policy)
+        if on:
+            fmt.setTopMargin(0.0)  # at a page's top: nothing above to close up to
         element.setFrameFormat(fmt)
         for column in range(element.columns()):  # a row at a page's top draws its own top rule
             cell = element.cellAt(0, column)
@@ -227,6 +255,17 @@ def _plan(elements: list, natural: list, real: list, height: float, forced: set[
     places: list[list[float]] = []  # [top, top of the text, bottom], as for _places
     plan: list[tuple] = []
 
+    def tight(i: int) -> bool:
+        """Whether table ``i`` ends so near its page's foot that Qt turns the page after it itself,
+        so that a break after it would leave a page blank (Qt does so within a cell's padding)."""
+        if i < 0 or not _is_table(elements[i]) or _is_column_headings(elements[i]):
+            return False
+        return not _has_break_before(elements[i]) and next_page(places[i][2] - _EPS) - places[i][2] < TIGHT
+
+    def send_on(i: int) -> tuple:
+        headings = _series_headings(elements, i)
+        return ("headings", elements[i], headings) if headings is not None else ("break", elements[i])
+
     def j_of(headings, k: int) -> int:
         return next(i for i in range(k - 1, -1, -1) if elements[i] is headings)
 
@@ -264,6 +303,9 @@ def _plan(elements: list, natural: list, real: list, height: float, forced: set[
         starts_page = k > 0 and page(top + _EPS) != page(places[k - 1][2] - _EPS)
         fits = headings is not None and (natural[k][2] - natural[k][0]) + natural[j_of(headings, k)][2] \
             - natural[j_of(headings, k)][0] <= height
+        if fits and ((crosses and not tall) or starts_page) and tight(k - 1):
+            plan.append(send_on(k - 1))  # the one before ends at the very foot: it goes too
+            break
         if fits and ((crosses and not tall) or starts_page):
             # a row after the first of its table: to the top of a page, under a copy of its headings
             j = next(i for i in range(k - 1, -1, -1) if elements[i] is headings)
@@ -286,6 +328,9 @@ def _plan(elements: list, natural: list, real: list, height: float, forced: set[
             first -= 1
         if _has_break_before(elements[first]):
             continue  # at the top of a page already: it cannot do better
+        if first > 0 and tight(first - 1):
+            plan.append(send_on(first - 1))  # the one before ends at the very foot: it goes too
+            break
         plan.append(("break", elements[first]))
         shift = next_page(places[first][0]) - places[first][0]
         for i in range(first, k + 1):
@@ -362,6 +407,7 @@ def lay_out(html: str) -> PaperLayout:
         doc.setDocumentMargin(0)
         doc.setUndoRedoEnabled(False)
         read = _elements(doc)
+        _close_up(read)
         moved, repeated, jump = keep_tables_whole(doc, width, body, forced={id(read[k]) for k in forced})
         at = next((k for k, e in enumerate(read) if e is jump), None) if jump is not None else None
         if at is None or at in forced:

@@ -4,7 +4,7 @@
 not change since the text it checked last are not read again, and the states before the change
 are taken over; then it lays out the document (:func:`~replayer.gui.document.build_document`)
 and computes, still on the worker, what the window asks first (the state at the cursor's line),
-so that the GUI thread only updates its panes. ``done(generation, document, change)`` and
+so that the GUI thread only updates its panes. ``done(generation, document, change, base)`` and
 ``failed(generation, message)`` arrive on the GUI thread; the answer to an older request (more
 keys were typed meanwhile) is dropped, as :class:`~replayer.gui.loader.Loader` does.
 """
@@ -28,7 +28,7 @@ log = logging.getLogger("replayer.gui")
 
 
 class _Signals(QObject):
-    done = Signal(int, object, object)
+    done = Signal(int, object, object, object)
     failed = Signal(int, str)
 
 
@@ -48,7 +48,8 @@ class _Task(QRunnable):
         try:
             if g != owner.generation:
                 return  # more keys came: only the last text matters
-            result, change = check_edit(owner.base, self.text, self.path)
+            base = owner.base
+            result, change = check_edit(base, self.text, self.path)
             owner.base = result  # the next edit is compared with this text
             doc = build_document(result, self.path)
             if doc.events and self.line > 0:
@@ -60,13 +61,14 @@ class _Task(QRunnable):
             signals.failed.emit(g, f"replayer could not check this text ({type(e).__name__}: {e}). "
                                    "This is a bug in replayer.")
         else:
-            signals.done.emit(g, doc, change)
+            signals.done.emit(g, doc, change, base)
 
 
 class Rechecker(QObject):
     """Re-checks the text being edited on a worker thread, one request at a time."""
 
-    done = Signal(int, object, object)
+    #: (generation, document, the check.Change from ``base``, ``base``: the result it started from)
+    done = Signal(int, object, object, object)
     failed = Signal(int, str)
 
     def __init__(self, parent: QObject | None = None):
@@ -93,9 +95,9 @@ class Rechecker(QObject):
     def wait(self, msecs: int = -1) -> bool:
         return self.pool.waitForDone(msecs)
 
-    def _on_done(self, g: int, doc, change) -> None:
+    def _on_done(self, g: int, doc, change, base) -> None:
         if g == self.generation:
-            self.done.emit(g, doc, change)
+            self.done.emit(g, doc, change, base)
 
     def _on_failed(self, g: int, message: str) -> None:
         if g == self.generation:

@@ -37,7 +37,7 @@ from PySide6.QtWidgets import QComboBox, QFileDialog, QHBoxLayout, QLabel, QPush
 
 from ..timecodes import format_offset, is_url, parse_offset, seconds, url_at
 from .video_parts import (INSTALL_HINT, FrameView, TickSlider, fmt_ms, missing_text,  # noqa: F401  (re-exported)
-                          multimedia, multimedia_error, reset_multimedia, resolve_video)
+                          multimedia, multimedia_error, reset_multimedia, resolve_video, write_header)
 
 if TYPE_CHECKING:
     from .app import MainWindow
@@ -584,25 +584,3 @@ def show_pane(window: MainWindow, visible: bool) -> None:
         share_space(window)
     if not visible:
         pane.pause()
-
-
-def write_header(window: MainWindow, key: str, value: str) -> None:
-    """Put ``[key "value"]`` into the window's log: into the editor's text when it is being
-    edited (unsaved, undoable), else into the file (atomically) and check it again."""
-    from ..logtext import set_header_tag
-    from .editor import atomic_write
-
-    after = "Video" if key == "VideoOffset" else None
-    editor = getattr(window, "editor", None)
-    if editor is not None and editor.editing():
-        editor.set_header_tag(key, value, after=after)
-        return
-    if not window.path:
-        window.statusBar().showMessage("Save the log first", 4000)
-        return
-    data = Path(window.path).read_bytes()
-    text = data.decode("utf-8-sig")
-    bom = data.startswith(b"\xef\xbb\xbf")
-    new = set_header_tag(text, key, value, after=after)
-    atomic_write(window.path, (b"\xef\xbb\xbf" if bom else b"") + new.encode("utf-8"), backup=False)
-    window.reload()

@@ -104,6 +104,11 @@ def _review_note_likes(text: str) -> tuple[str, list[str]]:
     return " AND ".join(["rv.note LIKE ? ESCAPE '\\'"] * len(escaped)), escaped
 
 
+def _has_verdict_notes(db: Database) -> bool:
+    """Whether any verdict has a note (else a text search needs not look at the reviews)."""
+    return db.execute("SELECT 1 FROM reviews WHERE note != '' LIMIT 1").fetchone() is not None
+
+
 def _fts_query(db: Database, text: str) -> str:
     """The user's FTS5 query if it is valid, else each word quoted (so ``don't`` works).
 
@@ -133,24 +138,27 @@ def _match_where(db: Database, flt: Filters, params: list, rev: str = "r", rev_i
     if flt.round:
         where.append(f"{rev}.round = ? COLLATE NOCASE")
         params.append(flt.round.strip())
-    if flt.date_from or flt.date_to:  # only dates read as ISO compare (text like "someday" sorts anywhere)
-        where.append(f"{rev}.date GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'")
     if flt.date_from:
         where.append(f"{rev}.date >= ?")
         params.append(normalize_date(flt.date_from))
     if flt.date_to:
         where.append(f"{rev}.date <= ?")
         params.append(normalize_date(flt.date_to))
+    if flt.date_from or flt.date_to:  # only dates read as ISO compare (text like "someday" sorts anywhere)
+        # (after the comparisons: SQLite tests the terms in order, and the range leaves few rows)
+        where.append(f"{rev}.date GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'")
     if flt.player and _player_letter(flt.player) is None:
         where.append(f"({rev}.player_a = ? COLLATE NOCASE OR {rev}.player_b = ? COLLATE NOCASE)")
         params.extend([flt.player.strip()] * 2)
     if flt.text:
-        likes, like_params = _review_note_likes(flt.text)
-        where.append(f"({rev_id} IN (SELECT n.revision_id FROM notes n WHERE n.id IN "
-                     "(SELECT rowid FROM notes_fts WHERE notes_fts MATCH ?))"
-                     f" OR {rev_id} IN (SELECT rv.revision_id FROM reviews rv WHERE {likes}))")
+        noted = "SELECT n.revision_id FROM notes n WHERE n.id IN (SELECT rowid FROM notes_fts WHERE notes_fts MATCH ?)"
         params.append(_fts_query(db, flt.text))
-        params.extend(like_params)
+        if _has_verdict_notes(db):
+            # one set of revisions (a UNION), not an OR of two: SQLite builds it once
+            likes, like_params = _review_note_likes(flt.text)
+            noted += f" UNION SELECT rv.revision_id FROM reviews rv WHERE {likes}"
+            params.extend(like_params)
+        where.append(f"{rev_id} IN ({noted})")
     if flt.card and not flt.on_findings:
         where.append(f"{rev_id} IN {_revisions_with_cards(flt.card, params)}")
     return where
@@ -278,16 +286,19 @@ def search(db: Database, flt: Filters | None = None, *, limit: int | None = 100,
                   + (f" AND n.revision_id IN ({scope})" if scope else ""))
         notes, total_notes = _counted(db, "m.path, n.line, n.text, r.revision, n.match_id", n_from,
                                       "n.revision_id, n.line", limit, nparams)
-        # the reviewers' verdict notes are searched too (a few rows: no full-text index needed)
-        likes, like_params = _review_note_likes(flt.text)
-        v_from = ("FROM reviews rv JOIN match_revisions r ON r.id = rv.revision_id JOIN matches m ON m.id = r.match_id "
-                  f"WHERE rv.note != '' AND {likes}" + (f" AND rv.revision_id IN ({scope})" if scope else ""))
-        verdicts, total_verdicts = _counted(
-            db, "m.path, rv.line, 'verdict note (' || coalesce(rv.verdict, 'open') || ', ' || rv.rule || '): ' "
-                "|| rv.note AS text, r.revision, rv.match_id", v_from, "rv.revision_id, rv.line", limit,
-            like_params + scope_params)
-        notes += verdicts
-        total_notes += total_verdicts
+        if _has_verdict_notes(db):
+            # the reviewers' verdict notes are searched too (a few rows: no full-text index needed;
+            # "+": the reviews are scanned, and the chosen revisions built only if a note matches,
+            # not first to look the reviews up by revision)
+            likes, like_params = _review_note_likes(flt.text)
+            v_from = ("FROM reviews rv JOIN match_revisions r ON r.id = rv.revision_id JOIN matches m ON m.id = r.match_id "
+                      f"WHERE rv.note != '' AND {likes}" + (f" AND +rv.revision_id IN ({scope})" if scope else ""))
+            verdicts, total_verdicts = _counted(
+                db, "m.path, rv.line, 'verdict note (' || coalesce(rv.verdict, 'open') || ', ' || rv.rule || '): ' "
+                    "|| rv.note AS text, r.revision, rv.match_id", v_from, "rv.revision_id, rv.line", limit,
+                like_params + scope_params)
+            notes += verdicts
+            total_notes += total_verdicts
     return SearchResult(matches, findings, notes, total_matches, total_findings, total_notes)
 
 

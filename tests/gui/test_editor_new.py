@@ -70,14 +70,14 @@ def test_the_window_opened_without_a_log_is_an_editor(qtbot, monkeypatch):
     from replayer.gui import app as app_mod
 
     seen = {}
-    # (a window of an earlier test may still be open: topLevelWidgets() has no order to rely on)
-    earlier = {id(w) for w in QApplication.topLevelWidgets()}
+    before = set(QApplication.topLevelWidgets())  # other tests' windows may still be there
 
     class App:
         def exec(self):
             windows = [w for w in QApplication.topLevelWidgets() if isinstance(w, app_mod.MainWindow)
-                       and w.isVisible() and id(w) not in earlier]
-            w = windows[-1]
+                       and w not in before]
+            assert len(windows) == 1
+            w = windows[0]
             qtbot.waitUntil(lambda: w.editor.editing(), timeout=10_000)
             seen["text"], seen["path"] = w.editor.text(), w.path
             w.close()

@@ -6,141 +6,27 @@ its sub-step, the abilities waiting to resolve and whose they are) and reports w
 not allow. A finding does not stop the replay: the event is taken to have happened. Everything
 is decided from card properties (catalog plus inline ``{...}``); a card whose properties are not
 known is never the reason for an error. The tables and guards, with their citations, are
-:mod:`replayer.games.dm.rules`.
+:mod:`replayer.games.dm.rules`; the records of the state it keeps, :mod:`replayer.games.dm.attack`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from ... import events as ev
 from ...numbers import whole_number
 from ...replay import Model
-from .rules import (ABILITY_OF, ATTACK_GUARDS, Case, DECLARATION_GUARDS, Declaration, Defence, Fighter, LINES,
+from .attack import AttackState, Breaks, Creature, Deferred, Waiting, Window, other
+from .rules import (ABILITY_OF, ATTACK_GUARDS, DECLARATION_GUARDS, Declaration, Defence, Fighter, LINES,
                     LINE_BY_KIND, Need, R_ABORTED, R_ACTIVE_FIRST, R_BACKWARDS, R_BATTLE_OPPONENT,
                     R_BATTLE_RESULT, R_BREAK_COUNT, R_EARLY_TRIGGER, R_END_ABILITY_LEFT, R_END_BEFORE_AFTER,
                     R_NINJA_AFTER_BLOCK, R_NINJA_BEFORE_TRIGGERS, R_NINJA_NO_BLOCK, R_NOT_PLAYER,
                     R_NOT_TURN_PLAYER, R_ONE_BLOCKER, R_REDIRECT_TARGET, R_SHIELDS_LEFT, R_SPELL_FIRST,
                     R_STRIGGER_MORE, R_STRIGGER_NO_BREAK, R_TURN_PLAYER_FIRST, R_UNTAPPED_TARGET, SHOWINGS,
-                    STATE_WORDS, SubStep, TAKES_OVER, battle_outcome, describe_table, line_kind, quote,
-                    reached_step, row_label, shields_to_break, step_label)
+                    STATE_WORDS, TAKES_OVER, battle_outcome, describe_table, line_kind, quote,
+                    reached_step, row_label, shields_to_break)
+from .vocabulary import AttackStep
 
-# ---- state ---------------------------------------------------------------------------------
-class Creature:
-    """A creature as far as the log tells. Whether it is tapped is kept in a set of keys the model
-    shares with every creature (``taps``): a turn untaps the turn player's tapped creatures without
-    walking every creature ever seen, and sub-step 4 copies only the tapped ones."""
-
-    __slots__ = ("key", "name_key", "label", "owner", "in_play", "entered", "born", "taps")
-
-    def __init__(self, key: str, name_key: str, label: str, owner: str | None, in_play: bool = True,
-                 tapped: bool = False, entered: int | None = None, *, taps: set[str] | None = None,
-                 born: int = 0):
-        self.key = key  # one physical card (copy suffix included)
-        self.name_key = name_key  # its card, whatever the copy: where its facts are kept
-        self.label = label
-        self.owner = owner
-        self.in_play = in_play  # in the battle zone
-        self.entered = entered  # the turn (counted by `turn` lines) it entered the battle zone, if the log shows it
-        self.born = born  # how many creatures the model had seen before this card's first mention
-        self.taps = taps if taps is not None else set()
-        if tapped:
-            self.taps.add(key)
-
-    @property
-    def tapped(self) -> bool:
-        return self.key in self.taps
-
-    @tapped.setter
-    def tapped(self, value: bool) -> None:
-        if value:
-            self.taps.add(self.key)
-        else:
-            self.taps.discard(self.key)
-
-    def __repr__(self) -> str:
-        return (f"Creature({self.key!r}, owner={self.owner!r}, in_play={self.in_play}, tapped={self.tapped}, "
-                f"entered={self.entered})")
-
-
-@dataclass
-class Waiting:
-    """An ability waiting to resolve."""
-
-    id: int
-    owner: str | None
-    key: str
-    label: str
-    source: str = "ability"  # ability | cip | s-trigger spell | s-trigger creature
-    batch: int | None = None  # the line of the s-trigger that brought it
-    named: bool = True  # False: waiting because of an entering, s-trigger or revolution 0 line; a later
-    # `trigger` line for it names it instead of adding another
-    at_end: bool = False  # an "at the end of the attack" ability (triggered in sub-step 7)
-
-
-@dataclass
-class Deferred:
-    """A possible ordering mistake: it is one if one of ``ids`` resolves in ``slot``."""
-
-    rule: str
-    event: ev.Event
-    ids: set[int]
-    slot: tuple
-    message: str
-    hint: str
-
-
-@dataclass
-class Breaks:
-    event: ev.Break
-    allowed: frozenset[int] | None  # None: the attacker's breakers are not known
-    shields: int
-    total: int = 0
-
-
-@dataclass
-class AttackState:
-    event: ev.Attack
-    player: str | None
-    defender: str | None
-    attacker: str
-    target: str | None  # as declared; None: the player
-    aims_at: str | None  # after sub-step 4; None: the player
-    substep: SubStep = SubStep.DECLARATION
-    case: Case | None = None
-    blocked: bool = False  # a sub-step 4 declaration was made
-    aborted_by: str | None = None  # the creature whose leaving aborted the attack
-    goes: dict[str, int] = field(default_factory=dict)  # showing name -> how many goes so far
-    #: before sub-step 4's declarations: the tapped creatures, how many creatures were known, the aim
-    before_batch: tuple[frozenset[str], int, str | None] | None = None
-    breaks: Breaks | None = None  # this attack's shield break
-    ended: bool = False  # `attack ends` was written: sub-step 7
-    closed: bool = False
-    blocks: int = 0  # `block with` declarations so far (one blocker blocks an attack)
-    break_written: bool = False  # a `break` line was written in this attack (even one that did not count)
-    nonturn_declared: ev.Event | None = None  # the non-turn player's sub-step 3 ninja strike / revolution 0
-    block_abilities_resolved: ev.Event | None = None  # the blocking player's sub-step 5 ability that resolved
-
-    @property
-    def aborted(self) -> bool:
-        return self.aborted_by is not None
-
-    @property
-    def label(self) -> str:
-        return step_label(self.substep, self.case if self.substep == SubStep.OUTCOME else None)
-
-
-@dataclass
-class Window:
-    """The lines right after a `battle` line: the battle's result."""
-
-    event: ev.Battle
-    winners: frozenset[str]
-    losers: set[str]
-
-
-def other(player: str | None) -> str | None:
-    return {"A": "B", "B": "A"}.get(player or "")
+_END = AttackStep.END
+_OUTCOME = AttackStep.BATTLE.number  # sub-step 6, whichever its case
 
 
 # ---- the model -------------------------------------------------------------------------------
@@ -258,8 +144,6 @@ class DmModel(Model):
                             related=[a.event])
             return True
         a.substep = reached
-        if row.case is not None:
-            a.case = row.case
         return True
 
     def second_go(self, e: ev.Event, a: AttackState, kind: str, previous: str | None) -> bool:
@@ -409,11 +293,12 @@ class DmModel(Model):
         a = self.attack
         if a is None:
             return (None,)
-        return (a.substep, w.at_end if a.substep == SubStep.END else None)
+        sub = a.substep  # the cases of sub-step 6 are one sub-step here
+        return (sub.number, w.at_end if sub is _END else None)
 
     def resolve(self, e: ev.Event, w: Waiting, *, check: bool = True) -> None:
         a = self.attack
-        if a is not None and a.blocked and a.substep == SubStep.BLOCK_TRIGGERS and w.owner == a.defender \
+        if a is not None and a.blocked and a.substep is AttackStep.BLOCK_TRIGGERS and w.owner == a.defender \
                 and a.block_abilities_resolved is None:
             a.block_abilities_resolved = e  # a "when it blocks" ability of the blocking player resolved
         if check and w.source == "s-trigger creature":
@@ -495,10 +380,10 @@ class DmModel(Model):
                             f"write the {what} before the non-turn player's declaration", card=e.card,
                             related=[a.nonturn_declared])
         elif e.what in ("ninja-strike", "revolution-0") and e.player != self.turn_player:
-            if a.nonturn_declared is None and a.substep == SubStep.ATTACK_TRIGGERS:
+            if a.nonturn_declared is None and a.substep is AttackStep.ATTACK_TRIGGERS:
                 a.nonturn_declared = e
             what = e.what.replace("-", " ")
-            self.defer(R_NINJA_BEFORE_TRIGGERS, e, (SubStep.ATTACK_TRIGGERS, None),
+            self.defer(R_NINJA_BEFORE_TRIGGERS, e, (AttackStep.ATTACK_TRIGGERS.number, None),
                        f"{e.player} declares {what} while the turn player's {{waiting}} waits; the non-turn player "
                        "declares ninja strike and revolution 0 after the turn player's attack triggers resolved",
                        "write the declaration after the turn player's `resolve` lines")
@@ -681,7 +566,7 @@ class DmModel(Model):
                             "only the loser of a battle is destroyed", card=ref, related=[w.event])
             w.losers.discard(key)
         a = self.attack
-        if a is not None and not a.ended and not a.aborted and a.substep < SubStep.OUTCOME \
+        if a is not None and not a.ended and not a.aborted and a.substep.number < _OUTCOME \
                 and key in (a.attacker, a.aims_at):
             a.aborted_by = key
 

@@ -14,11 +14,12 @@ that apply them to a log are :mod:`replayer.games.dm.model`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum, IntEnum
+from enum import Enum
 from typing import TYPE_CHECKING, Callable
 
 from ... import events as ev
 from ...diagnostics import Kind, RULES, Severity, define
+from .vocabulary import AttackStep
 
 if TYPE_CHECKING:
     from .model import Creature
@@ -123,80 +124,66 @@ R_SPELL_FIRST = _rule("dm.strigger.spell-first", Kind.ORDERING,
 
 
 # ---- the sub-steps -----------------------------------------------------------------------
-class SubStep(IntEnum):
-    """The attack sub-steps, in the order they run (never back). Sub-step 6 is one of three cases."""
-
-    DECLARATION = 1
-    CONTINUOUS = 2
-    ATTACK_TRIGGERS = 3
-    BLOCK = 4
-    BLOCK_TRIGGERS = 5
-    OUTCOME = 6
-    END = 7
+# The game's one representation of them: vocabulary.AttackStep, run in the order of their number
+# (never back); sub-step 6 is one of three cases, 6A (a battle), 6B (a shield break), 6C (a direct
+# attack), which are the same sub-step in that order.
+OUTCOMES = (AttackStep.BATTLE, AttackStep.BREAK, AttackStep.DIRECT)
 
 
-class Case(str, Enum):
-    """What sub-step 6 is for this attack."""
-
-    BATTLE = "A"  # the attack aims at a creature: a battle
-    BREAK = "B"  # it reaches a player who has shields
-    DIRECT = "C"  # it reaches a player who has none: a direct attack
-
-
-def step_label(sub: SubStep, case: Case | None = None) -> str:
-    return f"{int(sub)}-{case.value}" if case else str(int(sub))
+def step_label(step: AttackStep) -> str:
+    """How the rules table and the findings write a sub-step: ``3``, ``6-A``."""
+    return f"{step.number}-{step.case}" if step.case else str(step.number)
 
 
 @dataclass(frozen=True)
 class Step:
     """One row of the sub-step table: what may happen there, and where the source says so."""
 
-    sub: SubStep
-    case: Case | None
+    step: AttackStep
     title: str
     happens: str
     cite: str
 
     @property
     def label(self) -> str:
-        return step_label(self.sub, self.case)
+        return step_label(self.step)
 
 
 STEPS: tuple[Step, ...] = (
-    Step(SubStep.DECLARATION, None, "Declaration",
+    Step(AttackStep.DECLARATION, "Declaration",
          "the turn player picks one creature that may attack (untapped, not summoning sick unless speed "
          "attacker or mach fighter, no 'cannot attack'), taps it and names the target: the opposing player "
          "(never the shields) or a tapped opposing creature (untapped only with an ability that allows it)",
          f"{STEP1}; {WHO}; {TARGETS}"),
-    Step(SubStep.CONTINUOUS, None, "Continuous abilities",
+    Step(AttackStep.CONTINUOUS, "Continuous abilities",
          "'while attacking' and 'while tapped' abilities start to apply and last until the attack is over; "
          "nothing is declared", STEP2),
-    Step(SubStep.ATTACK_TRIGGERS, None, "Attack triggers",
+    Step(AttackStep.ATTACK_TRIGGERS, "Attack triggers",
          "'when it attacks / is attacked' abilities trigger; the turn player's resolve first and the turn "
          "player declares invasion or revolution change; then the non-turn player's abilities and "
          "declarations: ninja strike and revolution 0 (all shown at once), only after the turn player's "
          "attack triggers have resolved", STEP3),
-    Step(SubStep.BLOCK, None, "Block / redirect",
+    Step(AttackStep.BLOCK, "Block / redirect",
          "the non-turn player declares block, guardman and attack redirect, together and once, each judged on "
          "the state before the declarations; a blocker or guardman must be untapped and taps (guardman never "
          "against an attack on the player), a redirecting creature must be tapped and untaps, and the attack "
          "then aims at it or at another tapped creature of its owner", STEP4),
-    Step(SubStep.BLOCK_TRIGGERS, None, "Block-related abilities",
+    Step(AttackStep.BLOCK_TRIGGERS, "Block-related abilities",
          "'when blocked / not blocked / when it blocks' abilities, the turn player's first; the turn player's "
          "ninja strike, only after a block, is declared here", STEP5),
-    Step(SubStep.OUTCOME, Case.BATTLE, "Battle",
+    Step(AttackStep.BATTLE, "Battle",
          "when the attack aims at a creature (blocked, redirected, or a creature attacked): the two battle; "
          "the higher power wins, equal power destroys both, wins-all-battles wins (two such creatures both "
          "survive); the loser is destroyed; battle abilities resolve, turn player first",
          f"{STEP6A}; {BATTLES}"),
-    Step(SubStep.OUTCOME, Case.BREAK, "Shield break",
+    Step(AttackStep.BREAK, "Shield break",
          "when the attack reaches a player who has shields: the attacker breaks min(breaker count, shields), "
          "chosen all at once; the defender shows all S-Triggers of that break at once; S-Trigger spells "
          "resolve before S-Trigger creatures' cip abilities", f"{STEP6B}; {PLAYERS}"),
-    Step(SubStep.OUTCOME, Case.DIRECT, "Direct attack",
+    Step(AttackStep.DIRECT, "Direct attack",
          "when the attack reaches a player who has no shields: a direct attack, and the attacker's player wins",
          STEP6C),
-    Step(SubStep.END, None, "End of the attack",
+    Step(AttackStep.END, "End of the attack",
          "'at the end of the attack' abilities trigger (only if their creature is still in the battle zone) and "
          "resolve, turn player first; then the 'after the attack' abilities resolve, turn player first, even if "
          "their creature has left", STEP7),
@@ -211,7 +198,7 @@ class Need(Enum):
     PLAYER = "player"  # an attack not aborted that reaches the player (not blocked, not redirected)
 
 
-ABILITY_STEPS = (SubStep.ATTACK_TRIGGERS, SubStep.BLOCK_TRIGGERS, SubStep.OUTCOME, SubStep.END)
+ABILITY_STEPS = (AttackStep.ATTACK_TRIGGERS, AttackStep.BLOCK_TRIGGERS) + OUTCOMES + (AttackStep.END,)
 ABILITY_CITE = f"{STEP3}; {STEP5}; {STEP6A}; {STEP6B}; {STEP7}"
 
 
@@ -221,30 +208,29 @@ class Line:
 
     kind: str
     form: str  # how the log writes it (notation §5)
-    steps: tuple[SubStep, ...] | None  # None: any sub-step (the result of an ability), no sub-step of its own
-    case: Case | None = None
+    steps: tuple[AttackStep, ...] | None  # None: any sub-step (the result of an ability), no sub-step of its own
     needs: Need = Need.NOTHING
     cite: str = ""
 
 
 LINES: tuple[Line, ...] = (
-    Line("attack", "A: attack C -> player | D", (SubStep.DECLARATION,), cite=STEP1),
+    Line("attack", "A: attack C -> player | D", (AttackStep.DECLARATION,), cite=STEP1),
     Line("trigger", "A: trigger C", ABILITY_STEPS, cite=ABILITY_CITE),
     Line("resolve", "A: resolve C", ABILITY_STEPS, cite=ABILITY_CITE),
     Line("resolve-all", "resolve", ABILITY_STEPS, cite=ABILITY_CITE),
-    Line("invade", "A: invade C (turn player)", (SubStep.ATTACK_TRIGGERS,), cite=STEP3),
-    Line("revolution-change", "A: revolution change C (turn player)", (SubStep.ATTACK_TRIGGERS,), cite=STEP3),
-    Line("ninja-strike", "B: ninja strike C (non-turn player)", (SubStep.ATTACK_TRIGGERS,), cite=STEP3),
-    Line("revolution-0", "B: revolution 0 C", (SubStep.ATTACK_TRIGGERS,), cite=STEP3),
-    Line("block", "B: block with C", (SubStep.BLOCK,), needs=Need.LIVE, cite=STEP4),
-    Line("guardman", "B: guardman C", (SubStep.BLOCK,), needs=Need.LIVE, cite=STEP4),
-    Line("redirect", "B: redirect C -> D", (SubStep.BLOCK,), needs=Need.LIVE, cite=STEP4),
-    Line("turn-player-ninja-strike", "A: ninja strike C (turn player)", (SubStep.BLOCK_TRIGGERS,), cite=STEP5),
-    Line("battle", "battle C vs D", (SubStep.OUTCOME,), Case.BATTLE, Need.LIVE, STEP6A),
-    Line("break", "A: break N", (SubStep.OUTCOME,), Case.BREAK, Need.PLAYER, STEP6B),
-    Line("s-trigger", "B: s-trigger C, D", (SubStep.OUTCOME,), Case.BREAK, Need.LIVE, STEP6B),
-    Line("direct-attack", "A: direct attack", (SubStep.OUTCOME,), Case.DIRECT, Need.LIVE, STEP6C),
-    Line("attack-ends", "attack ends", (SubStep.END,), cite=STEP7),
+    Line("invade", "A: invade C (turn player)", (AttackStep.ATTACK_TRIGGERS,), cite=STEP3),
+    Line("revolution-change", "A: revolution change C (turn player)", (AttackStep.ATTACK_TRIGGERS,), cite=STEP3),
+    Line("ninja-strike", "B: ninja strike C (non-turn player)", (AttackStep.ATTACK_TRIGGERS,), cite=STEP3),
+    Line("revolution-0", "B: revolution 0 C", (AttackStep.ATTACK_TRIGGERS,), cite=STEP3),
+    Line("block", "B: block with C", (AttackStep.BLOCK,), needs=Need.LIVE, cite=STEP4),
+    Line("guardman", "B: guardman C", (AttackStep.BLOCK,), needs=Need.LIVE, cite=STEP4),
+    Line("redirect", "B: redirect C -> D", (AttackStep.BLOCK,), needs=Need.LIVE, cite=STEP4),
+    Line("turn-player-ninja-strike", "A: ninja strike C (turn player)", (AttackStep.BLOCK_TRIGGERS,), cite=STEP5),
+    Line("battle", "battle C vs D", (AttackStep.BATTLE,), Need.LIVE, STEP6A),
+    Line("break", "A: break N", (AttackStep.BREAK,), Need.PLAYER, STEP6B),
+    Line("s-trigger", "B: s-trigger C, D", (AttackStep.BREAK,), Need.LIVE, STEP6B),
+    Line("direct-attack", "A: direct attack", (AttackStep.DIRECT,), Need.LIVE, STEP6C),
+    Line("attack-ends", "attack ends", (AttackStep.END,), cite=STEP7),
     Line("win", "A: win", None),
     Line("tap", "A: tap C · untap C", None),
     Line("destroy", "A: destroy C", None),
@@ -273,17 +259,23 @@ _KINDS: dict[type, str] = {
 
 
 def row_label(row: Line, sep: str = ", ") -> str:
-    """The sub-steps of a row, e.g. ``3, 5, 6, 7`` or ``6-B``."""
+    """The sub-steps of a row, e.g. ``3, 5, 6, 7`` (all three cases of 6 are 6) or ``6-B``."""
     if row.steps is None:
         return "any"
-    return sep.join(step_label(s, row.case if s == SubStep.OUTCOME else None) for s in row.steps)
+    every_case = all(o in row.steps for o in OUTCOMES)
+    labels = [str(s.number) if every_case and s in OUTCOMES else step_label(s) for s in row.steps]
+    return sep.join(dict.fromkeys(labels))
 
 
-def reached_step(row: Line, current: SubStep) -> SubStep | None:
-    """The sub-step a line of this row puts the attack in, or None when it would go back."""
-    if row.steps is None:
+def reached_step(row: Line, current: AttackStep) -> AttackStep | None:
+    """The sub-step a line of this row puts the attack in, or None when it would go back: the one
+    reached if the row has it, else the row's earliest not before it (a case of sub-step 6 may
+    follow another: they are one sub-step)."""
+    steps = row.steps
+    if steps is None or current in steps:
         return current
-    return next((s for s in row.steps if s >= current), None)
+    number = current.number
+    return next((s for s in steps if s.number >= number), None)
 
 
 @dataclass(frozen=True)
@@ -493,9 +485,8 @@ def quote(label: str) -> str:
 
 
 def lines_of(step: Step) -> list[Line]:
-    """The rows of :data:`LINES` that may belong to a sub-step (and, in sub-step 6, to its case)."""
-    return [row for row in LINES if row.steps and step.sub in row.steps
-            and (row.case is None or step.case is None or row.case == step.case)]
+    """The rows of :data:`LINES` that may belong to a sub-step (in sub-step 6, to its case)."""
+    return [row for row in LINES if row.steps and step.step in row.steps]
 
 
 def describe_table() -> str:

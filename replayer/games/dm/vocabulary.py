@@ -58,7 +58,7 @@ LABELS = {
 }
 
 
-# ---- the structure of a turn: one representation each, used by the window and the library
+# ---- the structure of a turn: one representation each, used by the rules, the window and the library
 class Phase(StrEnum):
     """The steps of a turn as ``phase …`` writes them (``mana`` is ``charge``'s other name)."""
 
@@ -82,10 +82,11 @@ class Phase(StrEnum):
 
 
 class AttackStep(StrEnum):
-    """An attack's sub-step (notation §5) as the window and the library write it: ``"6B"``.
+    """An attack's sub-step (notation §5), the game's one representation of them: the rules model's
+    (:mod:`replayer.games.dm.rules`), the window's and the library's, which write it ``"6B"``.
 
-    ``number`` is the rules model's :class:`~replayer.games.dm.model.SubStep` (1–7) and ``case``
-    the letter of sub-step 6 (its ``Case``)."""
+    ``number`` is the order they run in (1–7, never back; the three cases of sub-step 6 are one
+    sub-step) and ``case`` the letter of sub-step 6: A a battle, B a shield break, C a direct attack."""
 
     DECLARATION = "1"
     CONTINUOUS = "2"

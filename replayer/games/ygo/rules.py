@@ -18,7 +18,8 @@ from ...diagnostics import Kind, Severity, define
 from .vocabulary import TIMING_BY_WORD, TIMING_WORDS, Timing  # noqa: F401 (TIMING_* re-exported)
 
 if TYPE_CHECKING:
-    from .model import Card, YgoModel
+    from .field import Card
+    from .model import YgoModel
 
 # ---- citations ---------------------------------------------------------------------------
 YP_ACT = "Yugipedia: Damage Step § Cards and effects that can be activated"
