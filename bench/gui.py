@@ -250,7 +250,8 @@ def write_docs(lines: list[str], path: Path | None = None) -> None:
 
 
 # ---- this version against another ------------------------------------------------------------------
-def _run_child(code: Path, events: int, runs: int) -> tuple[dict[str, float], dict[str, float], float]:
+def _run_child(code: Path, events: int, runs: int, repeats: int = 40) -> tuple[dict[str, float], dict[str, float],
+                                                                            float]:
     """This script on ``code`` (a checkout's root) in a child process: its wall and CPU figures
     (seconds) and the child's own CPU seconds (user + sys)."""
     import json
@@ -258,7 +259,8 @@ def _run_child(code: Path, events: int, runs: int) -> tuple[dict[str, float], di
 
     env = dict(os.environ, PYTHONPATH=str(code), QT_QPA_PLATFORM="offscreen")
     proc = subprocess.Popen([sys.executable, str(Path(__file__).resolve()), "--events", str(events), "--runs",
-                             str(runs), "--json", "--code", str(code)], cwd=str(code), env=env,
+                             str(runs), "--repeats", str(repeats), "--json", "--code", str(code)], cwd=str(code),
+                            env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     out = proc.stdout.read()
     _, status, usage = os.wait4(proc.pid, 0)
@@ -268,14 +270,14 @@ def _run_child(code: Path, events: int, runs: int) -> tuple[dict[str, float], di
     return data["wall"], data["cpu"], usage.ru_utime + usage.ru_stime
 
 
-def compare(other: Path, events: int, runs: int, rounds: int) -> list[str]:
+def compare(other: Path, events: int, runs: int, rounds: int, repeats: int = 40) -> list[str]:
     """This checkout against ``other``, interleaved A B B A, the same measuring code on both:
     a Markdown table of the best of each (wall and CPU) and their ratio."""
     best = {who: {"wall": {}, "cpu": {}} for who in ("other", "this")}
     child = {"other": float("inf"), "this": float("inf")}
     for r in range(rounds):
         for who in (("other", "this") if r % 2 == 0 else ("this", "other")):
-            wall, cpu, seconds = _run_child(other if who == "other" else ROOT, events, runs)
+            wall, cpu, seconds = _run_child(other if who == "other" else ROOT, events, runs, repeats)
             child[who] = min(child[who], seconds)
             for kind, figures in (("wall", wall), ("cpu", cpu)):
                 for name, s in figures.items():
@@ -301,11 +303,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--write", action="store_true", help="write the figures to docs/performance.md")
     parser.add_argument("--against", type=Path, help="another checkout to compare with, interleaved")
     parser.add_argument("--rounds", type=int, default=2, help="with --against: rounds of A B B A")
+    parser.add_argument("--repeats", type=int, default=40, help="repaints measured a view (their median)")
     parser.add_argument("--json", action="store_true", help="end with one JSON line of the figures (seconds)")
     parser.add_argument("--code", type=Path, help="measure the replayer of this checkout (default: this one)")
     args = parser.parse_args(argv)
     if args.against is not None:
-        print("\n".join(compare(args.against.resolve(), args.events, args.runs, args.rounds)))
+        print("\n".join(compare(args.against.resolve(), args.events, args.runs, args.rounds, args.repeats)))
         return 0
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     sys.path.insert(0, str(args.code.resolve() if args.code else ROOT))
@@ -320,7 +323,7 @@ def main(argv: list[str] | None = None) -> int:
         pv, events, findings = time_parse_validate(text, path, args.runs)
         app = make_app([])
         opened, window = time_open(path, args.runs)
-        repaints = time_repaints(window)
+        repaints = time_repaints(window, args.repeats)
         size = window.timeline.viewport().size()
         window.close()
     ratio = opened / pv
@@ -344,7 +347,7 @@ def main(argv: list[str] | None = None) -> int:
         "`loaded` signal, with every pane filled; both it and parse + validate run with the reader's "
         "caches warm and the heap collected first. The log is read and checked on a worker thread "
         "while Qt lays out its text; the log pane formats only the lines on screen.",
-        "- Repaint times are the median of 40 synchronous repaints of the whole timeline viewport. "
+        f"- Repaint times are the median of {args.repeats} synchronous repaints of the whole timeline viewport. "
         "The timeline paints only the exposed range; below 6 px per event it draws per-bin "
         "aggregates (counts per lane, worst finding, Battle Phase / Damage Step bands), computed on "
         "demand from one byte per event.",

@@ -297,7 +297,7 @@ class MainWindow(ActionsMixin, FilesMixin, NavigationMixin, QMainWindow):
             main.setSizes([int(h * 0.55), int(h * 0.45)])
             w = max(top.width(), 600)
             # the findings' filters on one row where a third of the width or a little more allows
-            f = min(max(int(w * 0.36), self.findings.sizeHint().width()), int(w * 0.4))
+            f = min(max(int(w * 0.36), self.findings.sizeHint().width() + 8), int(w * 0.4))
             bottom.setSizes([w - f, f])
             if self.video is not None and self.video.isVisibleTo(self):
                 video_pane.share_space(self)  # the video pane sits between the timeline and the findings

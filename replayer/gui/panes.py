@@ -330,13 +330,16 @@ class FindingsPane(QWidget):
 
         def dot(sev: str, n: int, word: str) -> str:
             color = t.severity[sev] if n else t.dim
-            return f"<span style='color:{color}'>●</span>&nbsp;{n}&nbsp;{word}{'s' if n != 1 and word != 'info' else ''}"
+            plural = "s" if n != 1 and word != "info" else ""
+            return f"<span style='color:{color}'>●</span>&nbsp;{n}&nbsp;{word}{plural}"
 
         reviewed = sum(1 for k in range(len(doc.findings)) if self.model.verdict(k).status)
         parts = [dot("error", c["error"], "error"), dot("warning", c["warning"], "warning"),
                  dot("info", c["info"], "info")]
         # (a narrow pane wraps the counts between the groups, never inside one)
-        players = f"A:&nbsp;{pc.get('A', 0)} &nbsp; B:&nbsp;{pc.get('B', 0)}" + (f" &nbsp; —:&nbsp;{pc[None]}" if pc.get(None) else "")
+        players = f"A:&nbsp;{pc.get('A', 0)} &nbsp; B:&nbsp;{pc.get('B', 0)}"
+        if pc.get(None):
+            players += f" &nbsp; —:&nbsp;{pc[None]}"
         shown = self.proxy.rowCount()
         total = len(doc.findings)
         extra = f" &nbsp;·&nbsp; shown&nbsp;{shown}&nbsp;of&nbsp;{total}" if shown != total else ""
