@@ -75,6 +75,30 @@ class Pyramid:
         self._sev0 = sev
         self._sev: dict[int, dict[str, dict[int, int]]] = {1: sev}
         self._chunks: dict[tuple[int, int], tuple] = {}
+        self._previous: Pyramid | None = None
+
+    def adopt(self, previous: "Pyramid") -> None:
+        """Reuse ``previous``'s computed chunks where their events' bytes are the same (a re-check
+        while typing changes a few events: the bins away from the edit need not be counted again)."""
+        previous._previous = None  # no chain of old documents kept alive
+        self._previous = previous
+
+    def _reusable(self, size: int, first: int, last: int) -> tuple | None:
+        prev = self._previous
+        if prev is None:
+            return None
+        hit = prev._chunks.get((size, first // self.CHUNK))
+        if hit is None or min(first + self.CHUNK, prev.nbins(size)) != last:
+            return None
+        s, e = first * size, min(last * size, self.n)
+        if min(last * size, prev.n) != e or prev.flag_bytes.keys() != self.flag_bytes.keys():
+            return None
+        if prev.lane[s:e] != self.lane[s:e] or prev.turn_a[s:e] != self.turn_a[s:e]:
+            return None
+        for bit, data in self.flag_bytes.items():
+            if prev.flag_bytes[bit][s:e] != data[s:e]:
+                return None
+        return hit
 
     def nbins(self, size: int) -> int:
         return (self.n + size - 1) // size
@@ -110,6 +134,10 @@ class Pyramid:
         n, lane, turn = self.n, self.lane, self.turn_a
         first = c * self.CHUNK
         last = min(first + self.CHUNK, self.nbins(size))
+        hit = self._reusable(size, first, last)
+        if hit is not None:
+            self._chunks[key] = hit
+            return hit
         ca, cb, cm, fl, ta = [], [], [], [], []
         flag_items = list(self.flag_bytes.items())
         for b in range(first, last):

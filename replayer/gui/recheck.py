@@ -110,6 +110,8 @@ def update_document(w: MainWindow, old, doc, change, line: int) -> None:
     change (the findings table when the findings are the same, the state tree's rows, the log's
     colours away from the lines whose findings changed)."""
     w.doc = doc
+    if old.pyramid is not None and doc.pyramid is not None:
+        doc.pyramid.adopt(old.pyramid)
     w.log_pane.view.update_document(doc, old, change)
     same = old.findings == doc.findings
     w.findings.update_document(doc, w.reviews, same=same)
