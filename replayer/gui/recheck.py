@@ -118,12 +118,7 @@ def update_document(w: MainWindow, old, doc, change, line: int) -> None:
     w.timeline.set_document(doc, w.reviews, keep_view=True)
     if not same or len(old.events) != len(doc.events):
         w.overview.invalidate()
-    from .app import _plural
-
-    counts = doc.counts()
-    w.statusBar().showMessage(
-        f"{_plural(len(doc.events), 'event')} · {_plural(counts['error'], 'error')} · "
-        f"{_plural(counts['warning'], 'warning')} · {counts['info']} info", 8000)
+    w.show_counts(doc)
     w._update_title()
     w._update_actions()
     w.select_line(line, origin="reload")

@@ -91,6 +91,13 @@ class FilesMixin:
         self.show_document(doc)
         return doc
 
+    def show_counts(self, doc) -> None:
+        """The status bar's summary of ``doc``: its events and findings by severity."""
+        counts = doc.counts()
+        self.statusBar().showMessage(
+            f"{_plural(len(doc.events), 'event')} · {_plural(counts['error'], 'error')} · "
+            f"{_plural(counts['warning'], 'warning')} · {counts['info']} info", 8000)
+
     def show_document(self, doc: Document, reviews: Reviews | None = None) -> None:
         """Show a checked document (the worker's result, or one built elsewhere)."""
         keep_line = self._keep_line
@@ -113,10 +120,7 @@ class FilesMixin:
         self.timeline.set_document(doc, reviews, keep_view=same)
         self.overview.invalidate()
         self.progress.hide()
-        counts = doc.counts()
-        self.statusBar().showMessage(
-            f"{_plural(len(doc.events), 'event')} · {_plural(counts['error'], 'error')} · "
-            f"{_plural(counts['warning'], 'warning')} · {counts['info']} info", 8000)
+        self.show_counts(doc)
         self._update_title()
         self._update_actions()
         from .fonts import warn_once
