@@ -12,6 +12,10 @@ from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
 
 from .theme import Theme, ui_font
 
+# Qt's enum members bound once: PySide6 looks a short name such as Qt.AlignLeft up at every use
+# (a few µs each), and these are used for every marker painted
+_NO_PEN, _NO_BRUSH, _MITER, _CENTER = Qt.NoPen, Qt.NoBrush, Qt.MiterJoin, Qt.AlignCenter
+
 #: marker category -> (legend name, shape)
 MARKERS = {
     "summon": ("summon / charge", "square"),
@@ -48,13 +52,13 @@ def draw_marker(p: QPainter, category: str, x: float, y: float, r: float, theme:
     shape = MARKERS.get(category, ("", "dot"))[1]
     c = marker_color(theme, category)
     pen = QPen(c, max(1.2, r / 4))
-    pen.setJoinStyle(Qt.MiterJoin)
+    pen.setJoinStyle(_MITER)
     if shape.endswith("hollow") or shape in ("cross", "slash", "end", "tick", "resolve", "battle"):
-        p.setBrush(Qt.NoBrush)
+        p.setBrush(_NO_BRUSH)
         p.setPen(pen)
     else:
         p.setBrush(c)
-        p.setPen(Qt.NoPen)
+        p.setPen(_NO_PEN)
     if shape in ("square", "square-hollow"):
         p.drawRect(QRectF(x - r * 0.85, y - r * 0.85, r * 1.7, r * 1.7))
     elif shape == "small-square":
@@ -92,7 +96,7 @@ def draw_marker(p: QPainter, category: str, x: float, y: float, r: float, theme:
     elif shape == "resolve":
         p.drawArc(QRectF(x - r * 0.8, y - r * 0.8, r * 1.6, r * 1.6), 40 * 16, 280 * 16)
         p.setBrush(c)
-        p.setPen(Qt.NoPen)
+        p.setPen(_NO_PEN)
         p.drawPolygon(QPolygonF([QPointF(x + r * 0.55, y - r * 0.95), QPointF(x + r * 1.0, y - r * 0.35),
                                  QPointF(x + r * 0.25, y - r * 0.35)]))
     elif shape == "battle":
@@ -134,7 +138,7 @@ def draw_badge(p: QPainter, x: float, y: float, r: float, severity: str, theme: 
             glyph = str(min(count, 9))
         p.setFont(_badge_font(int(r * 1.5)))
         p.setPen(QColor(theme.dismissed) if dismissed else QColor("#ffffff"))
-        p.drawText(QRectF(x - r, y - r, 2 * r, 2 * r), Qt.AlignCenter, glyph)
+        p.drawText(QRectF(x - r, y - r, 2 * r, 2 * r), _CENTER, glyph)
 
 
 _BADGE_FONTS: dict[int, QFont] = {}

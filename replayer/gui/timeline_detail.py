@@ -17,6 +17,12 @@ from ..states import Segment
 from .marks import draw_badge, draw_marker, draw_pin
 from .timeline_layout import LABELS_PPE, LEFT, MARKERS_PPE
 
+# Qt's enum members bound once: PySide6 looks a short name such as Qt.AlignLeft up at every use
+# (a few µs each), and these are used for every marker and label painted
+_NO_PEN, _NO_BRUSH = Qt.NoPen, Qt.NoBrush
+_ELIDE, _DASH, _CENTER = Qt.ElideRight, Qt.DashLine, Qt.AlignCenter
+_LEFT_MID = Qt.AlignLeft | Qt.AlignVCenter
+
 
 class DetailPaintMixin:
     """What the timeline paints when each event has room: markers, labels, badges, chains."""
@@ -28,7 +34,7 @@ class DetailPaintMixin:
         full_w = exposed.right() + 2
         left = exposed.left() - 2
         # backgrounds of the rows
-        p.setPen(Qt.NoPen)
+        p.setPen(_NO_PEN)
         for lane in LANES:
             top, h = rows.lanes[lane]
             p.setBrush(QColor(t.lane_alt if lane == "M" else t.lane))
@@ -40,7 +46,7 @@ class DetailPaintMixin:
         if self.doc is None or self.n == 0:
             p.setPen(QColor(t.dim))
             p.setFont(self._font)
-            p.drawText(QRectF(LEFT, rows.lanes["M"][0], max(exposed.width(), 400), 30), Qt.AlignLeft | Qt.AlignVCenter,
+            p.drawText(QRectF(LEFT, rows.lanes["M"][0], max(exposed.width(), 400), 30), _LEFT_MID,
                        "  No events." if self.doc is not None else "  Open a .duel log (Ctrl+O) or drop one here.")
             return
         i0 = max(0, int((exposed.left() - LEFT) // self.ppe) - 1)
@@ -116,7 +122,7 @@ class DetailPaintMixin:
         x0 = LEFT + s.start * self.ppe
         x1 = LEFT + s.end * self.ppe
         rect = QRectF(x0 + 0.5, y, max(x1 - x0 - 1.0, 0.8), h)
-        p.setPen(QPen(border, 1) if rect.width() > 4 else Qt.NoPen)
+        p.setPen(QPen(border, 1) if rect.width() > 4 else _NO_PEN)
         p.setBrush(fill)
         p.drawRect(rect)
         # the text starts 5 px into the band (or past the gutter) and keeps 4 px from its end; a
@@ -134,13 +140,13 @@ class DetailPaintMixin:
             if w <= room:
                 break
         else:
-            shown = fm.elidedText(shown, Qt.ElideRight, room)
+            shown = fm.elidedText(shown, _ELIDE, room)
             if not shown or shown == "…":
                 return
             w = fm.horizontalAdvance(shown)
         p.setFont(font)
         p.setPen(text_color)
-        p.drawText(QRectF(lx, y, room, h), Qt.AlignVCenter | Qt.AlignLeft, shown)
+        p.drawText(QRectF(lx, y, room, h), _LEFT_MID, shown)
         self.painted_bands.append((QRectF(lx, y, w, h), shown, QRectF(x0, y, x1 - x0, h), room))
 
     def _turn_label(self, s: Segment) -> str:
@@ -178,7 +184,7 @@ class DetailPaintMixin:
                     self._band(p, s, y, h, QColor(t.timing), vis_left, self._small, self._fm_small,
                                QColor(t.timing_text), border)
         # faint separators at turn starts across the lanes
-        p.setPen(QPen(border, 1, Qt.DashLine))
+        p.setPen(QPen(border, 1, _DASH))
         top = r.lanes["A"][0]
         bottom = r.lanes["B"][0] + r.lanes["B"][1]
         for s in self._segments(doc.replay.turns, i0, i1):
@@ -190,7 +196,7 @@ class DetailPaintMixin:
             return
         x = self.x_of(self.selected)
         w = max(self.ppe, 3.0)
-        p.setPen(Qt.NoPen)
+        p.setPen(_NO_PEN)
         sel = QColor(self.theme.selection)
         p.setBrush(sel)
         top = self.rows.lanes["A"][0]
@@ -244,7 +250,7 @@ class DetailPaintMixin:
                 continue
             draw_marker(p, cat, x, y, r, t)
             if i == self.selected:
-                p.setBrush(Qt.NoBrush)
+                p.setBrush(_NO_BRUSH)
                 p.setPen(QPen(QColor(t.highlight), 2))
                 p.drawEllipse(QPointF(x, y), r + 4, r + 4)
             if e.notes:
@@ -305,7 +311,7 @@ class DetailPaintMixin:
             room = min(width, hi - lo - 2)
             if room < 24:
                 continue
-            shown = self._fm_small.elidedText(text, Qt.ElideRight, room)
+            shown = self._fm_small.elidedText(text, _ELIDE, room)
             if not shown or shown == "…":
                 continue
             w = self._text_w(shown, self._fm_small)
@@ -319,7 +325,7 @@ class DetailPaintMixin:
             rect = QRectF(left, y, w + 2, 14)
             if self._place(rect, lane):
                 p.setPen(color)
-                p.drawText(rect, Qt.AlignLeft | Qt.AlignVCenter, shown)
+                p.drawText(rect, _LEFT_MID, shown)
                 return
 
     def _place(self, rect: QRectF, lane: str | None = None) -> bool:
@@ -359,7 +365,7 @@ class DetailPaintMixin:
             x0 = self.x_of(c.links[0])
             x1 = self.x_of(c.end)
             p.setPen(pen)
-            p.setBrush(Qt.NoBrush)
+            p.setBrush(_NO_BRUSH)
             if x1 - x0 < 2:
                 x1 = x0 + 2
             p.drawLine(QLineF(x0, y, x1, y))
@@ -380,7 +386,7 @@ class DetailPaintMixin:
                     text = ",".join(map(str, ns))
                     rect = QRectF(x + 2, ty, self._text_w(text, self._fm_small) + 2, 13)
                     if self._place(rect, "M"):
-                        p.drawText(rect, Qt.AlignLeft | Qt.AlignVCenter, text)
+                        p.drawText(rect, _LEFT_MID, text)
             for k, ri in enumerate(c.resolves):
                 x = self.x_of(ri)
                 p.setPen(pen)
@@ -391,11 +397,11 @@ class DetailPaintMixin:
                     room = max(self.ppe * 1.8, 40)
                     p.setFont(self._small)
                     p.setPen(color)
-                    shown = self._fm_small.elidedText(text, Qt.ElideRight, room)
+                    shown = self._fm_small.elidedText(text, _ELIDE, room)
                     w = self._text_w(shown, self._fm_small) + 2
                     rect = QRectF(x - w / 2, y - 16, w, 13)
                     if shown and self._place(rect, "M"):
-                        p.drawText(rect, Qt.AlignCenter, shown)
+                        p.drawText(rect, _CENTER, shown)
 
     def _paint_axis(self, p: QPainter, i0: int, i1: int) -> None:
         t, doc = self.theme, self.doc
@@ -417,4 +423,4 @@ class DetailPaintMixin:
                 continue
             x = self.x_of(i)
             p.drawLine(QLineF(x, y, x, y + 3))
-            p.drawText(QRectF(x - 28, y + 2, 56, h - 2), Qt.AlignCenter, f"{lines[i]}")
+            p.drawText(QRectF(x - 28, y + 2, 56, h - 2), _CENTER, f"{lines[i]}")
