@@ -70,14 +70,14 @@ def prepare_bytes(data: bytes, path: str, digest: str | None = None, *,
     digest = digest or content_hash(data)
     try:
         match = read_bytes(data, path)
-        if any(f.rule == "syntax.encoding" for f in match.findings):
-            result = check_match(match)
+        undecodable = any(f.rule == "syntax.encoding" for f in match.findings)
+        if not undecodable and not match.events and not match.header:
+            return ImportOutcome(path, "skipped", "not a match log (no header tags, no events)")
+        result = check_match(match)
+        if undecodable:  # reported as `replayer check` reports it
             name = shown or path
             return ImportOutcome(path, "skipped", render_text(name, result.findings, match.lines, colour=False),
                                  report={**result.to_dict(), "file": name})
-        if not match.events and not match.header:
-            return ImportOutcome(path, "skipped", "not a match log (no header tags, no events)")
-        result = check_match(match)
     except Exception as e:  # a crash in a validator must not stop a big import
         return ImportOutcome(path, "skipped", f"internal error while checking: {type(e).__name__}: {e}")
     return store.rows_of(result, path, digest, data)
