@@ -469,6 +469,7 @@ class OverviewStrip(QWidget):
         self.setMouseTracking(False)
         self._cache: QImage | None = None
         self._key = None
+        self._rects: dict[tuple, tuple] = {}  # the bins' rectangles, by geometry (see _bin_rects)
         view.viewChanged.connect(self.update)
         self.setToolTip("The whole match: click or drag to move the timeline there")
 
@@ -496,23 +497,21 @@ class OverviewStrip(QWidget):
             n = len(doc.events)
             pyr = doc.pyramid
             size = pyr.size_for(w / n, 1.0)  # bins of at least one pixel
-            level = pyr.bins(size, 0, pyr.nbins(size))
+            nb = pyr.nbins(size)
             bw = w * size / n
-            rects_battle, rects_damage, sev = [], [], {1: [], 2: [], 3: []}
-            dens = []
-            ca, cb, cm = level.count["A"], level.count["B"], level.count["M"]
-            for b, f in enumerate(level.flags):
-                x = x0 + b * bw
-                if f & F_BATTLE:
-                    rects_battle.append(QRectF(x, 3, max(bw, 1.0), h - 7))
-                if f & F_DAMAGE:
-                    rects_damage.append(QRectF(x, h - 9, max(bw, 1.0), 4))
-                c = ca[b] + cb[b] + cm[b]
-                if c:
-                    bh = (h - 10) * c / size
-                    dens.append(QRectF(x, h - 5 - bh, max(bw, 1.0), bh))
-            for lane in LANES:
-                for b, s in level.sev[lane].items():
+            # a rectangle a bin, as a bin's aggregates would give them one by one: a bin's flags
+            # are runs of bins found in the flag bytes, its rectangles taken from those made once
+            # for this geometry (QRectF objects cost more than the rest of the strip)
+            battle, damage, dens = self._bin_rects(n, size, nb, x0, bw, h)
+            rects_battle: list[QRectF] = []
+            for b0, b1 in pyr.flag_runs(F_BATTLE, size):
+                rects_battle += battle[b0:b1 + 1]
+            rects_damage: list[QRectF] = []
+            for b0, b1 in pyr.flag_runs(F_DAMAGE, size):
+                rects_damage += damage[b0:b1 + 1]
+            sev = {1: [], 2: [], 3: []}
+            for lane, worst in pyr.sev(size).items():
+                for b, s in worst.items():
                     sev[s].append(QRectF(x0 + b * bw - 1, 3, max(bw, 2.0) + 1, 7))
             p.setPen(Qt.NoPen)
             if rects_battle:
@@ -532,6 +531,26 @@ class OverviewStrip(QWidget):
                     p.drawRects(sev[s])
         p.end()
         return img
+
+    def _bin_rects(self, n: int, size: int, nb: int, x0: float, bw: float,
+                   h: int) -> tuple[list[QRectF], list[QRectF], list[QRectF]]:
+        """Every bin's Battle Phase, Damage Step and density rectangles for this geometry; the
+        density is the events in the bin (all its ``size`` but in the last one)."""
+        key = (n, size, x0, bw, h)
+        hit = self._rects.get(key)
+        if hit is None:
+            side = max(bw, 1.0)
+            xs = [x0 + b * bw for b in range(nb)]
+            battle = [QRectF(x, 3, side, h - 7) for x in xs]
+            damage = [QRectF(x, h - 9, side, 4) for x in xs]
+            dens = []
+            for b, x in enumerate(xs):
+                bh = (h - 10) * (min((b + 1) * size, n) - b * size) / size
+                dens.append(QRectF(x, h - 5 - bh, side, bh))
+            if len(self._rects) > 8:
+                self._rects.clear()
+            hit = self._rects[key] = (battle, damage, dens)
+        return hit
 
     def paintEvent(self, event) -> None:
         view = self.view

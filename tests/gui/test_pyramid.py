@@ -70,3 +70,20 @@ def test_a_chunk_is_counted_again_when_only_one_of_its_bytes_changed(which):
     new, fresh = _pyramid(lane, flags, turn), _pyramid(lane, flags, turn)
     new.adopt(old)
     assert new.bins(1, 0, new.nbins(1)) == fresh.bins(1, 0, fresh.nbins(1))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_flag_runs_are_the_flagged_bins(seed):
+    """The overview's runs of flagged bins say what the bins say, bin by bin."""
+    rng = random.Random(seed)
+    n = rng.randrange(1, 3000)
+    density = rng.choice([0.0, 0.01, 0.2, 0.9, 1.0])
+    lane = bytes(rng.choice(b"ABM") for _ in range(n))
+    flags = {bit: bytes(rng.random() < density for _ in range(n)) for bit in (F_BATTLE, F_DAMAGE)}
+    pyr = _pyramid(lane, flags, bytes(n))
+    for size in (1, 2, 8, 64, 4096):
+        flagged = [b for b, f in enumerate(pyr.bins(size, 0, pyr.nbins(size)).flags) if f & F_BATTLE]
+        runs = pyr.flag_runs(F_BATTLE, size)
+        assert [b for b0, b1 in runs for b in range(b0, b1 + 1)] == flagged
+        assert all(b0 <= b1 and (k == 0 or runs[k - 1][1] + 1 < b0) for k, (b0, b1) in enumerate(runs))
+    assert pyr.flag_runs(F_CHAIN, 4) == []
