@@ -438,14 +438,22 @@ class LogPane(QWidget):
         layout.addWidget(self.explain, 0)
 
     def show_line(self, doc: Document | None, line: int, theme: Theme) -> None:
-        if doc is None:
-            self.explain.setText("")
+        self._set_explain(self._explain_html(doc, line, theme))
+
+    def _set_explain(self, html: str) -> None:
+        if html == self.explain.text():
             return
+        self.explain.setText(html)
+        # the pane's layout now, not on Qt's next layout request: a text of another height
+        # resizes the log view, which would otherwise be painted once at its old height and again
+        self.layout().activate()
+
+    def _explain_html(self, doc: Document | None, line: int, theme: Theme) -> str:
+        if doc is None:
+            return ""
         ks = doc.line_findings.get(line, [])
         if not ks:
-            self.explain.setText(f"<span style='color:{theme.dim}'>line {line}: no findings</span>"
-                                 if line else "")
-            return
+            return f"<span style='color:{theme.dim}'>line {line}: no findings</span>" if line else ""
         parts = []
         for k in ks:
             f = doc.findings[k]
@@ -456,4 +464,4 @@ class LogPane(QWidget):
                 + (f"<br><span style='color:{theme.dim}'>hint: {html_text(f.hint)}</span>" if f.hint else "")
                 + (f"<span style='color:{theme.dim}'> &nbsp; cite: {html_text(f.cite)}</span>" if f.cite else "")
                 + "</div>")
-        self.explain.setText("".join(parts))
+        return "".join(parts)
