@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from .. import events as ev
+from .. import games
 from ..diagnostics import Finding
 from ..reader import Match, read_bytes, read_text
 from ..check import CheckResult, check_match
@@ -464,14 +465,14 @@ def build_pyramid(doc: Document) -> Pyramid:
     chain = bytearray(n)
     note = bytearray(n)
     turn_a = bytearray(n)
-    for seg in r.phases:
-        if seg.name in ("battle", "attack"):
-            battle[seg.start:seg.end] = b"\x01" * (seg.end - seg.start)
-    for seg in r.substeps:
-        battle[seg.start:seg.end] = b"\x01" * (seg.end - seg.start)
-    for seg in r.steps:
-        if seg.name == "damage":
-            damage[seg.start:seg.end] = b"\x01" * (seg.end - seg.start)
+    game = games.ALL.get(doc.match.game)
+    if game is not None:  # which segments are "in battle" and "in a damage step" is the game's
+        segments = {"phase": r.phases, "step": r.steps, "substep": r.substeps, "timing": r.timings}
+        for table, out in ((game.battle_segments, battle), (game.damage_segments, damage)):
+            for kind, names in table.items():
+                for seg in segments.get(kind, ()):
+                    if names is None or seg.name in names:
+                        out[seg.start:seg.end] = b"\x01" * (seg.end - seg.start)
     for i in r.link_of:
         chain[i] = 1
     for i, e in enumerate(events):

@@ -11,6 +11,7 @@ from bisect import bisect_left, bisect_right
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
 
+from .. import games
 from .document import CATEGORY, LANES, SEVERITY_RANK
 from ..reviews import DISMISSED
 from ..states import Segment
@@ -165,9 +166,12 @@ class DetailPaintMixin:
         for s in self._segments(doc.replay.turns, i0, i1):
             self._band(p, s, y, h, QColor(t.turn.get(s.player, t.turn[None])), vis_left,
                        self._bold, self._fm_bold, QColor(t.turn_text), border)
+        game = games.ALL.get(doc.match.game)
+        battle = game.in_battle if game is not None else lambda kind, name: False
+        damage = game.in_damage_step if game is not None else lambda kind, name: False
         y, h = r.phase
         for s in self._segments(doc.replay.phases, i0, i1):
-            fill = QColor(t.phase_battle if s.name in ("battle", "attack") else t.phase)
+            fill = QColor(t.phase_battle if battle("phase", s.name) else t.phase)
             self._band(p, s, y, h, fill, vis_left, self._small, self._fm_small, text, border)
         y, h = r.step
         if doc.replay.step_kind == "substep":
@@ -175,9 +179,10 @@ class DetailPaintMixin:
                 self._band(p, s, y, h, QColor(t.substep), vis_left, self._small, self._fm_small, text, border)
         else:
             for s in self._segments(doc.replay.steps, i0, i1):
-                fill = QColor(t.timing if s.name == "damage" else t.step)
+                in_damage = damage("step", s.name)
+                fill = QColor(t.timing if in_damage else t.step)
                 self._band(p, s, y, h, fill, vis_left, self._small, self._fm_small,
-                           QColor(t.timing_text) if s.name == "damage" else text, border)
+                           QColor(t.timing_text) if in_damage else text, border)
             if r.timing is not None:
                 y, h = r.timing
                 for s in self._segments(doc.replay.timings, i0, i1):
