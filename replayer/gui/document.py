@@ -18,7 +18,7 @@ from .. import games
 from ..diagnostics import Finding
 from ..reader import Match, read_bytes, read_text
 from ..check import CheckResult, check_match
-from ..states import Replay, cards_of
+from ..states import GameState, Replay, cards_of
 from ..store import _line_player
 
 SEVERITY_RANK = {"info": 1, "warning": 2, "error": 3}
@@ -218,6 +218,7 @@ class Document:
     lane_bytes: bytes  # the same, one byte an event (b"A", b"M", b"B")
     pyramid: Pyramid | None = None
     labels: dict[int, str] = field(default_factory=dict)  # cache of event labels
+    states: dict[int, GameState] = field(default_factory=dict)  # cache of state_at (a few)
 
     @property
     def match(self) -> Match:
@@ -242,6 +243,17 @@ class Document:
         for p in self.finding_player:
             out[p] = out.get(p, 0) + 1
         return out
+
+    def state_at(self, index: int) -> GameState:
+        """The state after event ``index`` (the replay's, kept for the last few events asked:
+        the re-check's worker asks for the cursor's before the window selects it)."""
+        state = self.states.get(index)
+        if state is None:
+            state = self.replay.state_at(index)
+            if len(self.states) >= 8:
+                self.states.clear()
+            self.states[index] = state
+        return state
 
     def label(self, index: int) -> str:
         text = self.labels.get(index)
