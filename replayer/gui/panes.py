@@ -254,8 +254,8 @@ class FindingsPane(QWidget):
         f = self.model.finding(row)
         self._set_verdict_enabled(f is not None and self.model.reviews is not None)
         if f is None:
-            self._set_detail(f"<span style='color:{t.dim}'>Select a finding to see its rule, hint and "
-                             "citation, and to record a verdict.</span>")
+            self.detail.setText(f"<span style='color:{t.dim}'>Select a finding to see its rule, hint and "
+                                "citation, and to record a verdict.</span>")
             for b in (self.confirm, self.dismiss):
                 b.setChecked(False)
             self.note.setText("")
@@ -268,21 +268,13 @@ class FindingsPane(QWidget):
             text += f"<br><span style='color:{t.dim}'>hint:</span> {html_text(f.hint)}"
         if f.cite:
             text += f"<br><span style='color:{t.dim}'>cite:</span> <i>{html_text(f.cite)}</i>"
-        self._set_detail(text)
+        self.detail.setText(text)
         v = self.model.verdict(row)
         self.confirm.setChecked(v.status == CONFIRMED)
         self.dismiss.setChecked(v.status == DISMISSED)
         if not self.note.hasFocus() or self.note.property("row") != row:
             self.note.setText(v.note)
         self.note.setProperty("row", row)
-
-    def _set_detail(self, html: str) -> None:
-        if html == self.detail.text():
-            return
-        self.detail.setText(html)
-        # the pane's layout now, not on Qt's next layout request: a text of another height
-        # resizes the table, which would otherwise be painted once at its old height and again
-        self.layout().activate()
 
     def _record(self, row: int, status: str | None, note: str | None) -> None:
         from ..reviews import ReviewStoreError
