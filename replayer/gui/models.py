@@ -43,6 +43,10 @@ _RIGHT_VCENTER = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 
 _Index = QModelIndex | QPersistentModelIndex
 
+#: the roles FindingsModel.data answers (as plain ints: the view passes ints)
+_FINDING_ROLES = frozenset(int(r) for r in (_DISPLAY, _DECORATION, _TOOLTIP, _FOREGROUND, _FONT, _ALIGNMENT, FindingRole,
+                                             SeverityRole, KindRole, PlayerRole, VerdictRole, EventRole, LineRole))
+
 
 def severity_icon(color: str, size: int = 12, hollow: bool = False) -> QIcon:
     pm = QPixmap(size, size)
@@ -174,6 +178,14 @@ class FindingsModel(QAbstractTableModel):
     def columnCount(self, parent: _Index = QModelIndex()) -> int:
         return 0 if parent.isValid() else len(self.COLUMNS)
 
+    def index(self, row: int, column: int, parent: _Index = QModelIndex()) -> QModelIndex:
+        # Qt's asks rowCount() and columnCount(), two calls into Python, for every index the
+        # filter and the view make (hundreds a repaint): one call, the same answer
+        if 0 <= row < len(self.order) and 0 <= column < len(self.COLUMNS) and self.doc is not None \
+                and not parent.isValid():
+            return self.createIndex(row, column)
+        return QModelIndex()
+
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = _DISPLAY):
         if orientation == _HORIZONTAL and role == _DISPLAY and 0 <= section < len(self.COLUMNS):
             return self.COLUMNS[section]
@@ -189,8 +201,8 @@ class FindingsModel(QAbstractTableModel):
         return icon
 
     def data(self, index: _Index, role: int = _DISPLAY):
-        if not index.isValid() or self.doc is None:
-            return None
+        if role not in _FINDING_ROLES or not index.isValid() or self.doc is None:
+            return None  # (the view asks for some roles it is never given: check state, background…)
         row, col = index.row(), index.column()
         if not 0 <= row < len(self.order) or not 0 <= col < len(self.COLUMNS):
             return None
