@@ -144,12 +144,17 @@ class TimelineView(DetailPaintMixin, CoarsePaintMixin, QGraphicsView):
     # ---- feeding --------------------------------------------------------------------------------
     def set_document(self, doc: Document | None, reviews=None, *, keep_view: bool = False) -> None:
         old_center = self.center_index() if keep_view and self.doc is not None else None
+        old = self.doc
         self.doc = doc
         self.reviews = reviews
-        self._widths.clear()
         self._seg_cache.clear()
-        self._form_cache.clear()
-        self._band_words = _band_words(doc)
+        # a re-check of the same log (keep_view) keeps the labels' widths and the bands' forms:
+        # they depend on the texts, the game's words and the players' names only
+        if not (keep_view and old is not None and doc is not None and old.match.game == doc.match.game
+                and old.players == doc.players) or len(self._widths) > 50_000:
+            self._widths.clear()
+            self._form_cache.clear()
+            self._band_words = _band_words(doc)
         self._problem_said = False
         self.rows = Rows(doc.replay.has_timings if doc else True, self.viewport().height())
         self.selected = min(self.selected, len(doc.events) - 1) if doc and keep_view else -1
