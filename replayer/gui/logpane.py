@@ -168,24 +168,33 @@ class LogHighlighter:
     def highlight(self, first: int, last: int, *, force: bool = False) -> int:
         """Format blocks ``first``..``last`` (numbers) not yet formatted; returns how many."""
         document = self.document
-        block = document.findBlockByNumber(max(first, 0))
+        last = min(last, document.blockCount() - 1)
+        done_set = self.done
+        todo = [n for n in range(max(first, 0), last + 1) if force or n not in done_set]
         done = 0
-        start_pos = end_pos = -1
-        while block.isValid() and block.blockNumber() <= last:
-            number = block.blockNumber()
-            if force or number not in self.done:
+        k = 0
+        while k < len(todo):  # runs of consecutive blocks: one lookup and one re-layout a run
+            j = k
+            while j + 1 < len(todo) and todo[j + 1] == todo[j] + 1:
+                j += 1
+            block = document.findBlockByNumber(todo[k])
+            start_pos = block.position()
+            end_pos = start_pos
+            for number in range(todo[k], todo[j] + 1):
+                if not block.isValid():
+                    break
                 try:
                     block.layout().setFormats(self.ranges(block.text(), number + 1))
                 except Exception:  # a colouring error must never reach Qt
                     log.debug("highlighting line %d failed", number + 1, exc_info=True)
-                self.done.add(number)
+                done_set.add(number)
                 done += 1
-                if start_pos < 0:
-                    start_pos = block.position()
                 end_pos = block.position() + block.length()
-            block = block.next()
+                block = block.next()
+            if end_pos > start_pos:
+                document.markContentsDirty(start_pos, end_pos - start_pos)
+            k = j + 1
         if done:
-            document.markContentsDirty(start_pos, end_pos - start_pos)
             self.generation += 1
         return done
 
