@@ -479,11 +479,13 @@ class LogPane(QWidget):
         self._set_explain(self._explain_html(doc, line, theme))
 
     def _set_explain(self, html: str) -> None:
-        if html == self.explain.text():
-            return
-        self.explain.setText(html)
-        # the pane's layout now, not on Qt's next layout request: a text of another height
-        # resizes the log view, which would otherwise be painted once at its old height and again
+        if html != self.explain.text():
+            self.explain.setText(html)
+
+    def lay_out_now(self) -> None:
+        """Lay the pane out now rather than on Qt's next layout request: after a re-check while
+        typing, an explanation of another height resizes the log view, which would otherwise be
+        painted once at its old height and again at the new one."""
         self.layout().activate()
 
     def _explain_html(self, doc: Document | None, line: int, theme: Theme) -> str:

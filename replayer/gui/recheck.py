@@ -124,4 +124,5 @@ def update_document(w: MainWindow, old, doc, change, line: int) -> None:
     w._update_title()
     w._update_actions()
     w.select_line(line, origin="reload")
+    w.log_pane.lay_out_now()
     w.loaded.emit()
