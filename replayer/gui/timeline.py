@@ -132,7 +132,6 @@ class TimelineView(DetailPaintMixin, CoarsePaintMixin, QGraphicsView):
         self._form_cache: dict[tuple, tuple[tuple[str, float], ...]] = {}
         #: the band texts of the last paint: (text rect, text shown, band rect, room), for the tests
         self.painted_bands: list[tuple[QRectF, str, QRectF, float]] = []
-        self._seg_cache: dict[int, tuple] = {}
         self._problem_said = False
         self._press: QPoint | None = None
         self._press_scroll = 0
@@ -147,7 +146,6 @@ class TimelineView(DetailPaintMixin, CoarsePaintMixin, QGraphicsView):
         old = self.doc
         self.doc = doc
         self.reviews = reviews
-        self._seg_cache.clear()
         # a re-check of the same log (keep_view) keeps the labels' widths and the bands' forms:
         # they depend on the texts, the game's words and the players' names only
         if not (keep_view and old is not None and doc is not None and old.match.game == doc.match.game
