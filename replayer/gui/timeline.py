@@ -513,8 +513,9 @@ class OverviewStrip(QWidget):
             for b0, b1 in pyr.flag_runs(F_DAMAGE, size):
                 rects_damage += damage[b0:b1 + 1]
             sev = {1: [], 2: [], 3: []}
-            for lane, worst in pyr.sev(size).items():
-                for b, s in worst.items():
+            level_sev = pyr.sev(size)
+            for lane in LANES:
+                for b, s in level_sev[lane].items():
                     sev[s].append(QRectF(x0 + b * bw - 1, 3, max(bw, 2.0) + 1, 7))
             p.setPen(Qt.NoPen)
             if rects_battle:
