@@ -20,6 +20,7 @@ from ..reader import Match, read_bytes, read_text
 from ..check import CheckResult, check_match
 from ..states import GameState, Replay, cards_of
 from ..store import _line_player
+from .statetree import Node, build_tree
 
 SEVERITY_RANK = {"info": 1, "warning": 2, "error": 3}
 RANK_SEVERITY = {1: "info", 2: "warning", 3: "error"}
@@ -219,6 +220,7 @@ class Document:
     pyramid: Pyramid | None = None
     labels: dict[int, str] = field(default_factory=dict)  # cache of event labels
     states: dict[int, GameState] = field(default_factory=dict)  # cache of state_at (a few)
+    trees: dict[int, tuple] = field(default_factory=dict)  # cache of state_tree (a few)
 
     @property
     def match(self) -> Match:
@@ -254,6 +256,17 @@ class Document:
                 self.states.clear()
             self.states[index] = state
         return state
+
+    def state_tree(self, index: int) -> tuple[list[Node], list[int]]:
+        """The State pane's rows of the state after event ``index`` (kept as :meth:`state_at`'s
+        state: the re-check's worker builds the cursor's before the window shows it)."""
+        tree = self.trees.get(index)
+        if tree is None:
+            tree = build_tree(self.state_at(index), self.players or {"A": "A", "B": "B"})
+            if len(self.trees) >= 8:
+                self.trees.clear()
+            self.trees[index] = tree
+        return tree
 
     def label(self, index: int) -> str:
         text = self.labels.get(index)

@@ -367,13 +367,18 @@ class StateModel(QAbstractItemModel):
         self.state: GameState | None = None
 
     # ---- feeding ------------------------------------------------------------------------------
-    def set_state(self, state: GameState | None, players: dict[str, str] | None = None) -> bool:
+    def set_state(self, state: GameState | None, players: dict[str, str] | None = None, *,
+                  tree: tuple[list[Node], list[int]] | None = None) -> bool:
         """Show ``state``. A tree of the same shape as the one shown (the same items under the
         same parents, as after most steps and re-checks) is updated in place, row by row, so that
         the view keeps its expansion and repaints only what changed; returns True when the tree
-        was built anew instead (then the view must expand it)."""
+        was built anew instead (then the view must expand it). ``tree``: the rows of ``state``
+        built already (:func:`~replayer.gui.statetree.build_tree`)."""
         old_nodes, old_top = self.nodes, self.top
-        nodes, top = build_tree(state, players or {"A": "A", "B": "B"}) if state is not None else ([], [])
+        if tree is not None and state is not None:
+            nodes, top = tree
+        else:
+            nodes, top = build_tree(state, players or {"A": "A", "B": "B"}) if state is not None else ([], [])
         if old_nodes and top == old_top and len(nodes) == len(old_nodes) and all(
                 a.parent == b.parent and a.children == b.children for a, b in zip(nodes, old_nodes)):
             self.nodes, self.top = nodes, top

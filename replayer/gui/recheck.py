@@ -55,7 +55,7 @@ class _Task(QRunnable):
             if doc.events and self.line > 0:
                 # the state the window shows first (the cursor's), computed here and kept
                 index = doc.replay.event_for_line(self.line)
-                doc.state_at(0 if self.line < doc.events[0].span.line else index)
+                doc.state_tree(0 if self.line < doc.events[0].span.line else index)  # and its rows
         except ReplayerError as e:
             signals.failed.emit(g, str(e))
         except Exception as e:  # a bug below the window: say so, keep the traceback in the log

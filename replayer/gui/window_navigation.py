@@ -33,7 +33,7 @@ class NavigationMixin:
             self.log_pane.view.select_line(line)
             self._show_line_findings(line)
             state = doc.state_at(index)
-            self.state.set_state(state, doc.players, doc.source(event.span.line))
+            self.state.set_state(state, doc.players, doc.source(event.span.line), tree=doc.state_tree(index))
             if origin != "findings":
                 ks = doc.line_findings.get(line) or doc.event_findings.get(index) or []
                 shown = [k for k in ks if self.findings.proxy.proxy_row_of(k) >= 0]
