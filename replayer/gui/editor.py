@@ -32,7 +32,7 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
-from PySide6.QtCore import QObject, QStringListModel, Qt, QTimer
+from PySide6.QtCore import QEvent, QObject, QStringListModel, Qt, QTimer
 from PySide6.QtGui import QGuiApplication, QKeySequence, QTextCursor
 from PySide6.QtWidgets import QCompleter, QFileDialog, QMessageBox
 
@@ -54,6 +54,7 @@ RECHECK_DELAY_MS = 0
 _LEAD_TIMECODE = re.compile(r"^(\s*)@(?:\d+:)?\d{1,2}:\d{2}(?:\s+|$)")
 _WORD_CHAR = re.compile(r"[\w\-ー・]")
 _OPEN_QUOTES = {'"': '"', "《": "》", "「": "」", "„": "“"}
+_KEY_PRESS = QEvent.Type.KeyPress  # (bound once: PySide6 looks a short enum name up at every use)
 
 # ---- the editor -----------------------------------------------------------------------------------
 class LogEditor(NewLogMixin, QObject):
@@ -376,9 +377,8 @@ class LogEditor(NewLogMixin, QObject):
         self.completer.popup().hide()
 
     def eventFilter(self, obj, event) -> bool:
-        from PySide6.QtCore import QEvent
-
-        if obj is self.view and self._editing and event.type() == QEvent.KeyPress:
+        # every event of the log view comes here (paints too): the cheapest test first
+        if event.type() == _KEY_PRESS and obj is self.view and self._editing:
             popup = self.completer.popup()
             key = event.key()
             if popup.isVisible() and key in (Qt.Key_Return, Qt.Key_Enter, Qt.Key_Tab):
