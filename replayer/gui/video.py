@@ -7,8 +7,12 @@
 * Selecting an event seeks to its timecode plus ``[VideoOffset]`` (an event without a timecode:
   the last one before it); while the video plays, the window's selection follows the footage
   (the last event whose position has passed).
-* Keys: Space play/pause, J/K/L shuttle (J slower or back 2 s, K pause, L play/faster),
-  Shift+←/→ one frame, speed 0.25×–2×; the slider carries a tick for every timecode.
+* Keys (View ▸ Video, each with its tooltip): Space play/pause, J/K/L shuttle (J slower or back
+  2 s, K pause, L play/faster), Shift+←/→ one frame, ``<`` / ``>`` speed one step down / up
+  (0.25× to 2×, as in YouTube), Alt+S Sync here; the slider carries a tick for every timecode.
+  The keys that type a character (Space, J, K, L, ``<``, ``>``) and Shift+←/→ are the text's
+  while the log is being edited: the editor takes them before any shortcut (Qt's
+  ShortcutOverride), as it does for every typed key.
 * "Sync here" stores ``[VideoOffset]`` so that the selected event's timecode lands on the frame
   shown; File ▸ Attach video… writes ``[Video]``. A URL (YouTube, Twitch) cannot play inside:
   "Open at timecode" opens the browser at the second (``t=``).
@@ -45,7 +49,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("replayer.gui")
 
-SPEEDS = (0.25, 0.5, 1.0, 1.5, 2.0)
+SPEEDS = (0.25, 0.5, 0.75, 1.0, 1.25, 1.5, 2.0)
 VIDEO_FILTER = "Videos (*.mp4 *.mkv *.webm *.mov *.avi *.m4v *.ts);;All files (*)"
 DEFAULT_FPS = 25.0
 JUMP_BACK_MS = 2000
@@ -98,10 +102,14 @@ class VideoPane(QWidget):
         self.slider = TickSlider()
         self.slider.sliderMoved.connect(self._on_slider)
         self.slider.sliderPressed.connect(lambda: self._on_slider(self.slider.value()))
+        self.slider.setToolTip("The video's position: click or drag; a tick for each event's timecode "
+                               "(Shift+←/→ one frame)")
         self.time_label = QLabel("")
+        self.time_label.setToolTip("The frame shown / the video's length")
         self.time_label.setMinimumWidth(130)
         self.play_button = QPushButton("▶")
-        self.play_button.setToolTip("Play / pause the video (Space; J/K/L shuttle; Shift+←/→ one frame)")
+        self.play_button.setToolTip("Play / pause the video (Space; J back or slower, K pause, L play or faster; "
+                                    "Shift+←/→ one frame)")
         self.play_button.setFocusPolicy(Qt.NoFocus)
         self.play_button.clicked.connect(self.toggle)
         self.speed = QComboBox()
@@ -109,12 +117,12 @@ class VideoPane(QWidget):
             self.speed.addItem(f"{s:g}×", s)
         self.speed.setCurrentIndex(SPEEDS.index(1.0))
         self.speed.setFocusPolicy(Qt.NoFocus)
-        self.speed.setToolTip("Playback speed")
+        self.speed.setToolTip("Playback speed, 0.25× to 2× (< slower, > faster; while playing also J / L)")
         self.speed.currentIndexChanged.connect(lambda *_: self._apply_rate())
         self.sync_button = QPushButton("Sync here")
         self.sync_button.setFocusPolicy(Qt.NoFocus)
         self.sync_button.setToolTip("The selected event happens at the frame shown: store the offset "
-                                    "([VideoOffset]) so that every seek uses it")
+                                    "([VideoOffset]) so that every seek uses it (Alt+S)")
         self.sync_button.clicked.connect(self.sync_here)
         self.browser_button = QPushButton("Open at timecode")
         self.browser_button.setFocusPolicy(Qt.NoFocus)
@@ -122,6 +130,8 @@ class VideoPane(QWidget):
         self.browser_button.clicked.connect(self.open_in_browser)
         self.attach_button = QPushButton("Attach video…")
         self.attach_button.setFocusPolicy(Qt.NoFocus)
+        self.attach_button.setToolTip("Choose the video file of this log: written into its [Video] header "
+                                      "(File ▸ Attach Video…)")
         self.attach_button.clicked.connect(self.attach_dialog)
         row = QHBoxLayout()
         row.setContentsMargins(6, 2, 6, 4)
@@ -389,6 +399,14 @@ class VideoPane(QWidget):
         i = min(range(len(SPEEDS)), key=lambda k: abs(SPEEDS[k] - speed))
         self.speed.setCurrentIndex(i)
 
+    def speed_step(self, steps: int) -> None:
+        """``<`` / ``>``: the speed one step down / up (0.25× to 2×), playing or paused."""
+        if not self.has_media():
+            return
+        i = max(0, min(self.speed.currentIndex() + steps, len(SPEEDS) - 1))
+        self.speed.setCurrentIndex(i)
+        self.message.emit(f"Video speed {SPEEDS[i]:g}×")
+
     def shuttle(self, key: str) -> None:
         """J/K/L: L plays (again: faster, up to 2×), K pauses, J slows down (paused or at 0.25×:
         back two seconds; QtMultimedia does not play backwards)."""
@@ -474,6 +492,8 @@ class VideoPane(QWidget):
         if url:
             QDesktopServices.openUrl(QUrl(url))
             self.message.emit(f"Opened {url}")
+        elif self.source:
+            self.message.emit("This video is a file: it plays in the pane (Open at timecode is for a web address)")
 
     # ---- bits ---------------------------------------------------------------------------------------
     def _update_controls(self) -> None:
@@ -537,19 +557,33 @@ def install(window: MainWindow) -> VideoPane:
 
     window.loaded.connect(on_loaded)
 
-    def action(text, slot, shortcut=None, checkable=False):
-        a = window._action(text, slot, shortcut, checkable=checkable)
-        return a
+    def action(text, slot, shortcut=None, tip="", checkable=False):
+        return window._action(text, slot, shortcut, tip, checkable=checkable)
 
+    # the tooltips name the key; the legend (F1) shows them less the key, under View ▸ Video
     window.act_attach_video = action("Attach &Video…", pane.attach_dialog)
     window.act_attach_video.setEnabled(False)
     window.act_show_video = action("&Video Pane", lambda: show_pane(window, window.act_show_video.isChecked()),
-                                   "Ctrl+Shift+V", checkable=True)
-    window.act_sync_video = action("&Sync Video Here", pane.sync_here)
-    for key in ("J", "K", "L"):
-        action(f"Shuttle {key}", lambda k=key: pane.shuttle(k), key)
-    action("Previous Frame", lambda: pane.frame_step(-1), QKeySequence(Qt.SHIFT | Qt.Key_Left))
-    action("Next Frame", lambda: pane.frame_step(1), QKeySequence(Qt.SHIFT | Qt.Key_Right))
+                                   "Ctrl+Shift+V", "Show or hide the video pane (Ctrl+Shift+V)", checkable=True)
+    window.act_shuttle = {
+        "J": action("Shuttle &Back (Slower, or Back 2 s)", lambda: pane.shuttle("J"), "J",
+                    "Shuttle back: slower, or back 2 s (J)"),
+        "K": action("Shuttle S&top (Pause)", lambda: pane.shuttle("K"), "K", "Shuttle stop: pause the video (K)"),
+        "L": action("Shuttle &Forward (Play, or Faster)", lambda: pane.shuttle("L"), "L",
+                    "Shuttle forward: play, or faster (L)"),
+    }
+    window.act_prev_frame = action("&Previous Frame", lambda: pane.frame_step(-1), QKeySequence(Qt.SHIFT | Qt.Key_Left),
+                                   "Pause, and one frame back (Shift+←)")
+    window.act_next_frame = action("&Next Frame", lambda: pane.frame_step(1), QKeySequence(Qt.SHIFT | Qt.Key_Right),
+                                   "Pause, and one frame on (Shift+→)")
+    # "<" and ">": Shift+, and Shift+. on a US keyboard (Qt's key map tries the shifted character
+    # too), the key left of Z and its Shift on a German one
+    window.act_slower = action("S&lower", lambda: pane.speed_step(-1), "<", "Slower: the speed a step down (<)")
+    window.act_faster = action("F&aster", lambda: pane.speed_step(1), ">", "Faster: the speed a step up (>)")
+    window.act_sync_video = action("&Sync Video Here", pane.sync_here, "Alt+S",
+                                   "Sync here: the event is at this frame (Alt+S)")
+    window.act_open_footage = action("&Open Footage at Timecode", pane.open_in_browser, None,
+                                     "Open a web video in the browser at the selected event")
     menus = {m.title().replace("&", ""): m for m in (a.menu() for a in window.menuBar().actions()) if m}
     if "File" in menus:
         f = menus["File"]
@@ -561,7 +595,13 @@ def install(window: MainWindow) -> VideoPane:
         v = menus["View"]
         v.addSeparator()
         v.addAction(window.act_show_video)
-        v.addAction(window.act_sync_video)
+        sub = v.addMenu("V&ideo")
+        for a in window.act_shuttle.values():
+            sub.addAction(a)
+        sub.addSeparator()
+        for a in (window.act_prev_frame, window.act_next_frame, None, window.act_slower, window.act_faster, None,
+                  window.act_sync_video, window.act_open_footage):
+            sub.addSeparator() if a is None else sub.addAction(a)
     pane.set_theme(window.theme)
     return pane
 
