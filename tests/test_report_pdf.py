@@ -196,3 +196,46 @@ def test_japanese_text_is_laid_out_and_kept_as_text(tmp_path):
     assert NOTE_JA in text.replace(" ", "")  # (the text comes back in runs, a space between them)
     for png in _pages(out, tmp_path, 150):
         _check_page(png, 150)
+
+
+def test_the_progress_goes_from_nought_to_one_and_names_the_pages(tmp_path):
+    calls: list[tuple[float, str]] = []
+    result = check_file(_log(tmp_path, 30))
+    out = write_pdf(result, None, tmp_path / "report.pdf", progress=lambda f, text: calls.append((f, text)))
+    fractions = [f for f, _ in calls]
+    assert fractions == sorted(fractions) and fractions[0] == 0.0 and fractions[-1] == 1.0
+    pages = page_count(out)
+    texts = [t for _, t in calls]
+    assert "Laying out the pages" in texts
+    assert [t for t in dict.fromkeys(texts) if t.startswith("Writing page")] == \
+        [f"Writing page {k} of {pages}" for k in range(1, pages + 1)]
+    # the layout reports as it goes: more than a start and an end before the pages are drawn
+    during = {round(f, 3) for f, t in calls if t == "Laying out the pages"}
+    assert len(during) >= 3 and max(during) <= pdf.LAYOUT_SHARE
+    assert len(calls) >= 20  # often enough for a Cancel to be heard soon
+
+
+@pytest.mark.parametrize("at", [0.0, 0.3, 0.95])
+def test_a_cancelled_export_writes_nothing_and_keeps_the_old_file(tmp_path, at):
+    target = tmp_path / "report.pdf"
+    target.write_bytes(b"the report of yesterday")
+    seen = []
+
+    def progress(fraction, text):
+        seen.append(fraction)
+        if fraction >= at and (at < pdf.LAYOUT_SHARE or text.startswith("Writing")):
+            raise pdf.Cancelled()
+
+    with pytest.raises(pdf.Cancelled):
+        write_pdf(check_file(_log(tmp_path, 20)), None, target, progress=progress)
+    assert target.read_bytes() == b"the report of yesterday"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["many.duel", "report.pdf"]  # no part file left
+    assert max(seen) < 1.0
+
+
+def test_an_export_replaces_the_file_whole(tmp_path):
+    target = tmp_path / "report.pdf"
+    target.write_bytes(b"old")
+    write_pdf(check_file(_log(tmp_path, 2)), None, target)
+    assert target.read_bytes().startswith(b"%PDF-")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["many.duel", "report.pdf"]

@@ -24,14 +24,43 @@ from __future__ import annotations
 
 import math
 import os
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, Optional
 
 MARGIN_MM = 15.0  # every side of the A4 page
 FOOTER = 22.0  # the footer's band at each page's foot, in the document's units
 _EPS = 0.01
 TIGHT = 6.0  # a table ending this near a page's foot makes Qt turn the page itself (see _plan)
+LAYOUT_SHARE = 0.9  # of the progress: laying out (the pages' drawing is the rest)
+
+#: ``progress(fraction, what)``: called now and then while a report is laid out and drawn, the
+#: fraction done (0 to 1, never going back) and what is being done; it may raise
+#: :class:`Cancelled` to stop (the file is then not written)
+Progress = Callable[[float, str], None]
+
+
+class Cancelled(Exception):
+    """The export was cancelled (raised by a :data:`Progress` callback; nothing is written)."""
+
+
+class _Steps:
+    """The progress of one export, kept from going back (a new start of the layout begins again)."""
+
+    def __init__(self, callback: Optional[Progress]):
+        self.callback = callback
+        self.fraction = 0.0
+        self.text = "Laying out the pages"
+
+    def __call__(self, fraction: float | None = None, text: str | None = None) -> None:
+        if self.callback is None:
+            return
+        if fraction is not None:
+            self.fraction = max(self.fraction, min(fraction, 1.0))
+        if text:
+            self.text = text
+        self.callback(self.fraction, self.text)
 
 
 @dataclass
@@ -82,10 +111,22 @@ def _writer(path: Path, title: str):
     return writer
 
 
+_FIXED_UNITS: float | None = None  # set in the window's export process: the window's screen (use_units)
+
+
+def use_units(units: float | None) -> None:
+    """Lay out with ``units`` document units per point instead of this process's screen's (the
+    window's export process lays out for the window's screen)."""
+    global _FIXED_UNITS
+    _FIXED_UNITS = units
+
+
 def _units_per_point() -> float:
     """Document units (the screen's logical pixels, so that point sizes keep their size) per point."""
     from PySide6.QtGui import QGuiApplication
 
+    if _FIXED_UNITS is not None:
+        return _FIXED_UNITS
     screen = QGuiApplication.primaryScreen()
     return (screen.logicalDotsPerInch() if screen is not None else 96.0) / 72.0
 
@@ -226,11 +267,13 @@ def _has_break_before(element) -> bool:
     return bool(fmt.pageBreakPolicy() & QTextFormat.PageBreak_AlwaysBefore)
 
 
-def _places(doc, elements: list) -> list[tuple[float, float, float]]:
+def _places(doc, elements: list, tick: Callable[[int], None] | None = None) -> list[tuple[float, float, float]]:
     """Each element's top (where a page break puts it: a block's top margin included, none at the
-    document's start), the top of its text, and its bottom."""
+    document's start), the top of its text, and its bottom. ``tick(k)`` every 64 elements."""
     out = []
-    for e in elements:
+    for k, e in enumerate(elements):
+        if tick is not None and not k % 64:
+            tick(k)  # (progress, and a cancel is heard within a fraction of a second)
         r = _rect(doc, e)
         outer = r.top() if _is_table(e) else max(r.top() - e.blockFormat().topMargin(), 0.0)
         out.append((outer, r.top(), r.bottom()))
@@ -339,7 +382,7 @@ def _plan(elements: list, natural: list, real: list, height: float, forced: set[
 
 
 def keep_tables_whole(doc, width: float, height: float, *, forced: set[int] = frozenset(),
-                      max_rounds: int = 50) -> tuple[int, int, Any]:
+                      max_rounds: int = 50, progress: _Steps | None = None) -> tuple[int, int, Any]:
     """Lay ``doc`` out in pages of ``width`` × ``height`` and move every top-level table that would
     cross a page boundary to the next page, with the heading or column headings before it; a row
     of a table that then starts a page gets its column headings repeated above it. Tables taller
@@ -349,21 +392,39 @@ def keep_tables_whole(doc, width: float, height: float, *, forced: set[int] = fr
 
     Each round plans the breaks of the whole document from one layout (:func:`_plan`) and makes
     them in one edit (Qt lays the document out again after every change otherwise: a round per
-    break took 25 s for a 70-page report); a round that finds nothing to move ends it."""
+    break took 25 s for a 70-page report); a round that finds nothing to move ends it. A round
+    settles the document down to its last break: ``progress`` hears how far that is."""
     from PySide6.QtCore import QSizeF
     from PySide6.QtGui import QTextCursor
 
     moved = repeated = 0
+    # the progress: a round settles the document down to the last element it moves; while it
+    # measures (two passes over the elements) it is guessed to settle as much of the rest as the
+    # round before did (the first: half)
+    settled, share = 0.0, 0.5
+
+    def tick(sweep: int, n: int) -> Callable[[int], None] | None:
+        if progress is None:
+            return None
+        return lambda k: progress(LAYOUT_SHARE * (settled + (1 - settled) * share * (sweep + k / n) / 2))
+
     for _ in range(max_rounds):
         elements = _elements(doc)
+        n = max(len(elements), 1)
         doc.setPageSize(QSizeF(width, -1))  # no pages: each element's own height
-        natural = _places(doc, elements)
+        natural = _places(doc, elements, tick(0, n))
         doc.setPageSize(QSizeF(width, height))
-        plan = _plan(elements, natural, _places(doc, elements), height, forced)
+        plan = _plan(elements, natural, _places(doc, elements, tick(1, n)), height, forced)
         if not plan:
             return moved, repeated, None
         if plan[0][0] == "jump":
             return moved, repeated, plan[0][1]
+        if progress is not None:
+            at = {id(e): k for k, e in enumerate(elements)}
+            now = max(at.get(id(step[1]), 0) for step in plan) / n
+            share = min(max((now - settled) / max(1 - settled, 1e-6), 0.05), 1.0)
+            settled = max(settled, now)
+            progress(LAYOUT_SHARE * settled)
         edit = QTextCursor(doc)
         edit.beginEditBlock()
         rows = []
@@ -388,12 +449,14 @@ def keep_tables_whole(doc, width: float, height: float, *, forced: set[int] = fr
     return moved, repeated, None  # not settled (never seen): printed as it is, a table may cross a page
 
 
-def lay_out(html: str) -> PaperLayout:
-    """The HTML laid out on A4 pages (less the footer's band), its tables kept whole."""
+def lay_out(html: str, *, progress: Optional[Progress] = None) -> PaperLayout:
+    """The HTML laid out on A4 pages (less the footer's band), its tables kept whole.
+    ``progress``: see :data:`Progress` (or a :class:`_Steps`)."""
     from PySide6.QtGui import QTextDocument
 
     from .theme import ui_font
 
+    steps = progress if isinstance(progress, _Steps) else _Steps(progress)
     _application()
     width, height = _a4_text_area()
     body = math.floor(height - FOOTER)  # whole units: Qt's layout counts in 1/64ths, so no rounding
@@ -408,7 +471,9 @@ def lay_out(html: str) -> PaperLayout:
         doc.setUndoRedoEnabled(False)
         read = _elements(doc)
         _close_up(read)
-        moved, repeated, jump = keep_tables_whole(doc, width, body, forced={id(read[k]) for k in forced})
+        steps(text="Laying out the pages")
+        moved, repeated, jump = keep_tables_whole(doc, width, body, forced={id(read[k]) for k in forced},
+                                                  progress=steps)
         at = next((k for k, e in enumerate(read) if e is jump), None) if jump is not None else None
         if at is None or at in forced:
             break
@@ -429,38 +494,63 @@ def lay_out(html: str) -> PaperLayout:
     return out
 
 
-def html_to_pdf(html: str, path: str | os.PathLike, *, title: str = "", footer_text: str = "") -> Path:
+def html_to_pdf(html: str, path: str | os.PathLike, *, title: str = "", footer_text: str = "",
+                progress: Optional[Progress] = None) -> Path:
+    """Write the HTML as an A4 PDF at ``path``: laid out (:func:`lay_out`), then drawn page by page
+    with the footer. The file is written beside ``path`` and renamed over it at the end, so that a
+    failed or cancelled export (``progress`` raising :class:`Cancelled`) leaves no half file and
+    an older file of that name as it was.
+
+    The window runs this in a process of its own (:mod:`.pdf_job`, which says why not a thread)."""
     from PySide6.QtCore import QPointF, QRectF, Qt
     from PySide6.QtGui import QColor, QPainter
 
     from .theme import ui_font
 
-    paper = lay_out(html)
+    steps = _Steps(progress)
+    paper = lay_out(html, progress=steps)
     p = Path(path)
-    writer = _writer(p, title)
-    text, width, body = paper.document, paper.width, paper.page_height
-    scale = writer.resolution() / (72.0 * _units_per_point())  # document units -> the writer's pixels
-    painter = QPainter(writer)
-    footer_font = ui_font(7.5)
-    for i in range(paper.pages):
-        if i:
-            writer.newPage()
-        painter.save()
-        painter.scale(scale, scale)
-        painter.translate(0, -i * body)
-        text.drawContents(painter, QRectF(0, i * body, width, body))
-        painter.restore()
-        # the footer in the writer's own pixels (a font's points are the writer's there)
-        painter.setFont(footer_font)
-        painter.setPen(QColor("#6b7385"))
-        top, w = (body + 4) * scale, width * scale
-        painter.drawLine(QPointF(0, top), QPointF(w, top))
-        painter.drawText(QRectF(0, top + 2 * scale, w * 0.78, (FOOTER - 6) * scale), Qt.AlignLeft | Qt.AlignVCenter,
-                         footer_text or title)
-        painter.drawText(QRectF(w * 0.78, top + 2 * scale, w * 0.22, (FOOTER - 6) * scale),
-                         Qt.AlignRight | Qt.AlignVCenter, f"page {i + 1} of {paper.pages}")
-    painter.end()
-    del writer  # flushes and closes the file
-    if not p.exists() or p.stat().st_size == 0:
-        raise OSError(f"could not write {p}")
+    fd, part = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".part", dir=str(p.parent) or ".")
+    os.close(fd)
+    painter = None
+    try:
+        writer = _writer(Path(part), title)
+        text, width, body = paper.document, paper.width, paper.page_height
+        scale = writer.resolution() / (72.0 * _units_per_point())  # document units -> the writer's pixels
+        painter = QPainter(writer)
+        footer_font = ui_font(7.5)
+        for i in range(paper.pages):
+            steps(LAYOUT_SHARE + (1 - LAYOUT_SHARE) * i / paper.pages, f"Writing page {i + 1} of {paper.pages}")
+            if i:
+                writer.newPage()
+            painter.save()
+            painter.scale(scale, scale)
+            painter.translate(0, -i * body)
+            text.drawContents(painter, QRectF(0, i * body, width, body))
+            painter.restore()
+            # the footer in the writer's own pixels (a font's points are the writer's there)
+            painter.setFont(footer_font)
+            painter.setPen(QColor("#6b7385"))
+            top, w = (body + 4) * scale, width * scale
+            painter.drawLine(QPointF(0, top), QPointF(w, top))
+            painter.drawText(QRectF(0, top + 2 * scale, w * 0.78, (FOOTER - 6) * scale), Qt.AlignLeft | Qt.AlignVCenter,
+                             footer_text or title)
+            painter.drawText(QRectF(w * 0.78, top + 2 * scale, w * 0.22, (FOOTER - 6) * scale),
+                             Qt.AlignRight | Qt.AlignVCenter, f"page {i + 1} of {paper.pages}")
+        painter.end()
+        painter = None
+        del writer  # flushes and closes the file
+        if os.path.getsize(part) == 0:
+            raise OSError(f"could not write {p}")
+        os.replace(part, p)
+        steps(1.0, "Written")
+    except BaseException:
+        if painter is not None and painter.isActive():
+            painter.end()
+        painter = writer = None  # noqa: F841  (the writer closes its file before it is removed)
+        try:
+            os.unlink(part)
+        except OSError:
+            pass
+        raise
     return p
