@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import gc
 from bisect import bisect_left
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from . import events as ev
@@ -20,24 +20,30 @@ from .catalog import Catalog
 from .diagnostics import Finding, Span, sort_findings
 from .makers import maker
 from .reader import Match, _read_lines, detect_game, line_reader, read_bytes, read_log, read_text, split_lines
+from .restart import Restart, restart_at
 from .states import Replay
 from .templates import own_fields
 
 
-def replay(match: Match, catalog: Catalog | None = None) -> tuple[list[Finding], Replay]:
-    """Replay a read match once: its rules findings (without the syntax ones) and its states."""
+def replay(match: Match, catalog: Catalog | None = None, *, edit_of: Restart | None = None,
+           unchanged: int = 0) -> tuple[list[Finding], Replay, Restart | None]:
+    """Replay a read match once: its rules findings (without the syntax ones), its states, and
+    the rules model's restart for the next edit. ``edit_of``/``unchanged``: the match is an edit
+    of a text whose replay kept that restart, and its first ``unchanged`` events are the same
+    (:func:`check_edit`); the replay may start from the restart and keeps one at the edit."""
     game = games.get(match.game)
     if any(f.rule == "syntax.encoding" for f in match.findings):
-        return [], game.states(match, catalog)
+        return [], game.states(match, catalog), None
     model = game.model(match, catalog)
+    resume, keep = restart_at(edit_of, model.restart_key, model.catalog, unchanged)
     collecting = gc.isenabled()
     gc.disable()  # as in the reader: the replay's objects are not cycles, the collector's passes are cost
     try:
-        findings = model.run()
+        findings = model.run(resume, keep)
     finally:
         if collecting:
             gc.enable()
-    return findings, model.states
+    return findings, model.states, model.restart
 
 
 def validate(match: Match, catalog: Catalog | None = None) -> list[Finding]:
@@ -51,6 +57,8 @@ class CheckResult:
     findings: list[Finding]
     #: the position and state after every event, from the same replay as the findings
     states: Replay | None = None
+    #: where the rules model's replay of an edit of this text may start (:func:`check_edit`)
+    restart: Restart | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.states is None:  # a result put together by hand: replay it for its states
@@ -75,13 +83,14 @@ class CheckResult:
         }
 
 
-def check_match(match: Match) -> CheckResult:
-    """Replay a read match: its syntax findings and its rules findings, in line order, and its states."""
+def check_match(match: Match, *, edit_of: Restart | None = None, unchanged: int = 0) -> CheckResult:
+    """Replay a read match: its syntax findings and its rules findings, in line order, and its
+    states (``edit_of``, ``unchanged``: see :func:`replay`)."""
     from .knockon import soften_after_unread
 
-    findings, states = replay(match)
+    findings, states, restart = replay(match, edit_of=edit_of, unchanged=unchanged)
     rules = soften_after_unread(match.events, match.findings, findings)
-    return CheckResult(match, sort_findings(list(match.findings) + rules), states)
+    return CheckResult(match, sort_findings(list(match.findings) + rules), states, restart)
 
 
 def check_file(path: str | Path, game: str | None = None) -> CheckResult:
@@ -238,7 +247,9 @@ def check_edit(previous: CheckResult | None, text: str, path: str = "<log>",
     not read again (:func:`read_edit`), and the states before the first changed event are taken
     from ``previous`` (its checkpoints). The findings are those of ``check_text(text, path, game)``."""
     match, change = read_edit(previous.match if previous is not None else None, text, path, game)
-    result = check_match(match)
-    if previous is not None and not change.full and previous.states is not None:
-        result.states.adopt_checkpoints(previous.states, change.first_event)
+    if previous is None or change.full:
+        return check_match(match), change
+    result = check_match(match, edit_of=previous.restart, unchanged=change.first_event)
+    if previous.states is not None:
+        result.states.adopt(previous.states, change.first_event)
     return result, change

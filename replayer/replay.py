@@ -21,6 +21,7 @@ from . import events as ev
 from .cards.layers import catalog_for, suggest
 from .catalog import Catalog, CardInfo, name_key
 from .diagnostics import Finding, Span, make_finding, sort_findings
+from .restart import Restart, copy_state
 
 if TYPE_CHECKING:
     from .games import Game
@@ -77,15 +78,39 @@ class Model:
         self._name_keys: dict[str, str] = {}
         #: the states of this match's events (:mod:`replayer.states`), recorded when first asked
         self.states: "Replay" = self.game.states(match, self.catalog)
+        #: where a replay of an edited text of this match may start (:meth:`run`'s ``keep``)
+        self.restart: Restart | None = None
 
     # ---- the replay ---------------------------------------------------------------------
-    def run(self) -> list[Finding]:
-        """Replay the events: the findings (sorted). :attr:`states` records its states when first asked."""
+    def run(self, resume: Restart | None = None, keep: int | None = None) -> list[Finding]:
+        """Replay the events: the findings (sorted). :attr:`states` records its states when first asked.
+
+        ``resume``: start from that :class:`~replayer.restart.Restart` (a replay of a match whose
+        events before its index are this match's, with the same :attr:`restart_key`) instead of
+        from the first event. ``keep``: take a restart before event ``keep`` (:attr:`restart`), for
+        the next edit of the text; without it :attr:`restart` is the one the replay started from."""
+        events = self.match.events
+        start = 0
+        if resume is not None:
+            self.load(resume)
+            start = resume.index
+        self.restart = resume
         # event class -> (its handler or None, does it name cards)
         dispatch: dict[type, tuple] = {}
+        if keep is not None and start <= keep <= len(events):
+            self._replay(events[start:keep], dispatch)
+            self.restart = self.save(keep)
+            self._replay(events[keep:], dispatch)
+        else:
+            self._replay(events[start:] if start else events, dispatch)
+        self.event = None
+        self.finish()
+        return sort_findings(self.findings)
+
+    def _replay(self, events: list[ev.Event], dispatch: dict[type, tuple]) -> None:
         facts = self.facts
         name_keys = self._name_keys
-        for event in self.match.events:
+        for event in events:
             self.event = event
             cls = type(event)
             entry = dispatch.get(cls)
@@ -100,9 +125,26 @@ class Model:
                         self.learn(ref, event)
             if handler is not None:
                 handler(event)
-        self.event = None
-        self.finish()
-        return sort_findings(self.findings)
+
+    # ---- restarting part-way (replayer.restart) ------------------------------------------------
+    #: what is not the replay's state: set by the constructor from the match, or the findings and
+    #: restart, which a :class:`~replayer.restart.Restart` holds apart
+    NOT_STATE = frozenset({"match", "game", "catalog", "rules", "states", "event", "findings", "restart"})
+
+    @property
+    def restart_key(self) -> tuple:
+        """What the state depends on besides the events and the card data."""
+        return type(self), self.rules, tuple(self.match.header.items())
+
+    def save(self, index: int) -> Restart:
+        """The state before event ``index`` (the replay is there now) as a restart."""
+        state = copy_state({k: v for k, v in vars(self).items() if k not in self.NOT_STATE})
+        return Restart(index, self.restart_key, self.catalog, state, tuple(self.findings))
+
+    def load(self, restart: Restart) -> None:
+        """Take a copy of ``restart``'s state (the restart itself stays as it is, for the next edit)."""
+        self.__dict__.update(copy_state(restart.state))
+        self.findings = list(restart.findings)
 
     def finish(self) -> None:
         """Called after the last event (a log may end anywhere: no finding for that)."""

@@ -34,6 +34,7 @@ from threading import RLock
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 from . import events as ev
+from .restart import Restart, copy_state, restart_at
 # the records, re-exported: the games' states.py and the window import them from here
 from .snapshot import (PLAYERS, START, BattleState, CardState, Chain, GameState, Link, Position, Segment,  # noqa: F401
                        Work, _new, cards_of, ended, header_int, other)
@@ -88,6 +89,10 @@ class Replay:
         self._appliers: dict[type, Callable | None] = {}
         self._phase_words: dict[str, tuple[str, str]] = {}
         self._recorded = self._recording = False
+        #: a restart of the recording for the next edit (:meth:`record_all`), and what :meth:`adopt`
+        #: gave: (the restart of the replay adopted from, how many first events are the same)
+        self.restart: Restart | None = None
+        self._edit_of: tuple[Restart | None, int] = (None, 0)
 
     # ---- recording (once, when first asked) ---------------------------------------------------
     def record_all(self) -> "Replay":
@@ -95,7 +100,9 @@ class Replay:
 
         One pass over the events through the game's ``record_<EventClass>`` methods, the first time
         anything is asked: a check that only wants the findings (``replayer check``) never pays
-        for it, and the window, the library and the report get the same states."""
+        for it, and the window, the library and the report get the same states. A replay of an
+        edited text (:meth:`adopt`) starts the pass from a restart of the replay it was adopted
+        from, when that one kept a restart before the edit."""
         if self._recorded:
             return self
         with self._lock:
@@ -103,21 +110,62 @@ class Replay:
                 return self  # (a recorder reading the outline while it is being recorded)
             self._recording = True
             recorders: dict[type, Callable[[int, ev.Event], None] | None] = {}
-            get = recorders.get
-            for i, event in enumerate(self.events):
-                cls = type(event)
-                record = get(cls, recorders)
-                if record is recorders:
-                    record = recorders[cls] = self.recorder(cls)
-                if record is not None:
-                    record(i, event)
-            n = len(self.events)
+            events = self.events
+            kept, unchanged = self._edit_of
+            self._edit_of = (None, 0)
+            resume, keep = restart_at(kept, self.restart_key, self._catalog, unchanged)
+            start = 0
+            if resume is not None:
+                self.load(resume)
+                start = resume.index
+            self.restart = resume
+            if keep is not None and start <= keep <= len(events):
+                self._record(start, keep, recorders)
+                self.restart = self.save(keep)
+                self._record(keep, len(events), recorders)
+            else:
+                self._record(start, len(events), recorders)
+            n = len(events)
             for k in ("timing", "step", "substep", "phase", "turn"):
                 self.close(k, n)
             for seq in self._out.values():
                 seq.sort(key=lambda s: s.start)
             self._recorded = True
         return self
+
+    def _record(self, first: int, last: int, recorders: dict) -> None:
+        """Record events ``first .. last - 1``."""
+        get = recorders.get
+        events = self.events
+        for i in range(first, last):
+            event = events[i]
+            cls = type(event)
+            record = get(cls, recorders)
+            if record is recorders:
+                record = recorders[cls] = self.recorder(cls)
+            if record is not None:
+                record(i, event)
+
+    # ---- restarting part-way (replayer.restart) ------------------------------------------------
+    #: the recording's state: what a restart copies (a game's subclass adds its own)
+    RECORDING = ("_turns", "_phases", "_steps", "_timings", "_substeps", "_chains", "_link_of", "_resolve_of",
+                 "_pos_at", "_pos", "pos", "_open")
+
+    @property
+    def restart_key(self) -> tuple:
+        """What the recording depends on besides the events and the card data."""
+        return type(self), self.match.rules, tuple(self.match.header.items())
+
+    def save(self, index: int) -> Restart:
+        """The recording's state before event ``index`` (it is there now) as a restart."""
+        d = vars(self)
+        return Restart(index, self.restart_key, self._catalog, copy_state({k: d[k] for k in self.RECORDING}))
+
+    def load(self, restart: Restart) -> None:
+        """Take a copy of ``restart``'s recording state (the restart stays as it is, for the next edit)."""
+        self.__dict__.update(copy_state(restart.state))
+        self._out = {"turn": self._turns, "phase": self._phases, "step": self._steps, "timing": self._timings,
+                     "substep": self._substeps}
 
     def recorder(self, cls: type) -> Callable[[int, ev.Event], None] | None:
         """What to call for each event of class ``cls`` while recording (None: nothing)."""
@@ -270,7 +318,14 @@ class Replay:
 
     @cached_property
     def _position_list(self) -> list[Position]:
-        return list(self.positions())
+        """The position after each event (what :meth:`positions` yields), built a run at a time."""
+        at, pos = self.changes()
+        n = len(self.events)
+        out: list[Position] = [START] * min(at[0], n) if at else [START] * n
+        for k, p in enumerate(pos):
+            end = at[k + 1] if k + 1 < len(at) else n
+            out += [p] * (end - at[k])
+        return out
 
     def event_for_line(self, line: int) -> int:
         """The event on ``line``, or the last one before it (0 if none): where a finding sits."""
@@ -333,15 +388,18 @@ class Replay:
                 self._extend_checkpoints(k)
             k += 1
 
-    def adopt_checkpoints(self, other: "Replay", unchanged: int) -> None:
-        """Take ``other``'s checkpoints of the states before event ``unchanged``: the events before
-        it, and so their states, are the same in both replays (an edit further down the log).
-        Checkpoints are never changed once made, so the two replays can share them."""
+    def adopt(self, other: "Replay", unchanged: int) -> None:
+        """This replay is of an edited text of ``other``'s match whose first ``unchanged`` events are
+        ``other``'s: take ``other``'s checkpoints of the states before them (checkpoints are never
+        changed once made, so the two replays can share them), and let the recording start from
+        ``other``'s restart when it is before the edit (and keep one at the edit, for the next)."""
         keep = unchanged // CHECKPOINT_EVERY + 1  # checkpoint k holds the state before event k * EVERY
         with self._lock:
             if len(self._checkpoints) < keep:
                 with other._lock:
                     self._checkpoints = list(other._checkpoints[:keep])
+            if not self._recorded:
+                self._edit_of = (other.restart, unchanged)
 
     def _extend_checkpoints(self, k: int) -> None:
         """Make sure checkpoint ``k`` (the state before event ``k * CHECKPOINT_EVERY``) exists."""

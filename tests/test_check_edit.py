@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from replayer import replay as replay_mod
+from replayer import states as states_mod
 from replayer.check import check_edit, check_text, read_edit
 from replayer.reader import read_text
 
@@ -71,8 +73,34 @@ def _same_match(a, b) -> None:
     assert a.findings == b.findings
 
 
+def _same_outline(a, b) -> None:
+    """The recorded states: positions, segments, chains (a replay restarted part-way included)."""
+    assert a.changes() == b.changes()
+    assert a._position_list == list(b.positions())
+    for kind in ("turns", "phases", "steps", "timings", "substeps", "chains", "link_of", "resolve_of"):
+        assert getattr(a, kind) == getattr(b, kind), kind
+
+
+@pytest.fixture
+def restarts(monkeypatch) -> dict[str, int]:
+    """How many times the rules model and the states' recording started from a restart."""
+    count = {"model": 0, "states": 0}
+
+    def counted(cls, key):
+        load = cls.load
+
+        def wrapper(self, restart):
+            count[key] += 1
+            return load(self, restart)
+        monkeypatch.setattr(cls, "load", wrapper)
+
+    counted(replay_mod.Model, "model")
+    counted(states_mod.Replay, "states")
+    return count
+
+
 @pytest.mark.parametrize("log", LOGS, ids=lambda p: f"{p.parent.name}/{p.stem}")
-def test_random_edits_give_the_full_check(log: Path) -> None:
+def test_random_edits_give_the_full_check(log: Path, restarts) -> None:
     rng = random.Random(log.name)
     text = log.read_text(encoding="utf-8-sig")
     header = max(i for i, line in enumerate(text.split("\n")) if line.lstrip().startswith("[")) + 1
@@ -89,8 +117,35 @@ def test_random_edits_give_the_full_check(log: Path) -> None:
         for i in {0, change.first_event - 1, change.first_event, n // 2, n - 1}:
             if 0 <= i < n:
                 assert result.states.state_at(i) == full.states.state_at(i), (i, change)
+        _same_outline(result.states, full.states)
         incremental += not change.full
     assert incremental >= 20  # most edits were below the header: read again in part
+    assert restarts["model"] >= 5 and restarts["states"] >= 5  # and replayed from a restart
+
+
+@pytest.mark.parametrize("log", LOGS[::3], ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_typing_a_line_replays_from_the_restart(log: Path, restarts) -> None:
+    """Typing as a transcriber does: one character after another on one line, and Backspace; every
+    key after the first starts both replays from the restart kept at the line, and gives the
+    full check's findings and states."""
+    text = log.read_text(encoding="utf-8-sig")
+    lines = text.split("\n")
+    result, _ = check_edit(None, text, str(log))
+    result.states.record_all()
+    at = max(len(lines) * 2 // 3, 1)
+    typed = 'B: activate "Kuriboh" from hand'
+    keys = [typed[:k] for k in range(1, len(typed) + 1)] + [typed[:k] for k in range(len(typed) - 1, -1, -1)]
+    for k, line in enumerate(keys):
+        edited = "\n".join(lines[:at] + [line] + lines[at:])
+        result, change = check_edit(result, edited, str(log))
+        full = check_text(edited, str(log))
+        assert result.findings == full.findings, (k, line)
+        _same_outline(result.states, full.states)
+        for i in (change.first_event - 1, change.first_event, len(full.match.events) - 1):
+            if 0 <= i < len(full.match.events):
+                assert result.states.state_at(i) == full.states.state_at(i), (i, line)
+    if result.match.events and change.first_event > 0:
+        assert restarts["model"] >= len(keys) - 2 and restarts["states"] >= len(keys) - 2
 
 
 def test_long_log_edit_reads_only_the_changed_lines(monkeypatch) -> None:

@@ -52,6 +52,7 @@ class DmReplay(Replay):
     step_kind = "substep"
     has_timings = False
     shows_chain = False
+    RECORDING = Replay.RECORDING + ("_chain", "_pending", "_sub", "_active", "_ended", "_attacker")
 
     def __init__(self, match, catalog=None):
         super().__init__(match, catalog)

@@ -23,6 +23,7 @@ class YgoReplay(Replay):
     step_kind = "step"
     has_timings = True
     shows_chain = True
+    RECORDING = Replay.RECORDING + ("_chain",)
 
     def __init__(self, match, catalog=None):
         super().__init__(match, catalog)
