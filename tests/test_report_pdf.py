@@ -28,7 +28,7 @@ pytest.importorskip("PySide6")
 
 from PySide6.QtGui import QFontDatabase, QImage  # noqa: E402
 
-from replayer.gui import pdf  # noqa: E402
+from replayer.gui import pdf, pdf_split  # noqa: E402
 
 NOTE = ("The judge watched the footage again: Honest was activated during damage calculation, after "
         "the window closed, and the player said he thought the window was still open. ")
@@ -86,11 +86,37 @@ def test_no_table_crosses_a_page_boundary_in_a_long_report(tmp_path):
     assert any(paper.crosses(r) for r in rects)
 
 
-def test_a_row_taller_than_a_page_is_the_one_that_splits(tmp_path):
-    long = lambda k: 60 if k == 2 else 1  # noqa: E731  # the third note: longer than a page
-    paper = pdf.lay_out(report_html(check_file(_log(tmp_path, 6, note_repeat=long)), None, for_pdf=True))
-    assert len(paper.too_tall) == 1
-    _assert_laid_out_for_paper(paper, headings_on_every_page=False)  # (a page may go on with its rest)
+@pytest.mark.parametrize("repeat", [60, 150])
+def test_a_row_taller_than_a_page_is_cut_into_rows_that_fit(tmp_path, repeat):
+    """A note longer than a page (one page and a bit; three pages): its row is cut between two
+    lines into rows that each fit a page under the column headings, each after the first saying
+    "(continued)", and every page image shows whole rows."""
+    long = lambda k: repeat if k == 2 else 1  # noqa: E731  # the third note: longer than a page
+    result = check_file(_log(tmp_path, 6, note_repeat=long))
+    html = report_html(result, None, for_pdf=True)
+    paper = pdf.lay_out(html)
+    assert paper.rows_cut == 1  # the note's row in the notes of the log (a finding quotes 100 characters)
+    assert paper.too_tall == []
+    _assert_laid_out_for_paper(paper)
+    out = write_pdf(result, None, tmp_path / "tall.pdf")
+    for png in _pages(out, tmp_path, 100):
+        _check_page(png, 100)
+    # the whole note is there, in order, cut between words, the pieces after the first marked
+    note = (NOTE * repeat).strip()
+    cells = [e.cellAt(0, 1).firstCursorPosition() for e in pdf._elements(paper.document)
+             if pdf._is_table(e) and e.columns() == 2 and e.rows() == 1]
+    texts = []
+    for cursor in cells:
+        cursor.movePosition(cursor.MoveOperation.EndOfBlock, cursor.MoveMode.KeepAnchor)
+        texts.append(cursor.selectedText())
+    pieces = [t for t in texts if t.startswith(pdf_split.CONTINUED) or note.startswith(t.strip()[:200])]
+    pieces = [t for t in pieces if len(t) > 200]
+    assert len(pieces) >= (2 if repeat == 60 else 4)
+    assert not pieces[0].startswith(pdf_split.CONTINUED)
+    assert all(t.startswith(pdf_split.CONTINUED) for t in pieces[1:])
+    joined = " ".join(t.removeprefix(pdf_split.CONTINUED).strip() for t in pieces)
+    assert " ".join(joined.split()) == " ".join(note.split())
+    assert pdf_text(out).count("(continued)") == len(pieces) - 1
 
 
 def _ink_rows(image: QImage):

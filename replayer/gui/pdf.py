@@ -8,8 +8,10 @@ a table of their own (``<thead>``) before the first, and :func:`lay_out` lays th
 moves every top-level table that would cross a page boundary to the next page
 (``PageBreak_AlwaysBefore``), top to bottom until none does. A heading or a column-heading table
 right before it goes with it; a row that starts a page after the first of its table gets a copy of
-its column headings above it. A table taller than a page cannot fit anywhere: it stays where it is
-and Qt breaks it between two lines of text (:attr:`PaperLayout.too_tall` names it).
+its column headings above it. A row taller than a page is first cut, between two lines of its
+text, into rows that each fit a page (:mod:`.pdf_split`, "(continued)"); only a table of several
+rows taller than a page (the report writes none) stays where it is and Qt breaks it between two
+lines of text (:attr:`PaperLayout.too_tall` names it).
 
 Three things Qt does that the code works around, each found on the page images: the rectangle
 ``frameBoundingRect`` gives a table starts at its first cell's text, not at its top rule
@@ -79,6 +81,7 @@ class PaperLayout:
     blank_pages: list[int] = field(default_factory=list)  # pages nothing is drawn on (0: the first)
     moved: int = 0  # tables (or their heading) moved to the next page
     headings_repeated: int = 0  # column headings copied to the top of a page
+    rows_cut: int = 0  # rows taller than a page, cut into rows that fit (:mod:`.pdf_split`)
 
     def page_of(self, y: float) -> int:
         return math.floor(y / self.page_height)
@@ -454,6 +457,7 @@ def lay_out(html: str, *, progress: Optional[Progress] = None) -> PaperLayout:
     ``progress``: see :data:`Progress` (or a :class:`_Steps`)."""
     from PySide6.QtGui import QTextDocument
 
+    from .pdf_split import split_tall_rows
     from .theme import ui_font
 
     steps = progress if isinstance(progress, _Steps) else _Steps(progress)
@@ -469,6 +473,7 @@ def lay_out(html: str, *, progress: Optional[Progress] = None) -> PaperLayout:
         # Qt laid the report out at a width of its own and the tables filled two thirds of the page.
         doc.setDocumentMargin(0)
         doc.setUndoRedoEnabled(False)
+        rows_cut = split_tall_rows(doc, width, body)  # a row taller than a page: cut into rows that fit
         read = _elements(doc)
         _close_up(read)
         steps(text="Laying out the pages")
@@ -478,7 +483,7 @@ def lay_out(html: str, *, progress: Optional[Progress] = None) -> PaperLayout:
         if at is None or at in forced:
             break
         forced.append(at)
-    out = PaperLayout(doc, width, body, doc.pageCount(), moved=moved, headings_repeated=repeated)
+    out = PaperLayout(doc, width, body, doc.pageCount(), moved=moved, headings_repeated=repeated, rows_cut=rows_cut)
     used: set[int] = set()
     elements = _elements(doc)
     for k, element in enumerate(elements):
