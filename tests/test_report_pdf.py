@@ -260,8 +260,17 @@ def test_a_cancelled_export_writes_nothing_and_keeps_the_old_file(tmp_path, at):
 
 
 def test_an_export_replaces_the_file_whole(tmp_path):
+    import os
+    import stat
+
     target = tmp_path / "report.pdf"
     target.write_bytes(b"old")
+    target.chmod(0o640)
     write_pdf(check_file(_log(tmp_path, 2)), None, target)
     assert target.read_bytes().startswith(b"%PDF-")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["many.duel", "report.pdf"]
+    assert stat.S_IMODE(target.stat().st_mode) == 0o640  # the old file's permissions
+    fresh = write_pdf(check_file(_log(tmp_path, 2)), None, tmp_path / "fresh.pdf")
+    umask = os.umask(0)
+    os.umask(umask)
+    assert stat.S_IMODE(fresh.stat().st_mode) == 0o666 & ~umask  # a new file's usual ones

@@ -24,9 +24,11 @@ rectangles and every page's image.
 
 from __future__ import annotations
 
+import errno
 import math
 import os
-import tempfile
+import stat
+import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Optional
@@ -513,16 +515,19 @@ def html_to_pdf(html: str, path: str | os.PathLike, *, title: str = "", footer_t
     from .theme import ui_font
 
     steps = _Steps(progress)
-    paper = lay_out(html, progress=steps)
     p = Path(path)
-    fd, part = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".part", dir=str(p.parent) or ".")
-    os.close(fd)
+    if not p.parent.is_dir():  # said before the layout's seconds, and before Qt's painter complains
+        raise FileNotFoundError(errno.ENOENT, "no such folder", str(p.parent))
+    paper = lay_out(html, progress=steps)
+    part = str(p.with_name(f".{p.name}.{uuid.uuid4().hex[:8]}.part"))  # made by the writer: the usual mode
     painter = None
     try:
         writer = _writer(Path(part), title)
         text, width, body = paper.document, paper.width, paper.page_height
         scale = writer.resolution() / (72.0 * _units_per_point())  # document units -> the writer's pixels
-        painter = QPainter(writer)
+        painter = QPainter()
+        if not painter.begin(writer):  # (a folder it may not write in)
+            raise OSError(errno.EACCES, "cannot write there", str(p))
         footer_font = ui_font(7.5)
         for i in range(paper.pages):
             steps(LAYOUT_SHARE + (1 - LAYOUT_SHARE) * i / paper.pages, f"Writing page {i + 1} of {paper.pages}")
@@ -545,8 +550,10 @@ def html_to_pdf(html: str, path: str | os.PathLike, *, title: str = "", footer_t
         painter.end()
         painter = None
         del writer  # flushes and closes the file
-        if os.path.getsize(part) == 0:
+        if not os.path.exists(part) or os.path.getsize(part) == 0:
             raise OSError(f"could not write {p}")
+        if p.exists():  # an older report of that name: the new one keeps its permissions
+            os.chmod(part, stat.S_IMODE(p.stat().st_mode))
         os.replace(part, p)
         steps(1.0, "Written")
     except BaseException:
