@@ -7,12 +7,11 @@
 * Selecting an event seeks to its timecode plus ``[VideoOffset]`` (an event without a timecode:
   the last one before it); while the video plays, the window's selection follows the footage
   (the last event whose position has passed).
-* Keys (View ▸ Video, each with its tooltip): Space play/pause, J/K/L shuttle (J slower or back
-  2 s, K pause, L play/faster), Shift+←/→ one frame, ``<`` / ``>`` speed one step down / up
-  (0.25× to 2×, as in YouTube), Alt+S Sync here; the slider carries a tick for every timecode.
-  The keys that type a character (Space, J, K, L, ``<``, ``>``) and Shift+←/→ are the text's
-  while the log is being edited: the editor takes them before any shortcut (Qt's
-  ShortcutOverride), as it does for every typed key.
+* Keys (View ▸ Video, each with its tooltip; :mod:`.video_keys`): Space play/pause, J/K/L
+  shuttle (J slower or back 2 s, K pause, L play/faster), Shift+←/→ one frame, ``<`` / ``>``
+  speed one step down / up (0.25× to 2×, as in YouTube), Alt+S Sync here; the slider carries a
+  tick for every timecode. While the log is being edited the keys that type a character are
+  the text's.
 * "Sync here" stores ``[VideoOffset]`` so that the selected event's timecode lands on the frame
   shown; File ▸ Attach video… writes ``[Video]``. A URL (YouTube, Twitch) cannot play inside:
   "Open at timecode" opens the browser at the second (``t=``).
@@ -21,7 +20,7 @@ Frames are drawn by the pane itself from a ``QVideoSink`` (not a ``QVideoWidget`
 ``window.grab()`` and ``--screenshot`` show the frame at the selected event.
 
 The pieces around the player (QtMultimedia's import, the frame view, the slider) are in
-:mod:`.video_parts`. The window knows the pane by three hooks only (see :func:`install`):
+:mod:`.video_parts`, the pane's actions (keys and menu entries) in :mod:`.video_keys`. The window knows the pane by three hooks only (see :func:`install`):
 ``window.select_event`` (which seeks first, so that the footage decodes while the other panes
 follow), ``window.loaded`` and ``window.video`` (Space plays the video when one is loaded).
 """
@@ -36,10 +35,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
 from PySide6.QtCore import Qt, QUrl, Signal
-from PySide6.QtGui import QColor, QDesktopServices, QKeySequence
+from PySide6.QtGui import QColor, QDesktopServices
 from PySide6.QtWidgets import QComboBox, QFileDialog, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from ..timecodes import format_offset, is_url, parse_offset, seconds, url_at
+from . import video_keys
 from .video_parts import (INSTALL_HINT, FrameView, TickSlider, fmt_ms, missing_text,  # noqa: F401  (re-exported)
                           multimedia, multimedia_error, reset_multimedia, resolve_video, write_header)
 
@@ -557,51 +557,7 @@ def install(window: MainWindow) -> VideoPane:
 
     window.loaded.connect(on_loaded)
 
-    def action(text, slot, shortcut=None, tip="", checkable=False):
-        return window._action(text, slot, shortcut, tip, checkable=checkable)
-
-    # the tooltips name the key; the legend (F1) shows them less the key, under View ▸ Video
-    window.act_attach_video = action("Attach &Video…", pane.attach_dialog)
-    window.act_attach_video.setEnabled(False)
-    window.act_show_video = action("&Video Pane", lambda: show_pane(window, window.act_show_video.isChecked()),
-                                   "Ctrl+Shift+V", "Show or hide the video pane (Ctrl+Shift+V)", checkable=True)
-    window.act_shuttle = {
-        "J": action("Shuttle &Back (Slower, or Back 2 s)", lambda: pane.shuttle("J"), "J",
-                    "Shuttle back: slower, or back 2 s (J)"),
-        "K": action("Shuttle S&top (Pause)", lambda: pane.shuttle("K"), "K", "Shuttle stop: pause the video (K)"),
-        "L": action("Shuttle &Forward (Play, or Faster)", lambda: pane.shuttle("L"), "L",
-                    "Shuttle forward: play, or faster (L)"),
-    }
-    window.act_prev_frame = action("&Previous Frame", lambda: pane.frame_step(-1), QKeySequence(Qt.SHIFT | Qt.Key_Left),
-                                   "Pause, and one frame back (Shift+←)")
-    window.act_next_frame = action("&Next Frame", lambda: pane.frame_step(1), QKeySequence(Qt.SHIFT | Qt.Key_Right),
-                                   "Pause, and one frame on (Shift+→)")
-    # "<" and ">": Shift+, and Shift+. on a US keyboard (Qt's key map tries the shifted character
-    # too), the key left of Z and its Shift on a German one
-    window.act_slower = action("S&lower", lambda: pane.speed_step(-1), "<", "Slower: the speed a step down (<)")
-    window.act_faster = action("F&aster", lambda: pane.speed_step(1), ">", "Faster: the speed a step up (>)")
-    window.act_sync_video = action("&Sync Video Here", pane.sync_here, "Alt+S",
-                                   "Sync here: the event is at this frame (Alt+S)")
-    window.act_open_footage = action("&Open Footage at Timecode", pane.open_in_browser, None,
-                                     "Open a web video in the browser at the selected event")
-    menus = {m.title().replace("&", ""): m for m in (a.menu() for a in window.menuBar().actions()) if m}
-    if "File" in menus:
-        f = menus["File"]
-        before = window.act_reload
-        acts = f.actions()
-        after = acts[acts.index(before) + 1] if before in acts and acts.index(before) + 1 < len(acts) else None
-        f.insertAction(after, window.act_attach_video)
-    if "View" in menus:
-        v = menus["View"]
-        v.addSeparator()
-        v.addAction(window.act_show_video)
-        sub = v.addMenu("V&ideo")
-        for a in window.act_shuttle.values():
-            sub.addAction(a)
-        sub.addSeparator()
-        for a in (window.act_prev_frame, window.act_next_frame, None, window.act_slower, window.act_faster, None,
-                  window.act_sync_video, window.act_open_footage):
-            sub.addSeparator() if a is None else sub.addAction(a)
+    video_keys.install(window, pane)  # the keys and menu entries (video_keys.py)
     pane.set_theme(window.theme)
     return pane
 
