@@ -31,7 +31,8 @@ import stat
 import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Optional
+from collections.abc import Callable
+from typing import Any
 
 MARGIN_MM = 15.0  # every side of the A4 page
 FOOTER = 22.0  # the footer's band at each page's foot, in the document's units
@@ -52,7 +53,7 @@ class Cancelled(Exception):
 class _Steps:
     """The progress of one export, kept from going back (a new start of the layout begins again)."""
 
-    def __init__(self, callback: Optional[Progress]):
+    def __init__(self, callback: Progress | None):
         self.callback = callback
         self.fraction = 0.0
         self.text = "Laying out the pages"
@@ -454,7 +455,7 @@ def keep_tables_whole(doc, width: float, height: float, *, forced: set[int] = fr
     return moved, repeated, None  # not settled (never seen): printed as it is, a table may cross a page
 
 
-def lay_out(html: str, *, progress: Optional[Progress] = None) -> PaperLayout:
+def lay_out(html: str, *, progress: Progress | None = None) -> PaperLayout:
     """The HTML laid out on A4 pages (less the footer's band), its tables kept whole.
     ``progress``: see :data:`Progress` (or a :class:`_Steps`)."""
     from PySide6.QtGui import QTextDocument
@@ -502,7 +503,7 @@ def lay_out(html: str, *, progress: Optional[Progress] = None) -> PaperLayout:
 
 
 def html_to_pdf(html: str, path: str | os.PathLike, *, title: str = "", footer_text: str = "",
-                progress: Optional[Progress] = None) -> Path:
+                progress: Progress | None = None) -> Path:
     """Write the HTML as an A4 PDF at ``path``: laid out (:func:`lay_out`), then drawn page by page
     with the footer. The file is written beside ``path`` and renamed over it at the end, so that a
     failed or cancelled export (``progress`` raising :class:`Cancelled`) leaves no half file and

@@ -13,10 +13,15 @@ from PySide6.QtCore import Qt
 from replayer.timecodes import parse_offset
 
 from .conftest import open_and_wait
-from .footage import FPS
-from .test_video import event_at, footage, seek_and_read, shown_frame, write_log  # noqa: F401  (the fixture)
+from .footage import FPS, make_video
+from .test_video import event_at, seek_and_read, shown_frame, write_log
 
 SPEEDS = [0.25, 0.5, 0.75, 1.0, 1.25, 1.5, 2.0]
+
+
+@pytest.fixture(scope="module")
+def footage(tmp_path_factory):
+    return make_video(tmp_path_factory.mktemp("footage") / "match.mp4", seconds=9)
 
 
 def _speed(pane) -> float:
