@@ -107,8 +107,11 @@ def test_typing_in_the_editor_types_the_video_keys(qtbot, window, tmp_path, foot
     assert view.textCursor().selectedText() == "l"
     assert _speed(pane) == 1.0 and not pane.playing() and pane.target_ms == target
     assert shown_frame(pane) == start
-    # a key with a modifier is no letter: Sync here goes into the text being edited (undoable)
+    # a key with a modifier is no letter: Sync here goes into the text being edited (undoable);
+    # once the re-check of the typing is in (it selects the event at the typing cursor)
+    qtbot.waitUntil(ed.idle, timeout=10_000)
     window.select_event(event_at(doc, "@0:05"))
+    assert window.video.current == event_at(doc, "@0:05")
     assert pane.wait_for_frame(4000)
     qtbot.keyClick(view, Qt.Key_S, Qt.AltModifier)
     assert '[VideoOffset "' in view.toPlainText()
