@@ -28,7 +28,7 @@ pytest.importorskip("PySide6")
 
 from PySide6.QtGui import QFontDatabase, QImage  # noqa: E402
 
-from replayer.gui import pdf  # noqa: E402
+from replayer.gui import pdf, pdf_split  # noqa: E402
 
 NOTE = ("The judge watched the footage again: Honest was activated during damage calculation, after "
         "the window closed, and the player said he thought the window was still open. ")
@@ -86,11 +86,37 @@ def test_no_table_crosses_a_page_boundary_in_a_long_report(tmp_path):
     assert any(paper.crosses(r) for r in rects)
 
 
-def test_a_row_taller_than_a_page_is_the_one_that_splits(tmp_path):
-    long = lambda k: 60 if k == 2 else 1  # noqa: E731  # the third note: longer than a page
-    paper = pdf.lay_out(report_html(check_file(_log(tmp_path, 6, note_repeat=long)), None, for_pdf=True))
-    assert len(paper.too_tall) == 1
-    _assert_laid_out_for_paper(paper, headings_on_every_page=False)  # (a page may go on with its rest)
+@pytest.mark.parametrize("repeat", [60, 150])
+def test_a_row_taller_than_a_page_is_cut_into_rows_that_fit(tmp_path, repeat):
+    """A note longer than a page (one page and a bit; three pages): its row is cut between two
+    lines into rows that each fit a page under the column headings, each after the first saying
+    "(continued)", and every page image shows whole rows."""
+    long = lambda k: repeat if k == 2 else 1  # noqa: E731  # the third note: longer than a page
+    result = check_file(_log(tmp_path, 6, note_repeat=long))
+    html = report_html(result, None, for_pdf=True)
+    paper = pdf.lay_out(html)
+    assert paper.rows_cut == 1  # the note's row in the notes of the log (a finding quotes 100 characters)
+    assert paper.too_tall == []
+    _assert_laid_out_for_paper(paper)
+    out = write_pdf(result, None, tmp_path / "tall.pdf")
+    for png in _pages(out, tmp_path, 100):
+        _check_page(png, 100)
+    # the whole note is there, in order, cut between words, the pieces after the first marked
+    note = (NOTE * repeat).strip()
+    cells = [e.cellAt(0, 1).firstCursorPosition() for e in pdf._elements(paper.document)
+             if pdf._is_table(e) and e.columns() == 2 and e.rows() == 1]
+    texts = []
+    for cursor in cells:
+        cursor.movePosition(cursor.MoveOperation.EndOfBlock, cursor.MoveMode.KeepAnchor)
+        texts.append(cursor.selectedText())
+    pieces = [t for t in texts if t.startswith(pdf_split.CONTINUED) or note.startswith(t.strip()[:200])]
+    pieces = [t for t in pieces if len(t) > 200]
+    assert len(pieces) >= (2 if repeat == 60 else 4)
+    assert not pieces[0].startswith(pdf_split.CONTINUED)
+    assert all(t.startswith(pdf_split.CONTINUED) for t in pieces[1:])
+    joined = " ".join(t.removeprefix(pdf_split.CONTINUED).strip() for t in pieces)
+    assert " ".join(joined.split()) == " ".join(note.split())
+    assert pdf_text(out).count("(continued)") == len(pieces) - 1
 
 
 def _ink_rows(image: QImage):
@@ -196,3 +222,55 @@ def test_japanese_text_is_laid_out_and_kept_as_text(tmp_path):
     assert NOTE_JA in text.replace(" ", "")  # (the text comes back in runs, a space between them)
     for png in _pages(out, tmp_path, 150):
         _check_page(png, 150)
+
+
+def test_the_progress_goes_from_nought_to_one_and_names_the_pages(tmp_path):
+    calls: list[tuple[float, str]] = []
+    result = check_file(_log(tmp_path, 30))
+    out = write_pdf(result, None, tmp_path / "report.pdf", progress=lambda f, text: calls.append((f, text)))
+    fractions = [f for f, _ in calls]
+    assert fractions == sorted(fractions) and fractions[0] == 0.0 and fractions[-1] == 1.0
+    pages = page_count(out)
+    texts = [t for _, t in calls]
+    assert "Laying out the pages" in texts
+    assert [t for t in dict.fromkeys(texts) if t.startswith("Writing page")] == \
+        [f"Writing page {k} of {pages}" for k in range(1, pages + 1)]
+    # the layout reports as it goes: more than a start and an end before the pages are drawn
+    during = {round(f, 3) for f, t in calls if t == "Laying out the pages"}
+    assert len(during) >= 3 and max(during) <= pdf.LAYOUT_SHARE
+    assert len(calls) >= 20  # often enough for a Cancel to be heard soon
+
+
+@pytest.mark.parametrize("at", [0.0, 0.3, 0.95])
+def test_a_cancelled_export_writes_nothing_and_keeps_the_old_file(tmp_path, at):
+    target = tmp_path / "report.pdf"
+    target.write_bytes(b"the report of yesterday")
+    seen = []
+
+    def progress(fraction, text):
+        seen.append(fraction)
+        if fraction >= at and (at < pdf.LAYOUT_SHARE or text.startswith("Writing")):
+            raise pdf.Cancelled()
+
+    with pytest.raises(pdf.Cancelled):
+        write_pdf(check_file(_log(tmp_path, 20)), None, target, progress=progress)
+    assert target.read_bytes() == b"the report of yesterday"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["many.duel", "report.pdf"]  # no part file left
+    assert max(seen) < 1.0
+
+
+def test_an_export_replaces_the_file_whole(tmp_path):
+    import os
+    import stat
+
+    target = tmp_path / "report.pdf"
+    target.write_bytes(b"old")
+    target.chmod(0o640)
+    write_pdf(check_file(_log(tmp_path, 2)), None, target)
+    assert target.read_bytes().startswith(b"%PDF-")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["many.duel", "report.pdf"]
+    assert stat.S_IMODE(target.stat().st_mode) == 0o640  # the old file's permissions
+    fresh = write_pdf(check_file(_log(tmp_path, 2)), None, tmp_path / "fresh.pdf")
+    umask = os.umask(0)
+    os.umask(umask)
+    assert stat.S_IMODE(fresh.stat().st_mode) == 0o666 & ~umask  # a new file's usual ones

@@ -269,10 +269,9 @@ def write_html(result: CheckResult, reviews: Reviews | None, path: str | os.Path
     return p
 
 
-def write_pdf(result: CheckResult, reviews: Reviews | None, path: str | os.PathLike) -> Path:
-    """The report as PDF (A4, text kept as text), laid out by Qt's text engine."""
-    from ..gui.pdf import html_to_pdf  # PySide6 is imported only here
-
+def pdf_parts(result: CheckResult, reviews: Reviews | None) -> tuple[str, str, str]:
+    """What the PDF report is made of: its HTML for paper, its title and the footer every page
+    carries (:func:`write_pdf`; the window hands the same to its export process)."""
     m = result.match
     players = m.players
     parts = [Path(m.path).name, f"A {players['A']} vs B {players['B']}", f"rules {m.rules}"]
@@ -281,8 +280,17 @@ def write_pdf(result: CheckResult, reviews: Reviews | None, path: str | os.PathL
     if m.header.get("Date", "").strip():
         parts.append(f"date {m.header['Date'].strip()}")
     # every page's footer names the match, so a printed page that comes loose still says whose it is
-    return html_to_pdf(report_html(result, reviews, for_pdf=True), path,
-                       title=f"Review report: {Path(m.path).name}", footer_text=" · ".join(parts))
+    return report_html(result, reviews, for_pdf=True), f"Review report: {Path(m.path).name}", " · ".join(parts)
+
+
+def write_pdf(result: CheckResult, reviews: Reviews | None, path: str | os.PathLike, *, progress=None) -> Path:
+    """The report as PDF (A4, text kept as text), laid out by Qt's text engine. ``progress``:
+    ``progress(fraction, what)``, called while it is laid out and written, may raise
+    ``replayer.gui.pdf.Cancelled`` to stop (see :func:`replayer.gui.pdf.html_to_pdf`)."""
+    from ..gui.pdf import html_to_pdf  # PySide6 is imported only here
+
+    html, title, footer = pdf_parts(result, reviews)
+    return html_to_pdf(html, path, title=title, footer_text=footer, progress=progress)
 
 
 def write_report(result: CheckResult, reviews: Reviews | None, path: str | os.PathLike) -> Path:

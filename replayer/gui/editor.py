@@ -510,13 +510,14 @@ def install(window: MainWindow) -> LogEditor:
                        "A new log typed here, its header ready to fill in (Ctrl+N)")
     window.act_timecode = A("Insert Video &Timecode", ed.insert_timecode, "Ctrl+T",
                             "Put the video's position at the start of the line (Ctrl+T)")
-    window.act_complete = A("&Complete", lambda: ed.complete(forced=True), None, "Complete (Ctrl+Space)")
+    window.act_complete = A("&Complete", lambda: ed.complete(forced=True), "Ctrl+Space",
+                            "Complete the keyword or card name (Ctrl+Space)")
     window.act_undo = A("&Undo", lambda: ed.view.undo())
     window.act_redo = A("&Redo", lambda: ed.view.redo())
     window.act_undo.setShortcut(QKeySequence.Undo)
     window.act_redo.setShortcut(QKeySequence.Redo)
     # the text edit handles Ctrl+Z itself when it has the focus; the menu entries are for the mouse
-    for a in (window.act_undo, window.act_redo):
+    for a in (window.act_undo, window.act_redo, window.act_complete):  # (Ctrl+Space too: see eventFilter)
         a.setShortcutContext(Qt.WidgetShortcut)
     menus = {m.title().replace("&", ""): m for m in (a.menu() for a in window.menuBar().actions()) if m}
     f = menus.get("File")

@@ -1,7 +1,8 @@
 """The legend (F1): what every mark, colour and key of the window means.
 
 The keys are read from the window itself: every ``QAction`` and ``QShortcut`` that has a key
-(the window's, the video pane's, the editor's, an extension's), under the menu that shows it,
+(the window's, the video pane's, the editor's, an extension's), under the menu that shows it (a
+submenu's own title for the entries of a submenu that has keys: View ▸ Video is "Video"),
 plus the keys a widget handles itself, which it declares in ``LEGEND_KEYS`` (the timeline's
 wheel and drag). There is no second list of shortcuts to keep in step.
 """
@@ -20,8 +21,10 @@ from .theme import Theme, ui_font
 from .marks import MARKERS, draw_badge, draw_marker, draw_pin
 
 _ARROWS = {"Left": "←", "Right": "→", "Up": "↑", "Down": "↓"}
-#: the group of keys no menu shows (the video pane's shuttle and frame steps, for one)
+#: the group of keys no menu shows (an extension's shortcut, for one)
 OTHER = "Other keys"
+#: what a key does is said by the action's tooltip (less the key) up to this long, else by its menu entry
+TIP_MAX = 48
 
 
 def key_text(seq: QKeySequence) -> str:
@@ -47,12 +50,13 @@ def _what(item, keys: list[str]) -> str:
 
     if isinstance(item, QAction):
         tip, text = clean(item.toolTip()), clean(item.text())
-        return tip if tip and len(tip) <= 28 else text or tip
+        return tip if tip and len(tip) <= TIP_MAX else text or tip
     return clean(item.whatsThis() or item.objectName())
 
 
 def _menu_of(window: QWidget) -> dict[int, str]:
-    """id(action) -> the title of the top menu that shows it."""
+    """id(action) -> the title of the menu that shows it: the top menu's, or for an entry of a
+    submenu with keys of its own (View ▸ Video) the submenu's."""
     out: dict[int, str] = {}
     bar = window.menuBar() if hasattr(window, "menuBar") else None
     if bar is None:
@@ -61,8 +65,10 @@ def _menu_of(window: QWidget) -> dict[int, str]:
     def walk(menu: QMenu, title: str) -> None:
         for a in menu.actions():
             out.setdefault(id(a), title)
-            if a.menu() is not None:
-                walk(a.menu(), title)
+            sub = a.menu()
+            if sub is not None:
+                keyed = any(not b.shortcut().isEmpty() for b in sub.actions())
+                walk(sub, sub.title().replace("&", "") if keyed else title)
 
     for top in bar.actions():
         if top.menu() is not None:

@@ -8,8 +8,10 @@ a table of their own (``<thead>``) before the first, and :func:`lay_out` lays th
 moves every top-level table that would cross a page boundary to the next page
 (``PageBreak_AlwaysBefore``), top to bottom until none does. A heading or a column-heading table
 right before it goes with it; a row that starts a page after the first of its table gets a copy of
-its column headings above it. A table taller than a page cannot fit anywhere: it stays where it is
-and Qt breaks it between two lines of text (:attr:`PaperLayout.too_tall` names it).
+its column headings above it. A row taller than a page is first cut, between two lines of its
+text, into rows that each fit a page (:mod:`.pdf_split`, "(continued)"); only a table of several
+rows taller than a page (the report writes none) stays where it is and Qt breaks it between two
+lines of text (:attr:`PaperLayout.too_tall` names it).
 
 Three things Qt does that the code works around, each found on the page images: the rectangle
 ``frameBoundingRect`` gives a table starts at its first cell's text, not at its top rule
@@ -22,16 +24,48 @@ rectangles and every page's image.
 
 from __future__ import annotations
 
+import errno
 import math
 import os
+import stat
+import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 MARGIN_MM = 15.0  # every side of the A4 page
 FOOTER = 22.0  # the footer's band at each page's foot, in the document's units
 _EPS = 0.01
 TIGHT = 6.0  # a table ending this near a page's foot makes Qt turn the page itself (see _plan)
+LAYOUT_SHARE = 0.9  # of the progress: laying out (the pages' drawing is the rest)
+
+#: ``progress(fraction, what)``: called now and then while a report is laid out and drawn, the
+#: fraction done (0 to 1, never going back) and what is being done; it may raise
+#: :class:`Cancelled` to stop (the file is then not written)
+Progress = Callable[[float, str], None]
+
+
+class Cancelled(Exception):
+    """The export was cancelled (raised by a :data:`Progress` callback; nothing is written)."""
+
+
+class _Steps:
+    """The progress of one export, kept from going back (a new start of the layout begins again)."""
+
+    def __init__(self, callback: Progress | None):
+        self.callback = callback
+        self.fraction = 0.0
+        self.text = "Laying out the pages"
+
+    def __call__(self, fraction: float | None = None, text: str | None = None) -> None:
+        if self.callback is None:
+            return
+        if fraction is not None:
+            self.fraction = max(self.fraction, min(fraction, 1.0))
+        if text:
+            self.text = text
+        self.callback(self.fraction, self.text)
 
 
 @dataclass
@@ -50,6 +84,7 @@ class PaperLayout:
     blank_pages: list[int] = field(default_factory=list)  # pages nothing is drawn on (0: the first)
     moved: int = 0  # tables (or their heading) moved to the next page
     headings_repeated: int = 0  # column headings copied to the top of a page
+    rows_cut: int = 0  # rows taller than a page, cut into rows that fit (:mod:`.pdf_split`)
 
     def page_of(self, y: float) -> int:
         return math.floor(y / self.page_height)
@@ -82,10 +117,22 @@ def _writer(path: Path, title: str):
     return writer
 
 
+_FIXED_UNITS: float | None = None  # set in the window's export process: the window's screen (use_units)
+
+
+def use_units(units: float | None) -> None:
+    """Lay out with ``units`` document units per point instead of this process's screen's (the
+    window's export process lays out for the window's screen)."""
+    global _FIXED_UNITS
+    _FIXED_UNITS = units
+
+
 def _units_per_point() -> float:
     """Document units (the screen's logical pixels, so that point sizes keep their size) per point."""
     from PySide6.QtGui import QGuiApplication
 
+    if _FIXED_UNITS is not None:
+        return _FIXED_UNITS
     screen = QGuiApplication.primaryScreen()
     return (screen.logicalDotsPerInch() if screen is not None else 96.0) / 72.0
 
@@ -226,11 +273,13 @@ def _has_break_before(element) -> bool:
     return bool(fmt.pageBreakPolicy() & QTextFormat.PageBreak_AlwaysBefore)
 
 
-def _places(doc, elements: list) -> list[tuple[float, float, float]]:
+def _places(doc, elements: list, tick: Callable[[int], None] | None = None) -> list[tuple[float, float, float]]:
     """Each element's top (where a page break puts it: a block's top margin included, none at the
-    document's start), the top of its text, and its bottom."""
+    document's start), the top of its text, and its bottom. ``tick(k)`` every 64 elements."""
     out = []
-    for e in elements:
+    for k, e in enumerate(elements):
+        if tick is not None and not k % 64:
+            tick(k)  # (progress, and a cancel is heard within a fraction of a second)
         r = _rect(doc, e)
         outer = r.top() if _is_table(e) else max(r.top() - e.blockFormat().topMargin(), 0.0)
         out.append((outer, r.top(), r.bottom()))
@@ -339,7 +388,7 @@ def _plan(elements: list, natural: list, real: list, height: float, forced: set[
 
 
 def keep_tables_whole(doc, width: float, height: float, *, forced: set[int] = frozenset(),
-                      max_rounds: int = 50) -> tuple[int, int, Any]:
+                      max_rounds: int = 50, progress: _Steps | None = None) -> tuple[int, int, Any]:
     """Lay ``doc`` out in pages of ``width`` × ``height`` and move every top-level table that would
     cross a page boundary to the next page, with the heading or column headings before it; a row
     of a table that then starts a page gets its column headings repeated above it. Tables taller
@@ -349,21 +398,39 @@ def keep_tables_whole(doc, width: float, height: float, *, forced: set[int] = fr
 
     Each round plans the breaks of the whole document from one layout (:func:`_plan`) and makes
     them in one edit (Qt lays the document out again after every change otherwise: a round per
-    break took 25 s for a 70-page report); a round that finds nothing to move ends it."""
+    break took 25 s for a 70-page report); a round that finds nothing to move ends it. A round
+    settles the document down to its last break: ``progress`` hears how far that is."""
     from PySide6.QtCore import QSizeF
     from PySide6.QtGui import QTextCursor
 
     moved = repeated = 0
+    # the progress: a round settles the document down to the last element it moves; while it
+    # measures (two passes over the elements) it is guessed to settle as much of the rest as the
+    # round before did (the first: half)
+    settled, share = 0.0, 0.5
+
+    def tick(sweep: int, n: int) -> Callable[[int], None] | None:
+        if progress is None:
+            return None
+        return lambda k: progress(LAYOUT_SHARE * (settled + (1 - settled) * share * (sweep + k / n) / 2))
+
     for _ in range(max_rounds):
         elements = _elements(doc)
+        n = max(len(elements), 1)
         doc.setPageSize(QSizeF(width, -1))  # no pages: each element's own height
-        natural = _places(doc, elements)
+        natural = _places(doc, elements, tick(0, n))
         doc.setPageSize(QSizeF(width, height))
-        plan = _plan(elements, natural, _places(doc, elements), height, forced)
+        plan = _plan(elements, natural, _places(doc, elements, tick(1, n)), height, forced)
         if not plan:
             return moved, repeated, None
         if plan[0][0] == "jump":
             return moved, repeated, plan[0][1]
+        if progress is not None:
+            at = {id(e): k for k, e in enumerate(elements)}
+            now = max(at.get(id(step[1]), 0) for step in plan) / n
+            share = min(max((now - settled) / max(1 - settled, 1e-6), 0.05), 1.0)
+            settled = max(settled, now)
+            progress(LAYOUT_SHARE * settled)
         edit = QTextCursor(doc)
         edit.beginEditBlock()
         rows = []
@@ -388,12 +455,15 @@ def keep_tables_whole(doc, width: float, height: float, *, forced: set[int] = fr
     return moved, repeated, None  # not settled (never seen): printed as it is, a table may cross a page
 
 
-def lay_out(html: str) -> PaperLayout:
-    """The HTML laid out on A4 pages (less the footer's band), its tables kept whole."""
+def lay_out(html: str, *, progress: Progress | None = None) -> PaperLayout:
+    """The HTML laid out on A4 pages (less the footer's band), its tables kept whole.
+    ``progress``: see :data:`Progress` (or a :class:`_Steps`)."""
     from PySide6.QtGui import QTextDocument
 
+    from .pdf_split import split_tall_rows
     from .theme import ui_font
 
+    steps = progress if isinstance(progress, _Steps) else _Steps(progress)
     _application()
     width, height = _a4_text_area()
     body = math.floor(height - FOOTER)  # whole units: Qt's layout counts in 1/64ths, so no rounding
@@ -406,14 +476,17 @@ def lay_out(html: str) -> PaperLayout:
         # Qt laid the report out at a width of its own and the tables filled two thirds of the page.
         doc.setDocumentMargin(0)
         doc.setUndoRedoEnabled(False)
+        rows_cut = split_tall_rows(doc, width, body)  # a row taller than a page: cut into rows that fit
         read = _elements(doc)
         _close_up(read)
-        moved, repeated, jump = keep_tables_whole(doc, width, body, forced={id(read[k]) for k in forced})
+        steps(text="Laying out the pages")
+        moved, repeated, jump = keep_tables_whole(doc, width, body, forced={id(read[k]) for k in forced},
+                                                  progress=steps)
         at = next((k for k, e in enumerate(read) if e is jump), None) if jump is not None else None
         if at is None or at in forced:
             break
         forced.append(at)
-    out = PaperLayout(doc, width, body, doc.pageCount(), moved=moved, headings_repeated=repeated)
+    out = PaperLayout(doc, width, body, doc.pageCount(), moved=moved, headings_repeated=repeated, rows_cut=rows_cut)
     used: set[int] = set()
     elements = _elements(doc)
     for k, element in enumerate(elements):
@@ -429,38 +502,68 @@ def lay_out(html: str) -> PaperLayout:
     return out
 
 
-def html_to_pdf(html: str, path: str | os.PathLike, *, title: str = "", footer_text: str = "") -> Path:
+def html_to_pdf(html: str, path: str | os.PathLike, *, title: str = "", footer_text: str = "",
+                progress: Progress | None = None) -> Path:
+    """Write the HTML as an A4 PDF at ``path``: laid out (:func:`lay_out`), then drawn page by page
+    with the footer. The file is written beside ``path`` and renamed over it at the end, so that a
+    failed or cancelled export (``progress`` raising :class:`Cancelled`) leaves no half file and
+    an older file of that name as it was.
+
+    The window runs this in a process of its own (:mod:`.pdf_job`, which says why not a thread)."""
     from PySide6.QtCore import QPointF, QRectF, Qt
     from PySide6.QtGui import QColor, QPainter
 
     from .theme import ui_font
 
-    paper = lay_out(html)
+    steps = _Steps(progress)
     p = Path(path)
-    writer = _writer(p, title)
-    text, width, body = paper.document, paper.width, paper.page_height
-    scale = writer.resolution() / (72.0 * _units_per_point())  # document units -> the writer's pixels
-    painter = QPainter(writer)
-    footer_font = ui_font(7.5)
-    for i in range(paper.pages):
-        if i:
-            writer.newPage()
-        painter.save()
-        painter.scale(scale, scale)
-        painter.translate(0, -i * body)
-        text.drawContents(painter, QRectF(0, i * body, width, body))
-        painter.restore()
-        # the footer in the writer's own pixels (a font's points are the writer's there)
-        painter.setFont(footer_font)
-        painter.setPen(QColor("#6b7385"))
-        top, w = (body + 4) * scale, width * scale
-        painter.drawLine(QPointF(0, top), QPointF(w, top))
-        painter.drawText(QRectF(0, top + 2 * scale, w * 0.78, (FOOTER - 6) * scale), Qt.AlignLeft | Qt.AlignVCenter,
-                         footer_text or title)
-        painter.drawText(QRectF(w * 0.78, top + 2 * scale, w * 0.22, (FOOTER - 6) * scale),
-                         Qt.AlignRight | Qt.AlignVCenter, f"page {i + 1} of {paper.pages}")
-    painter.end()
-    del writer  # flushes and closes the file
-    if not p.exists() or p.stat().st_size == 0:
-        raise OSError(f"could not write {p}")
+    if not p.parent.is_dir():  # said before the layout's seconds, and before Qt's painter complains
+        raise FileNotFoundError(errno.ENOENT, "no such folder", str(p.parent))
+    paper = lay_out(html, progress=steps)
+    part = str(p.with_name(f".{p.name}.{uuid.uuid4().hex[:8]}.part"))  # made by the writer: the usual mode
+    painter = None
+    try:
+        writer = _writer(Path(part), title)
+        text, width, body = paper.document, paper.width, paper.page_height
+        scale = writer.resolution() / (72.0 * _units_per_point())  # document units -> the writer's pixels
+        painter = QPainter()
+        if not painter.begin(writer):  # (a folder it may not write in)
+            raise OSError(errno.EACCES, "cannot write there", str(p))
+        footer_font = ui_font(7.5)
+        for i in range(paper.pages):
+            steps(LAYOUT_SHARE + (1 - LAYOUT_SHARE) * i / paper.pages, f"Writing page {i + 1} of {paper.pages}")
+            if i:
+                writer.newPage()
+            painter.save()
+            painter.scale(scale, scale)
+            painter.translate(0, -i * body)
+            text.drawContents(painter, QRectF(0, i * body, width, body))
+            painter.restore()
+            # the footer in the writer's own pixels (a font's points are the writer's there)
+            painter.setFont(footer_font)
+            painter.setPen(QColor("#6b7385"))
+            top, w = (body + 4) * scale, width * scale
+            painter.drawLine(QPointF(0, top), QPointF(w, top))
+            painter.drawText(QRectF(0, top + 2 * scale, w * 0.78, (FOOTER - 6) * scale), Qt.AlignLeft | Qt.AlignVCenter,
+                             footer_text or title)
+            painter.drawText(QRectF(w * 0.78, top + 2 * scale, w * 0.22, (FOOTER - 6) * scale),
+                             Qt.AlignRight | Qt.AlignVCenter, f"page {i + 1} of {paper.pages}")
+        painter.end()
+        painter = None
+        del writer  # flushes and closes the file
+        if not os.path.exists(part) or os.path.getsize(part) == 0:
+            raise OSError(f"could not write {p}")
+        if p.exists():  # an older report of that name: the new one keeps its permissions
+            os.chmod(part, stat.S_IMODE(p.stat().st_mode))
+        os.replace(part, p)
+        steps(1.0, "Written")
+    except BaseException:
+        if painter is not None and painter.isActive():
+            painter.end()
+        painter = writer = None  # noqa: F841  (the writer closes its file before it is removed)
+        try:
+            os.unlink(part)
+        except OSError:
+            pass
+        raise
     return p

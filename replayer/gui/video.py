@@ -7,8 +7,11 @@
 * Selecting an event seeks to its timecode plus ``[VideoOffset]`` (an event without a timecode:
   the last one before it); while the video plays, the window's selection follows the footage
   (the last event whose position has passed).
-* Keys: Space play/pause, J/K/L shuttle (J slower or back 2 s, K pause, L play/faster),
-  Shift+←/→ one frame, speed 0.25×–2×; the slider carries a tick for every timecode.
+* Keys (View ▸ Video, each with its tooltip; :mod:`.video_keys`): Space play/pause, J/K/L
+  shuttle (J slower or back 2 s, K pause, L play/faster), Shift+←/→ one frame, ``<`` / ``>``
+  speed one step down / up (0.25× to 2×, as in YouTube), Alt+S Sync here; the slider carries a
+  tick for every timecode. While the log is being edited the keys that type a character are
+  the text's.
 * "Sync here" stores ``[VideoOffset]`` so that the selected event's timecode lands on the frame
   shown; File ▸ Attach video… writes ``[Video]``. A URL (YouTube, Twitch) cannot play inside:
   "Open at timecode" opens the browser at the second (``t=``).
@@ -17,7 +20,7 @@ Frames are drawn by the pane itself from a ``QVideoSink`` (not a ``QVideoWidget`
 ``window.grab()`` and ``--screenshot`` show the frame at the selected event.
 
 The pieces around the player (QtMultimedia's import, the frame view, the slider) are in
-:mod:`.video_parts`. The window knows the pane by three hooks only (see :func:`install`):
+:mod:`.video_parts`, the pane's actions (keys and menu entries) in :mod:`.video_keys`. The window knows the pane by three hooks only (see :func:`install`):
 ``window.select_event`` (which seeks first, so that the footage decodes while the other panes
 follow), ``window.loaded`` and ``window.video`` (Space plays the video when one is loaded).
 """
@@ -32,10 +35,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
 from PySide6.QtCore import Qt, QUrl, Signal
-from PySide6.QtGui import QColor, QDesktopServices, QKeySequence
+from PySide6.QtGui import QColor, QDesktopServices
 from PySide6.QtWidgets import QComboBox, QFileDialog, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from ..timecodes import format_offset, is_url, parse_offset, seconds, url_at
+from . import video_keys
 from .video_parts import (INSTALL_HINT, FrameView, TickSlider, fmt_ms, missing_text,  # noqa: F401  (re-exported)
                           multimedia, multimedia_error, reset_multimedia, resolve_video, write_header)
 
@@ -45,7 +49,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("replayer.gui")
 
-SPEEDS = (0.25, 0.5, 1.0, 1.5, 2.0)
+SPEEDS = (0.25, 0.5, 0.75, 1.0, 1.25, 1.5, 2.0)
 VIDEO_FILTER = "Videos (*.mp4 *.mkv *.webm *.mov *.avi *.m4v *.ts);;All files (*)"
 DEFAULT_FPS = 25.0
 JUMP_BACK_MS = 2000
@@ -98,10 +102,14 @@ class VideoPane(QWidget):
         self.slider = TickSlider()
         self.slider.sliderMoved.connect(self._on_slider)
         self.slider.sliderPressed.connect(lambda: self._on_slider(self.slider.value()))
+        self.slider.setToolTip("The video's position: click or drag; a tick for each event's timecode "
+                               "(Shift+←/→ one frame)")
         self.time_label = QLabel("")
+        self.time_label.setToolTip("The frame shown / the video's length")
         self.time_label.setMinimumWidth(130)
         self.play_button = QPushButton("▶")
-        self.play_button.setToolTip("Play / pause the video (Space; J/K/L shuttle; Shift+←/→ one frame)")
+        self.play_button.setToolTip("Play / pause the video (Space; J back or slower, K pause, L play or faster; "
+                                    "Shift+←/→ one frame)")
         self.play_button.setFocusPolicy(Qt.NoFocus)
         self.play_button.clicked.connect(self.toggle)
         self.speed = QComboBox()
@@ -109,12 +117,12 @@ class VideoPane(QWidget):
             self.speed.addItem(f"{s:g}×", s)
         self.speed.setCurrentIndex(SPEEDS.index(1.0))
         self.speed.setFocusPolicy(Qt.NoFocus)
-        self.speed.setToolTip("Playback speed")
+        self.speed.setToolTip("Playback speed, 0.25× to 2× (< slower, > faster; while playing also J / L)")
         self.speed.currentIndexChanged.connect(lambda *_: self._apply_rate())
         self.sync_button = QPushButton("Sync here")
         self.sync_button.setFocusPolicy(Qt.NoFocus)
         self.sync_button.setToolTip("The selected event happens at the frame shown: store the offset "
-                                    "([VideoOffset]) so that every seek uses it")
+                                    "([VideoOffset]) so that every seek uses it (Alt+S)")
         self.sync_button.clicked.connect(self.sync_here)
         self.browser_button = QPushButton("Open at timecode")
         self.browser_button.setFocusPolicy(Qt.NoFocus)
@@ -122,6 +130,8 @@ class VideoPane(QWidget):
         self.browser_button.clicked.connect(self.open_in_browser)
         self.attach_button = QPushButton("Attach video…")
         self.attach_button.setFocusPolicy(Qt.NoFocus)
+        self.attach_button.setToolTip("Choose the video file of this log: written into its [Video] header "
+                                      "(File ▸ Attach Video…)")
         self.attach_button.clicked.connect(self.attach_dialog)
         row = QHBoxLayout()
         row.setContentsMargins(6, 2, 6, 4)
@@ -389,6 +399,14 @@ class VideoPane(QWidget):
         i = min(range(len(SPEEDS)), key=lambda k: abs(SPEEDS[k] - speed))
         self.speed.setCurrentIndex(i)
 
+    def speed_step(self, steps: int) -> None:
+        """``<`` / ``>``: the speed one step down / up (0.25× to 2×), playing or paused."""
+        if not self.has_media():
+            return
+        i = max(0, min(self.speed.currentIndex() + steps, len(SPEEDS) - 1))
+        self.speed.setCurrentIndex(i)
+        self.message.emit(f"Video speed {SPEEDS[i]:g}×")
+
     def shuttle(self, key: str) -> None:
         """J/K/L: L plays (again: faster, up to 2×), K pauses, J slows down (paused or at 0.25×:
         back two seconds; QtMultimedia does not play backwards)."""
@@ -474,6 +492,8 @@ class VideoPane(QWidget):
         if url:
             QDesktopServices.openUrl(QUrl(url))
             self.message.emit(f"Opened {url}")
+        elif self.source:
+            self.message.emit("This video is a file: it plays in the pane (Open at timecode is for a web address)")
 
     # ---- bits ---------------------------------------------------------------------------------------
     def _update_controls(self) -> None:
@@ -537,31 +557,7 @@ def install(window: MainWindow) -> VideoPane:
 
     window.loaded.connect(on_loaded)
 
-    def action(text, slot, shortcut=None, checkable=False):
-        a = window._action(text, slot, shortcut, checkable=checkable)
-        return a
-
-    window.act_attach_video = action("Attach &Video…", pane.attach_dialog)
-    window.act_attach_video.setEnabled(False)
-    window.act_show_video = action("&Video Pane", lambda: show_pane(window, window.act_show_video.isChecked()),
-                                   "Ctrl+Shift+V", checkable=True)
-    window.act_sync_video = action("&Sync Video Here", pane.sync_here)
-    for key in ("J", "K", "L"):
-        action(f"Shuttle {key}", lambda k=key: pane.shuttle(k), key)
-    action("Previous Frame", lambda: pane.frame_step(-1), QKeySequence(Qt.SHIFT | Qt.Key_Left))
-    action("Next Frame", lambda: pane.frame_step(1), QKeySequence(Qt.SHIFT | Qt.Key_Right))
-    menus = {m.title().replace("&", ""): m for m in (a.menu() for a in window.menuBar().actions()) if m}
-    if "File" in menus:
-        f = menus["File"]
-        before = window.act_reload
-        acts = f.actions()
-        after = acts[acts.index(before) + 1] if before in acts and acts.index(before) + 1 < len(acts) else None
-        f.insertAction(after, window.act_attach_video)
-    if "View" in menus:
-        v = menus["View"]
-        v.addSeparator()
-        v.addAction(window.act_show_video)
-        v.addAction(window.act_sync_video)
+    video_keys.install(window, pane)  # the keys and menu entries (video_keys.py)
     pane.set_theme(window.theme)
     return pane
 

@@ -62,7 +62,8 @@ class ActionsMixin:
         self.act_next = A("Next Event", lambda: self.step(1), Qt.Key_Right, "Next event (→)")
         self.act_first = A("First Event", self.first, Qt.Key_Home, "First event (Home)")
         self.act_last = A("Last Event", self.last, Qt.Key_End, "Last event (End)")
-        self.act_play = A("Play", self.toggle_play, Qt.Key_Space, "Play / pause (Space)", checkable=True)
+        self.act_play = A("Play", self.toggle_play, Qt.Key_Space, "Play / pause: the video, or the events (Space)",
+                          checkable=True)
         self.act_next_finding = A("Next Finding", self.next_finding, Qt.Key_N, "Next finding (N)")
         self.act_prev_finding = A("Previous Finding", self.prev_finding, QKeySequence(Qt.SHIFT | Qt.Key_N),
                                   "Previous finding (Shift+N)")

@@ -17,8 +17,9 @@ from ..reader import Match
 from ..check import CheckResult, check_match
 from ..safe import tooltip
 from .document import SEVERITY_RANK, Document, build_document
-from ..export import write_html, write_pdf
+from ..export import write_html
 from .loader import load_now
+from .pdf_job import export_report_pdf
 from ..reviews import Reviews, ReviewStoreError
 from .timeline import DEFAULT_PPE, LABELS_PPE
 
@@ -281,8 +282,8 @@ class FilesMixin:
                 raise OSError(f"could not write {path}")
         elif kind == "html":
             write_html(self.doc.result, self.reviews, path)
-        else:
-            write_pdf(self.doc.result, self.reviews, path)
+        elif export_report_pdf(self, path) is None:  # on a worker thread, with progress and Cancel
+            return None
         self.statusBar().showMessage(f"Exported {path}", 5000)
         return str(path)
 

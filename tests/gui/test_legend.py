@@ -35,9 +35,18 @@ def test_every_action_and_shortcut_with_a_key_is_in_the_legend(qtbot, qapp):
         assert keys in listed, (keys, item)
         assert keys.split(" / ")[0] in text
     # the video pane's and the editor's keys (issue 15), under the names people know them by
-    for key in ("Space", "J", "K", "L", "Shift+←", "Shift+→", "Ctrl+T", "Ctrl+S", "F1", "Ctrl+Alt+F", "Ctrl+Alt+G"):
+    for key in ("Space", "J", "K", "L", "Shift+←", "Shift+→", "<", ">", "Alt+S", "Ctrl+T", "Ctrl+Space", "Ctrl+S",
+                "F1", "Ctrl+Alt+F", "Ctrl+Alt+G"):
         assert key in listed, key
     whats = {keys: what for _, keys, what in dlg.rows}
+    groups = {keys: group for group, keys, _ in dlg.rows}
+    # the video keys together under their submenu's name, each saying what it does
+    for key, words in (("J", "back"), ("K", "pause"), ("L", "faster"), ("<", "slower"), (">", "faster"),
+                       ("Alt+S", "sync"), ("Shift+←", "frame back"), ("Shift+→", "frame on")):
+        assert groups[key] == "Video", (key, groups[key])
+        assert words in whats[key].lower(), (key, whats[key])
+    assert "video" in whats["Space"] and "complete" in whats["Ctrl+Space"].lower()
+    assert len(set(whats.values())) == len(whats)  # no two keys are described alike
     assert whats["Ctrl+Alt+G"] == "do the other thing"
     assert whats["←"] == "Previous event"  # the tooltip, less the "(←)" that repeats the key
     # the keys the timeline handles itself (the wheel, drag) are declared by it, and listed
@@ -53,3 +62,17 @@ def test_the_legend_fits_a_laptop_screen(qtbot, qapp):
     hint = window._legend.tabs.sizeHint()
     assert hint.width() <= 1200 and hint.height() <= 620, hint
     window._legend.close()
+
+
+def test_no_two_keys_are_the_same(qtbot, qapp):
+    """Every action and shortcut of the window has keys of its own (a key given twice makes Qt
+    fire neither: "ambiguous shortcut")."""
+    window = MainWindow(theme="light")
+    qtbot.add_widget(window)
+    owners: dict[str, str] = {}
+    for item in window.findChildren(QAction) + window.findChildren(QShortcut):
+        for key in _keys_of(item):
+            name = item.text() if isinstance(item, QAction) else item.whatsThis()
+            assert key not in owners, f"{key} is both {owners[key]!r} and {name!r}"
+            owners[key] = name
+    assert {"<", ">", "Alt+S", "J", "K", "L", "Space", "Ctrl+Space"} <= set(owners)

@@ -159,12 +159,12 @@ def test_frame_keys_and_shuttle(qtbot, window, tmp_path, footage):
     qtbot.keyClick(window, Qt.Key_L)
     assert pane.playing() and pane.speed.currentData() == 1.0
     qtbot.keyClick(window, Qt.Key_L)
-    assert pane.speed.currentData() == 1.5
+    assert pane.speed.currentData() == 1.25
     qtbot.keyClick(window, Qt.Key_J)
     assert pane.speed.currentData() == 1.0
     qtbot.keyClick(window, Qt.Key_K)
     qtbot.waitUntil(lambda: not pane.playing(), timeout=3000)
-    assert [pane.speed.itemData(k) for k in range(pane.speed.count())] == [0.25, 0.5, 1.0, 1.5, 2.0]
+    assert [pane.speed.itemData(k) for k in range(pane.speed.count())] == [0.25, 0.5, 0.75, 1.0, 1.25, 1.5, 2.0]
     assert len(pane.slider.ticks) == 5  # one tick for each timecode
 
 

@@ -1,0 +1,71 @@
+"""The video pane's actions: its keys (each with a tooltip that names it, which the legend
+shows less the key) and its menu entries, View ▸ Video and File ▸ Attach Video… (a part of
+:mod:`.video`).
+
+Space (play / pause) is the window's own action (``act_play``), which plays the video when
+there is one. The keys that type a character (J, K, L, ``<``, ``>``) and Shift+←/→ are the text's
+while the log is being edited: the editor takes them before any shortcut (Qt's
+ShortcutOverride), as it does for every typed key.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence
+
+if TYPE_CHECKING:
+    from .app import MainWindow
+    from .video import VideoPane
+
+
+def install(window: MainWindow, pane: VideoPane) -> None:
+    """The pane's actions in ``window``, with their keys and menu entries."""
+    from .video import show_pane
+
+    def action(text, slot, shortcut=None, tip="", checkable=False):
+        return window._action(text, slot, shortcut, tip, checkable=checkable)
+
+    # the tooltips name the key; the legend (F1) shows them less the key, under View ▸ Video
+    window.act_attach_video = action("Attach &Video…", pane.attach_dialog)
+    window.act_attach_video.setEnabled(False)
+    window.act_show_video = action("&Video Pane", lambda: show_pane(window, window.act_show_video.isChecked()),
+                                   "Ctrl+Shift+V", "Show or hide the video pane (Ctrl+Shift+V)", checkable=True)
+    window.act_shuttle = {
+        "J": action("Shuttle &Back (Slower, or Back 2 s)", lambda: pane.shuttle("J"), "J",
+                    "Shuttle back: slower, or back 2 s (J)"),
+        "K": action("Shuttle S&top (Pause)", lambda: pane.shuttle("K"), "K", "Shuttle stop: pause the video (K)"),
+        "L": action("Shuttle &Forward (Play, or Faster)", lambda: pane.shuttle("L"), "L",
+                    "Shuttle forward: play, or faster (L)"),
+    }
+    window.act_prev_frame = action("&Previous Frame", lambda: pane.frame_step(-1), QKeySequence(Qt.SHIFT | Qt.Key_Left),
+                                   "Pause, and one frame back (Shift+←)")
+    window.act_next_frame = action("&Next Frame", lambda: pane.frame_step(1), QKeySequence(Qt.SHIFT | Qt.Key_Right),
+                                   "Pause, and one frame on (Shift+→)")
+    # "<" and ">": Shift+, and Shift+. on a US keyboard (Qt's key map tries the shifted character
+    # too), the key left of Z and its Shift on a German one
+    window.act_slower = action("S&lower", lambda: pane.speed_step(-1), "<", "Slower: the speed a step down (<)")
+    window.act_faster = action("F&aster", lambda: pane.speed_step(1), ">", "Faster: the speed a step up (>)")
+    window.act_sync_video = action("&Sync Video Here", pane.sync_here, "Alt+S",
+                                   "Sync here: the event is at this frame (Alt+S)")
+    window.act_open_footage = action("&Open Footage at Timecode", pane.open_in_browser, None,
+                                     "Open a web video in the browser at the selected event")
+    menus = {m.title().replace("&", ""): m for m in (a.menu() for a in window.menuBar().actions()) if m}
+    if "File" in menus:
+        f = menus["File"]
+        before = window.act_reload
+        acts = f.actions()
+        after = acts[acts.index(before) + 1] if before in acts and acts.index(before) + 1 < len(acts) else None
+        f.insertAction(after, window.act_attach_video)
+    if "View" in menus:
+        v = menus["View"]
+        v.addSeparator()
+        v.addAction(window.act_show_video)
+        sub = v.addMenu("V&ideo")
+        for a in window.act_shuttle.values():
+            sub.addAction(a)
+        sub.addSeparator()
+        for a in (window.act_prev_frame, window.act_next_frame, None, window.act_slower, window.act_faster, None,
+                  window.act_sync_video, window.act_open_footage):
+            sub.addSeparator() if a is None else sub.addAction(a)
