@@ -12,6 +12,7 @@ keys were typed meanwhile) is dropped, as :class:`~replayer.gui.loader.Loader` d
 from __future__ import annotations
 
 import logging
+import time
 import traceback
 from typing import TYPE_CHECKING
 
@@ -49,6 +50,7 @@ class _Task(QRunnable):
             if g != owner.generation:
                 return  # more keys came: only the last text matters
             base = owner.base
+            started = time.thread_time()
             result, change = check_edit(base, self.text, self.path)
             owner.base = result  # the next edit is compared with this text
             doc = build_document(result, self.path)
@@ -56,6 +58,7 @@ class _Task(QRunnable):
                 # the state the window shows first (the cursor's), computed here and kept
                 index = doc.replay.event_for_line(self.line)
                 doc.state_tree(0 if self.line < doc.events[0].span.line else index)  # and its rows
+            owner.last_cost = time.thread_time() - started
         except ReplayerError as e:
             signals.failed.emit(g, str(e))
         except Exception as e:  # a bug below the window: say so, keep the traceback in the log
@@ -81,6 +84,8 @@ class Rechecker(QObject):
         #: the last result checked (by the worker, or the window's when it read the file): any
         #: result is a correct starting point, the text is compared with its lines
         self.base: CheckResult | None = None
+        #: the worker's CPU seconds for the last re-check that finished (bench/video.py reports it)
+        self.last_cost = 0.0
         self._signals = _Signals(self)
         self._signals.done.connect(self._on_done)
         self._signals.failed.connect(self._on_failed)
