@@ -297,3 +297,19 @@ def test_no_text_editing_key_is_a_typing_key():
                 and isinstance(value, QKeySequence.StandardKey) for k in QKeySequence.keyBindings(value)}
     assert "Ctrl+C" in standard and "F3" in standard  # the table is read
     assert not {key for key, _ in TYPING_KEYS} & standard
+
+
+def test_f5_beside_them_does_not_drop_unsaved_typing(qtbot, window, tmp_path, footage):
+    """F5 (Reload) is next to the keys pressed while typing: with unsaved changes it says so and
+    keeps the text; saved, it reads the file again."""
+    path = write_log(tmp_path, footage)
+    doc = open_and_wait(qtbot, window, path)
+    view, _ = _typing(qtbot, window, doc, "@0:02")
+    text = view.toPlainText()
+    qtbot.keyClick(view, Qt.Key_F5)
+    qtbot.wait(300)
+    assert view.toPlainText() == text and "unsaved changes" in window.statusBar().currentMessage()
+    assert window.editor.save() == str(path)
+    with qtbot.waitSignal(window.loaded, timeout=10_000):
+        qtbot.keyClick(view, Qt.Key_F5)
+    assert view.toPlainText() == text == path.read_text(encoding="utf-8")
