@@ -25,6 +25,13 @@ GAMES_DIR = Path(__file__).resolve().parent
 _NUMBERED = re.compile(r"^([a-z][a-z0-9-]*)\s+([0-9]{1,15})$")
 
 
+def _marks(table: Mapping[str, frozenset[str] | None], kind: str, name: str) -> bool:
+    if kind not in table:
+        return False
+    names = table[kind]
+    return names is None or name in names
+
+
 @dataclass(frozen=True, eq=False)
 class Game:
     """One game: its identity, its notation and its rules.
@@ -69,9 +76,23 @@ class Game:
     #: the forms of a timeline band's label, longest first, by its segment's ``(kind, name)``
     #: (``("timing", "before-calc")``: "before damage calculation", "before calc", "pre")
     band_forms: Mapping[tuple[str, str], tuple[str, ...]] = field(default_factory=dict)
+    #: the segments of a turn's structure that are "in battle" and "in a damage step", by the
+    #: segment's kind (``phase``, ``step``, ``substep``, ``timing``): the names of those segments
+    #: of that kind, or None for every segment of it; the window marks them (the overview's and
+    #: the zoomed-out timeline's bands, the Battle Phase's colour of a phase band)
+    battle_segments: Mapping[str, frozenset[str] | None] = field(default_factory=dict)
+    damage_segments: Mapping[str, frozenset[str] | None] = field(default_factory=dict)
 
     def __repr__(self) -> str:
         return f"<Game {self.id}>"
+
+    def in_battle(self, kind: str, name: str) -> bool:
+        """Whether a segment (its kind and name: ``"phase"``, ``"battle"``) is "in battle"."""
+        return _marks(self.battle_segments, kind, name)
+
+    def in_damage_step(self, kind: str, name: str) -> bool:
+        """Whether a segment is "in a damage step" (see :attr:`damage_segments`)."""
+        return _marks(self.damage_segments, kind, name)
 
     # ---- the notation ---------------------------------------------------------------------
     def grammar_text(self) -> str:

@@ -14,11 +14,13 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from .. import events as ev
+from .. import games
 from ..diagnostics import Finding
 from ..reader import Match, read_bytes, read_text
 from ..check import CheckResult, check_match
-from ..states import Replay, cards_of
+from ..states import GameState, Replay, cards_of
 from ..store import _line_player
+from .statetree import Node, build_tree
 
 SEVERITY_RANK = {"info": 1, "warning": 2, "error": 3}
 RANK_SEVERITY = {1: "info", 2: "warning", 3: "error"}
@@ -159,6 +161,28 @@ class Pyramid:
         self._chunks[key] = hit
         return hit
 
+    def flag_runs(self, bit: int, size: int) -> list[tuple[int, int]]:
+        """The bins of ``size`` events that hold an event with flag ``bit``, as runs ``(first,
+        last)`` of adjacent bins (what :meth:`bins` says of that flag, bin by bin, without
+        counting the other aggregates): a few ``bytes.find`` calls a run of flagged events."""
+        data = self.flag_bytes.get(bit)
+        if data is None:
+            return []
+        out: list[tuple[int, int]] = []
+        find, n = data.find, self.n
+        i = find(1)
+        while i != -1:
+            j = find(0, i)
+            if j == -1:
+                j = n
+            b0, b1 = i // size, (j - 1) // size
+            if out and b0 <= out[-1][1] + 1:
+                out[-1] = (out[-1][0], b1)
+            else:
+                out.append((b0, b1))
+            i = find(1, j) if j < n else -1
+        return out
+
     def bins(self, size: int, b0: int, b1: int) -> Bins:
         """Aggregates of bins [b0, b1) of ``size`` events."""
         b0 = max(b0, 0)
@@ -195,6 +219,8 @@ class Document:
     lane_bytes: bytes  # the same, one byte an event (b"A", b"M", b"B")
     pyramid: Pyramid | None = None
     labels: dict[int, str] = field(default_factory=dict)  # cache of event labels
+    states: dict[int, GameState] = field(default_factory=dict)  # cache of state_at (a few)
+    trees: dict[int, tuple] = field(default_factory=dict)  # cache of state_tree (a few)
 
     @property
     def match(self) -> Match:
@@ -219,6 +245,28 @@ class Document:
         for p in self.finding_player:
             out[p] = out.get(p, 0) + 1
         return out
+
+    def state_at(self, index: int) -> GameState:
+        """The state after event ``index`` (the replay's, kept for the last few events asked:
+        the re-check's worker asks for the cursor's before the window selects it)."""
+        state = self.states.get(index)
+        if state is None:
+            state = self.replay.state_at(index)
+            if len(self.states) >= 8:
+                self.states.clear()
+            self.states[index] = state
+        return state
+
+    def state_tree(self, index: int) -> tuple[list[Node], list[int]]:
+        """The State pane's rows of the state after event ``index`` (kept as :meth:`state_at`'s
+        state: the re-check's worker builds the cursor's before the window shows it)."""
+        tree = self.trees.get(index)
+        if tree is None:
+            tree = build_tree(self.state_at(index), self.players or {"A": "A", "B": "B"})
+            if len(self.trees) >= 8:
+                self.trees.clear()
+            self.trees[index] = tree
+        return tree
 
     def label(self, index: int) -> str:
         text = self.labels.get(index)
@@ -442,14 +490,14 @@ def build_pyramid(doc: Document) -> Pyramid:
     chain = bytearray(n)
     note = bytearray(n)
     turn_a = bytearray(n)
-    for seg in r.phases:
-        if seg.name in ("battle", "attack"):
-            battle[seg.start:seg.end] = b"\x01" * (seg.end - seg.start)
-    for seg in r.substeps:
-        battle[seg.start:seg.end] = b"\x01" * (seg.end - seg.start)
-    for seg in r.steps:
-        if seg.name == "damage":
-            damage[seg.start:seg.end] = b"\x01" * (seg.end - seg.start)
+    game = games.ALL.get(doc.match.game)
+    if game is not None:  # which segments are "in battle" and "in a damage step" is the game's
+        segments = {"phase": r.phases, "step": r.steps, "substep": r.substeps, "timing": r.timings}
+        for table, out in ((game.battle_segments, battle), (game.damage_segments, damage)):
+            for kind, names in table.items():
+                for seg in segments.get(kind, ()):
+                    if names is None or seg.name in names:
+                        out[seg.start:seg.end] = b"\x01" * (seg.end - seg.start)
     for i in r.link_of:
         chain[i] = 1
     for i, e in enumerate(events):

@@ -32,7 +32,7 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
-from PySide6.QtCore import QObject, QStringListModel, Qt, QTimer
+from PySide6.QtCore import QEvent, QObject, QStringListModel, Qt, QTimer
 from PySide6.QtGui import QGuiApplication, QKeySequence, QTextCursor
 from PySide6.QtWidgets import QCompleter, QFileDialog, QMessageBox
 
@@ -54,6 +54,7 @@ RECHECK_DELAY_MS = 0
 _LEAD_TIMECODE = re.compile(r"^(\s*)@(?:\d+:)?\d{1,2}:\d{2}(?:\s+|$)")
 _WORD_CHAR = re.compile(r"[\w\-ー・]")
 _OPEN_QUOTES = {'"': '"', "《": "》", "「": "」", "„": "“"}
+_KEY_PRESS = QEvent.Type.KeyPress  # (bound once: PySide6 looks a short enum name up at every use)
 
 # ---- the editor -----------------------------------------------------------------------------------
 class LogEditor(NewLogMixin, QObject):
@@ -69,6 +70,9 @@ class LogEditor(NewLogMixin, QObject):
         self.disk: bytes | None = None  # the bytes on disk the text was last loaded from or saved to
         self.conflict = False  # the file changed on disk while there were unsaved changes
         self.checked_text: str | None = None
+        # the document's revision when checked_text was taken (revisions only grow, so the same
+        # revision is the same text: a comparison that needs no copy of a long text)
+        self.checked_revision = -1
         self.last_recheck = -1
         self.applied = -1  # the generation of the last re-check shown
         self.settled = -1  # the generation of the last re-check that ended (shown or failed)
@@ -129,7 +133,7 @@ class LogEditor(NewLogMixin, QObject):
         self.completer.setWidget(self.view)
         if self.disk is None and w.data is not None:
             self._take_disk(w.data)
-        self.checked_text = self.view.toPlainText()
+        self._take_checked()
         self.view.document().setModified(False)
         self.view.setFocus()
         w.act_edit.setChecked(True)
@@ -171,7 +175,7 @@ class LogEditor(NewLogMixin, QObject):
         if self._editing:
             self.view.setReadOnly(False)
             self.view.setTextInteractionFlags(Qt.TextEditorInteraction)
-        self.checked_text = self.view.toPlainText()
+        self._take_checked()
         self.rechecker.base = None  # the next re-check starts from the document the window read
         self._update_mark()
 
@@ -206,9 +210,17 @@ class LogEditor(NewLogMixin, QObject):
         if w.doc is not None and line != self.view.selected_line:
             w.select_line(line, origin="editor")  # the panes follow; the video is the transcriber's
 
+    def _take_checked(self) -> None:
+        self.checked_revision = self.view.document().revision()
+        self.checked_text = self.view.toPlainText()
+
     def recheck(self) -> None:
         """Check the text as it is now, on the worker thread (the window follows when it is done)."""
+        revision = self.view.document().revision()
+        if revision == self.checked_revision:
+            return  # the text checked last
         text = self.text()
+        self.checked_revision = revision
         if text == self.checked_text:
             return
         self.checked_text = text
@@ -221,7 +233,7 @@ class LogEditor(NewLogMixin, QObject):
     def idle(self) -> bool:
         """Whether the findings shown are those of the text as it is (no re-check pending)."""
         return (not self.timer.isActive() and self.applied == self.last_recheck
-                and self.checked_text == self.text())
+                and (self.checked_revision == self.view.document().revision() or self.checked_text == self.text()))
 
     def _on_recheck_failed(self, generation: int, message: str) -> None:
         self.settled = generation
@@ -230,8 +242,8 @@ class LogEditor(NewLogMixin, QObject):
 
     def _next(self) -> None:
         """A re-check ended: the keys typed while it ran are checked now."""
-        if self._editing and self.text() != self.checked_text:
-            self.timer.start()
+        if self._editing and self.view.document().revision() != self.checked_revision:
+            self.timer.start()  # keys typed meanwhile (the re-check compares the texts)
 
     def _on_rechecked(self, generation: int, doc, change, base) -> None:
         self.applied = self.settled = generation
@@ -365,9 +377,8 @@ class LogEditor(NewLogMixin, QObject):
         self.completer.popup().hide()
 
     def eventFilter(self, obj, event) -> bool:
-        from PySide6.QtCore import QEvent
-
-        if obj is self.view and self._editing and event.type() == QEvent.KeyPress:
+        # every event of the log view comes here (paints too): the cheapest test first
+        if event.type() == _KEY_PRESS and obj is self.view and self._editing:
             popup = self.completer.popup()
             key = event.key()
             if popup.isVisible() and key in (Qt.Key_Return, Qt.Key_Enter, Qt.Key_Tab):
@@ -428,6 +439,7 @@ class LogEditor(NewLogMixin, QObject):
                                                         f"{BACKUP_SUFFIX})" if Path(target + BACKUP_SUFFIX).exists()
                                                        else ""), 5000)
         self.checked_text = None
+        self.checked_revision = -1
         self.recheck()
         return target
 

@@ -37,6 +37,9 @@ _TOKEN = re.compile(
     r"|(?P<word>[^\W\d_][\w-]*)",
     re.IGNORECASE,
 )
+_NO_PEN = Qt.NoPen
+_RIGHT_VCENTER = Qt.AlignRight | Qt.AlignVCenter
+
 _TAG = re.compile(r'^\s*\[\s*([A-Za-z][\w-]*)\s+("[^"\n]*")\s*\]')
 
 
@@ -95,6 +98,7 @@ class LogHighlighter:
         self.doc: Document | None = None
         self.done: set[int] = set()
         self._formats: dict[tuple[str, str], QTextCharFormat] = {}
+        self.generation = 0  # counts the times formats were set (a block's layout may change)
 
     def set_theme(self, theme: Theme) -> None:
         self.theme = theme
@@ -164,24 +168,34 @@ class LogHighlighter:
     def highlight(self, first: int, last: int, *, force: bool = False) -> int:
         """Format blocks ``first``..``last`` (numbers) not yet formatted; returns how many."""
         document = self.document
-        block = document.findBlockByNumber(max(first, 0))
+        last = min(last, document.blockCount() - 1)
+        done_set = self.done
+        todo = [n for n in range(max(first, 0), last + 1) if force or n not in done_set]
         done = 0
-        start_pos = end_pos = -1
-        while block.isValid() and block.blockNumber() <= last:
-            number = block.blockNumber()
-            if force or number not in self.done:
+        k = 0
+        while k < len(todo):  # runs of consecutive blocks: one lookup and one re-layout a run
+            j = k
+            while j + 1 < len(todo) and todo[j + 1] == todo[j] + 1:
+                j += 1
+            block = document.findBlockByNumber(todo[k])
+            start_pos = block.position()
+            end_pos = start_pos
+            for number in range(todo[k], todo[j] + 1):
+                if not block.isValid():
+                    break
                 try:
                     block.layout().setFormats(self.ranges(block.text(), number + 1))
                 except Exception:  # a colouring error must never reach Qt
                     log.debug("highlighting line %d failed", number + 1, exc_info=True)
-                self.done.add(number)
+                done_set.add(number)
                 done += 1
-                if start_pos < 0:
-                    start_pos = block.position()
                 end_pos = block.position() + block.length()
-            block = block.next()
+                block = block.next()
+            if end_pos > start_pos:
+                document.markContentsDirty(start_pos, end_pos - start_pos)
+            k = j + 1
         if done:
-            document.markContentsDirty(start_pos, end_pos - start_pos)
+            self.generation += 1
         return done
 
 
@@ -225,6 +239,8 @@ class LogView(QPlainTextEdit):
         self.updateRequest.connect(self._on_update_request)
         self._update_margins()
         self._pending_highlight = False
+        self._visible: tuple | None = None  # (key, (first, last)) of _visible_blocks
+        self._selection: QTextCursor | None = None  # where the selected line's highlight is
 
     # ---- feeding ------------------------------------------------------------------------------
     def set_text(self, text: str) -> None:
@@ -233,6 +249,7 @@ class LogView(QPlainTextEdit):
         self.highlighter.doc = None
         self.doc = None
         self.selected_line = 0
+        self._selection = None
         self.setPlainText(text)
         self._update_margins()
 
@@ -286,15 +303,23 @@ class LogView(QPlainTextEdit):
 
     # ---- the lazy highlighting ----------------------------------------------------------------
     def _visible_blocks(self) -> tuple[int, int]:
+        """The numbers of the first and last blocks on screen (asked several times a key while
+        typing: kept until the text, its formats, the scroll position or the view's height change)."""
         block = self.firstVisibleBlock()
         first = block.blockNumber()
         height = self.viewport().height()
-        top = self.blockBoundingGeometry(block).translated(self.contentOffset()).top()
-        last = first
+        offset = self.contentOffset()
+        key = (first, offset.x(), offset.y(), height, self.document().revision(), self.highlighter.generation)
+        if self._visible is not None and self._visible[0] == key:
+            return self._visible[1]
+        top = self.blockBoundingGeometry(block).translated(offset).top()
+        last = number = first
         while block.isValid() and top <= height:
-            last = block.blockNumber()
+            last = number
             top += self.blockBoundingRect(block).height()
             block = block.next()
+            number += 1
+        self._visible = (key, (first, last))
         return first, last
 
     def _rehighlight_visible(self, force: bool = False) -> None:
@@ -336,7 +361,8 @@ class LogView(QPlainTextEdit):
     def paint_gutter(self, event) -> None:
         t = self.theme
         p = QPainter(self.gutter)
-        p.fillRect(event.rect(), QColor(t.window))
+        rect = event.rect()
+        p.fillRect(rect, QColor(t.window))
         p.setRenderHint(QPainter.Antialiasing)
         block = self.firstVisibleBlock()
         number = block.blockNumber()
@@ -345,20 +371,26 @@ class LogView(QPlainTextEdit):
         width = self.gutter.width()
         fh = self.fontMetrics().height()
         p.setFont(self.font())
-        while block.isValid() and top <= event.rect().bottom():
-            if block.isVisible() and bottom >= event.rect().top():
+        # what every line uses, made once (a colour from its name, an enum member looked up by
+        # PySide6: each costs microseconds, and a screen has some sixty lines)
+        text_color, dim, selected = QColor(t.text), QColor(t.dim), self.selected_line
+        doc = self.doc
+        line_findings = doc.line_findings if doc is not None else {}
+        rect_top, rect_bottom = rect.top(), rect.bottom()
+        while block.isValid() and top <= rect_bottom:
+            if block.isVisible() and bottom >= rect_top:
                 line = number + 1
-                if line == self.selected_line:
+                if line == selected:
                     p.fillRect(QRectF(0, top, width, bottom - top), QColor(t.selection))
-                ks = self.doc.line_findings.get(line) if self.doc is not None else None
+                ks = line_findings.get(line)
                 if ks:
-                    worst = max(ks, key=lambda k: SEVERITY_RANK[self.doc.findings[k].severity.value])
-                    color = QColor(t.severity[self.doc.findings[worst].severity.value])
-                    p.setPen(Qt.NoPen)
+                    worst = max(ks, key=lambda k: SEVERITY_RANK[doc.findings[k].severity.value])
+                    color = QColor(t.severity[doc.findings[worst].severity.value])
+                    p.setPen(_NO_PEN)
                     p.setBrush(color)
                     p.drawEllipse(QRectF(4, top + fh / 2 - 4, 8, 8))
-                p.setPen(QColor(t.text if line == self.selected_line else t.dim))
-                p.drawText(QRectF(0, top, width - 5, fh), Qt.AlignRight | Qt.AlignVCenter, str(line))
+                p.setPen(text_color if line == selected else dim)
+                p.drawText(QRectF(0, top, width - 5, fh), _RIGHT_VCENTER, str(line))
             block = block.next()
             top = bottom
             bottom = top + self.blockBoundingRect(block).height()
@@ -368,6 +400,9 @@ class LogView(QPlainTextEdit):
     # ---- selection ----------------------------------------------------------------------------
     def select_line(self, line: int, *, center: bool = True) -> None:
         """Highlight ``line`` (1-based) and scroll it into view."""
+        # the same line, its highlight still on it (a cursor follows the edits): nothing to repaint
+        same = (line == self.selected_line and self._selection is not None
+                and self._selection.blockNumber() == line - 1)
         self.selected_line = line
         block = self.document().findBlockByNumber(line - 1)
         if block.isValid() and self.isReadOnly():  # while editing, the typing cursor stays where it is
@@ -377,8 +412,9 @@ class LogView(QPlainTextEdit):
             self.blockSignals(False)
             if center:
                 self._center_block(block)
-        self._apply_selection()
-        self.gutter.update()
+        if not same:
+            self._apply_selection()
+            self.gutter.update()
 
     def _center_block(self, block: QTextBlock) -> None:
         first, last = self._visible_blocks()
@@ -390,6 +426,7 @@ class LogView(QPlainTextEdit):
         bar.setValue(max(n - visible // 2, 0))
 
     def _apply_selection(self) -> None:
+        self._selection = None
         if self.selected_line <= 0:
             self.setExtraSelections([])
             return
@@ -397,6 +434,7 @@ class LogView(QPlainTextEdit):
         if not block.isValid():
             self.setExtraSelections([])
             return
+        self._selection = QTextCursor(block)
         sel = QTextEdit.ExtraSelection()
         sel.format.setBackground(QColor(self.theme.selection))
         sel.format.setProperty(QTextFormat.FullWidthSelection, True)
@@ -438,14 +476,24 @@ class LogPane(QWidget):
         layout.addWidget(self.explain, 0)
 
     def show_line(self, doc: Document | None, line: int, theme: Theme) -> None:
+        self._set_explain(self._explain_html(doc, line, theme))
+
+    def _set_explain(self, html: str) -> None:
+        if html != self.explain.text():
+            self.explain.setText(html)
+
+    def lay_out_now(self) -> None:
+        """Lay the pane out now rather than on Qt's next layout request: after a re-check while
+        typing, an explanation of another height resizes the log view, which would otherwise be
+        painted once at its old height and again at the new one."""
+        self.layout().activate()
+
+    def _explain_html(self, doc: Document | None, line: int, theme: Theme) -> str:
         if doc is None:
-            self.explain.setText("")
-            return
+            return ""
         ks = doc.line_findings.get(line, [])
         if not ks:
-            self.explain.setText(f"<span style='color:{theme.dim}'>line {line}: no findings</span>"
-                                 if line else "")
-            return
+            return f"<span style='color:{theme.dim}'>line {line}: no findings</span>" if line else ""
         parts = []
         for k in ks:
             f = doc.findings[k]
@@ -456,4 +504,4 @@ class LogPane(QWidget):
                 + (f"<br><span style='color:{theme.dim}'>hint: {html_text(f.hint)}</span>" if f.hint else "")
                 + (f"<span style='color:{theme.dim}'> &nbsp; cite: {html_text(f.cite)}</span>" if f.cite else "")
                 + "</div>")
-        self.explain.setText("".join(parts))
+        return "".join(parts)

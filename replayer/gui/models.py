@@ -18,8 +18,8 @@ from ..diagnostics import Finding
 from ..safe import tooltip
 from .document import SEVERITY_RANK, Document
 from ..reviews import CONFIRMED, DISMISSED, Reviews, Verdict
-from ..games import get as get_game
 from ..states import GameState
+from .statetree import Node, build_tree
 from .theme import LIGHT, Theme
 
 FindingRole = Qt.UserRole + 1
@@ -42,6 +42,10 @@ _ENABLED_SELECTABLE = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
 _RIGHT_VCENTER = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 
 _Index = QModelIndex | QPersistentModelIndex
+
+#: the roles FindingsModel.data answers (as plain ints: the view passes ints)
+_FINDING_ROLES = frozenset(int(r) for r in (_DISPLAY, _DECORATION, _TOOLTIP, _FOREGROUND, _FONT, _ALIGNMENT, FindingRole,
+                                             SeverityRole, KindRole, PlayerRole, VerdictRole, EventRole, LineRole))
 
 
 def severity_icon(color: str, size: int = 12, hollow: bool = False) -> QIcon:
@@ -174,6 +178,14 @@ class FindingsModel(QAbstractTableModel):
     def columnCount(self, parent: _Index = QModelIndex()) -> int:
         return 0 if parent.isValid() else len(self.COLUMNS)
 
+    def index(self, row: int, column: int, parent: _Index = QModelIndex()) -> QModelIndex:
+        # Qt's asks rowCount() and columnCount(), two calls into Python, for every index the
+        # filter and the view make (hundreds a repaint): one call, the same answer
+        if 0 <= row < len(self.order) and 0 <= column < len(self.COLUMNS) and self.doc is not None \
+                and not parent.isValid():
+            return self.createIndex(row, column)
+        return QModelIndex()
+
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = _DISPLAY):
         if orientation == _HORIZONTAL and role == _DISPLAY and 0 <= section < len(self.COLUMNS):
             return self.COLUMNS[section]
@@ -189,8 +201,8 @@ class FindingsModel(QAbstractTableModel):
         return icon
 
     def data(self, index: _Index, role: int = _DISPLAY):
-        if not index.isValid() or self.doc is None:
-            return None
+        if role not in _FINDING_ROLES or not index.isValid() or self.doc is None:
+            return None  # (the view asks for some roles it is never given: check state, background…)
         row, col = index.row(), index.column()
         if not 0 <= row < len(self.order) or not 0 <= col < len(self.COLUMNS):
             return None
@@ -342,17 +354,6 @@ class FindingsFilter(QSortFilterProxyModel):
 
 
 # ---- the state tree ---------------------------------------------------------------------------------
-@dataclass
-class Node:
-    label: str
-    value: str = ""
-    parent: int = -1  # node id of the parent (-1: top level)
-    children: list[int] = field(default_factory=list)
-    row: int = 0
-    tone: str = ""  # "" | "warn" | "dim" | "strong"
-    tip: str = ""
-
-
 class StateModel(QAbstractItemModel):
     """The game state at the selected event, as a tree: item and value."""
 
@@ -366,18 +367,21 @@ class StateModel(QAbstractItemModel):
         self.state: GameState | None = None
 
     # ---- feeding ------------------------------------------------------------------------------
-    def set_state(self, state: GameState | None, players: dict[str, str] | None = None) -> bool:
+    def set_state(self, state: GameState | None, players: dict[str, str] | None = None, *,
+                  tree: tuple[list[Node], list[int]] | None = None) -> bool:
         """Show ``state``. A tree of the same shape as the one shown (the same items under the
         same parents, as after most steps and re-checks) is updated in place, row by row, so that
         the view keeps its expansion and repaints only what changed; returns True when the tree
-        was built anew instead (then the view must expand it)."""
+        was built anew instead (then the view must expand it). ``tree``: the rows of ``state``
+        built already (:func:`~replayer.gui.statetree.build_tree`)."""
         old_nodes, old_top = self.nodes, self.top
-        self.nodes, self.top = [], []
-        if state is not None:
-            self._build(state, players or {"A": "A", "B": "B"})
-        nodes, top = self.nodes, self.top
+        if tree is not None and state is not None:
+            nodes, top = tree
+        else:
+            nodes, top = build_tree(state, players or {"A": "A", "B": "B"}) if state is not None else ([], [])
         if old_nodes and top == old_top and len(nodes) == len(old_nodes) and all(
                 a.parent == b.parent and a.children == b.children for a, b in zip(nodes, old_nodes)):
+            self.nodes, self.top = nodes, top
             self.state = state
             for nid, (a, b) in enumerate(zip(nodes, old_nodes)):
                 if a != b:
@@ -389,105 +393,6 @@ class StateModel(QAbstractItemModel):
         self.nodes, self.top = nodes, top
         self.endResetModel()
         return True
-
-    def _add(self, label: str, value: str = "", parent: int = -1, tone: str = "", tip: str = "") -> int:
-        nid = len(self.nodes)
-        siblings = self.top if parent < 0 else self.nodes[parent].children
-        self.nodes.append(Node(label, value, parent, [], len(siblings), tone, tip))
-        siblings.append(nid)
-        return nid
-
-    def _build(self, s: GameState, players: dict[str, str]) -> None:
-        def who(p: str | None) -> str:
-            if p not in ("A", "B"):
-                return "—"
-            name = players.get(p, p)
-            return p if name == p else f"{p} ({name})"
-
-        game = get_game(s.game)
-        if s.turn is not None:
-            self._add("Turn", f"{s.turn} · {who(s.turn_player)}", tone="strong")
-        else:
-            self._add("Turn", "— (before the first turn line)", tone="dim")
-        self._add("Where", s.where(), tone="strong")
-        if s.lp is not None:
-            lp = self._add("Life Points", f"A {s.lp['A']} · B {s.lp['B']}")
-            for msg in s.arithmetic:
-                self._add("arithmetic", msg, lp, tone="warn")
-        if s.shields is not None:
-            sh = self._add("Shields", f"A {s.shields['A']} · B {s.shields['B']}")
-            if s.mana is not None and (s.mana["A"] or s.mana["B"]):
-                self._add("mana (charged)", f"A {s.mana['A']} · B {s.mana['B']}", sh, tone="dim")
-        b = s.battle
-        if b is not None:
-            target = b.target if b.target is not None else game.label("no-target")
-            pos = {"set": " (face-down)", "defense": " (defense)"}.get(b.target_position, "")
-            text = f"{b.attacker} ({b.attacker_player or '?'}) → {target}{pos}"
-            node = self._add("Battle", text + ("  — attack over" if b.ended else ""))
-            att = self._find_card(s, b.attacker_player, b.attacker)
-            if att is not None:
-                self._add("attacker", f"{att.name}: {att.describe(s.game)}", node)
-            if b.target is not None:
-                tgt = self._find_card(s, b.target_player, b.target)
-                if tgt is not None:
-                    self._add("target", f"{tgt.name}: {tgt.describe(s.game)}", node)
-            if b.blocker:
-                self._add("blocked by", b.blocker, node)
-        else:
-            self._add("Battle", "—", tone="dim")
-        if game.states.shows_chain:
-            if s.chain:
-                ch = self._add("Chain", f"{len(s.chain)} link{'s' if len(s.chain) != 1 else ''}, open", tone="strong")
-                for link in s.chain:
-                    self._add(f"CL{link.number}", f"{who(link.player)} · {link.card}"
-                              + (f" ({link.detail})" if link.detail else ""), ch)
-            elif s.resolved:
-                ch = self._add("Chain", "resolved: " + " → ".join(f"CL{l.number}" for l in s.resolved), tone="dim")
-                for link in s.resolved:
-                    self._add(f"CL{link.number}", f"{who(link.player)} · {link.card}"
-                              + (f" ({link.detail})" if link.detail else ""), ch, tone="dim")
-            else:
-                self._add("Chain", "—", tone="dim")
-        else:
-            if s.pending:
-                pend = self._add("Waiting", f"{len(s.pending)} abilit{'ies' if len(s.pending) != 1 else 'y'}",
-                                 tone="strong")
-                for link in s.pending:
-                    self._add(who(link.player), f"{link.card} ({link.detail})", pend)
-            else:
-                self._add("Waiting", "—", tone="dim")
-        zone = game.label("zone")
-        for p in ("A", "B"):
-            cards = s.field.get(p, ())
-            node = self._add(f"{zone} · {who(p)}", f"{len(cards)} card{'s' if len(cards) != 1 else ''}"
-                             " known" if cards else "nothing known")
-            for c in cards:
-                self._add(c.name, c.describe(s.game), node)
-        extra = []
-        for p in ("A", "B"):
-            bits = []
-            if s.hand.get(p):
-                bits.append("hand: " + ", ".join(s.hand[p]))
-            if s.gy.get(p):
-                last = ", ".join(s.gy_last.get(p, ()))
-                bits.append(f"GY {s.gy[p]}" + (f" (last: {last})" if last else ""))
-            if s.banished.get(p):
-                bits.append(f"banished {s.banished[p]}")
-            if bits:
-                extra.append((p, " · ".join(bits)))
-        if extra:
-            node = self._add("Other zones", "as far as the log tells", tone="dim")
-            for p, text in extra:
-                self._add(who(p), text, node)
-        if s.winner:
-            self._add("Winner", who(s.winner), tone="strong")
-
-    @staticmethod
-    def _find_card(s: GameState, player: str | None, name: str):
-        for c in s.field.get(player or "", ()):
-            if c.name == name:
-                return c
-        return None
 
     # ---- the model ----------------------------------------------------------------------------
     def _node(self, index: _Index) -> Node | None:

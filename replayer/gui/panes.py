@@ -371,8 +371,10 @@ class StatePane(QWidget):
         layout.addWidget(self.title)
         layout.addWidget(self.view, 1)
 
-    def set_state(self, state: GameState | None, players: dict[str, str] | None, source: str = "") -> None:
-        if self.model.set_state(state, players):
+    def set_state(self, state: GameState | None, players: dict[str, str] | None, source: str = "",
+                  tree: tuple | None = None) -> None:
+        """Show ``state`` (``tree``: its rows when already built, see :meth:`Document.state_tree`)."""
+        if self.model.set_state(state, players, tree=tree):
             self.view.expandAll()
         if state is None or state.index < 0:
             self.title.setText("State")

@@ -53,7 +53,9 @@ class _Task(QRunnable):
             owner.base = result  # the next edit is compared with this text
             doc = build_document(result, self.path)
             if doc.events and self.line > 0:
-                doc.replay.state_at(doc.replay.event_for_line(self.line))  # its checkpoints, warm
+                # the state the window shows first (the cursor's), computed here and kept
+                index = doc.replay.event_for_line(self.line)
+                doc.state_tree(0 if self.line < doc.events[0].span.line else index)  # and its rows
         except ReplayerError as e:
             signals.failed.emit(g, str(e))
         except Exception as e:  # a bug below the window: say so, keep the traceback in the log
@@ -122,4 +124,5 @@ def update_document(w: MainWindow, old, doc, change, line: int) -> None:
     w._update_title()
     w._update_actions()
     w.select_line(line, origin="reload")
+    w.log_pane.lay_out_now()
     w.loaded.emit()

@@ -132,7 +132,6 @@ class TimelineView(DetailPaintMixin, CoarsePaintMixin, QGraphicsView):
         self._form_cache: dict[tuple, tuple[tuple[str, float], ...]] = {}
         #: the band texts of the last paint: (text rect, text shown, band rect, room), for the tests
         self.painted_bands: list[tuple[QRectF, str, QRectF, float]] = []
-        self._seg_cache: dict[int, tuple] = {}
         self._problem_said = False
         self._press: QPoint | None = None
         self._press_scroll = 0
@@ -144,12 +143,16 @@ class TimelineView(DetailPaintMixin, CoarsePaintMixin, QGraphicsView):
     # ---- feeding --------------------------------------------------------------------------------
     def set_document(self, doc: Document | None, reviews=None, *, keep_view: bool = False) -> None:
         old_center = self.center_index() if keep_view and self.doc is not None else None
+        old = self.doc
         self.doc = doc
         self.reviews = reviews
-        self._widths.clear()
-        self._seg_cache.clear()
-        self._form_cache.clear()
-        self._band_words = _band_words(doc)
+        # a re-check of the same log (keep_view) keeps the labels' widths and the bands' forms:
+        # they depend on the texts, the game's words and the players' names only
+        if not (keep_view and old is not None and doc is not None and old.match.game == doc.match.game
+                and old.players == doc.players) or len(self._widths) > 50_000:
+            self._widths.clear()
+            self._form_cache.clear()
+            self._band_words = _band_words(doc)
         self._problem_said = False
         self.rows = Rows(doc.replay.has_timings if doc else True, self.viewport().height())
         self.selected = min(self.selected, len(doc.events) - 1) if doc and keep_view else -1
@@ -469,6 +472,7 @@ class OverviewStrip(QWidget):
         self.setMouseTracking(False)
         self._cache: QImage | None = None
         self._key = None
+        self._rects: dict[tuple, tuple] = {}  # the bins' rectangles, by geometry (see _bin_rects)
         view.viewChanged.connect(self.update)
         self.setToolTip("The whole match: click or drag to move the timeline there")
 
@@ -496,23 +500,22 @@ class OverviewStrip(QWidget):
             n = len(doc.events)
             pyr = doc.pyramid
             size = pyr.size_for(w / n, 1.0)  # bins of at least one pixel
-            level = pyr.bins(size, 0, pyr.nbins(size))
+            nb = pyr.nbins(size)
             bw = w * size / n
-            rects_battle, rects_damage, sev = [], [], {1: [], 2: [], 3: []}
-            dens = []
-            ca, cb, cm = level.count["A"], level.count["B"], level.count["M"]
-            for b, f in enumerate(level.flags):
-                x = x0 + b * bw
-                if f & F_BATTLE:
-                    rects_battle.append(QRectF(x, 3, max(bw, 1.0), h - 7))
-                if f & F_DAMAGE:
-                    rects_damage.append(QRectF(x, h - 9, max(bw, 1.0), 4))
-                c = ca[b] + cb[b] + cm[b]
-                if c:
-                    bh = (h - 10) * c / size
-                    dens.append(QRectF(x, h - 5 - bh, max(bw, 1.0), bh))
+            # a rectangle a bin, as a bin's aggregates would give them one by one: a bin's flags
+            # are runs of bins found in the flag bytes, its rectangles taken from those made once
+            # for this geometry (QRectF objects cost more than the rest of the strip)
+            battle, damage, dens = self._bin_rects(n, size, nb, x0, bw, h)
+            rects_battle: list[QRectF] = []
+            for b0, b1 in pyr.flag_runs(F_BATTLE, size):
+                rects_battle += battle[b0:b1 + 1]
+            rects_damage: list[QRectF] = []
+            for b0, b1 in pyr.flag_runs(F_DAMAGE, size):
+                rects_damage += damage[b0:b1 + 1]
+            sev = {1: [], 2: [], 3: []}
+            level_sev = pyr.sev(size)
             for lane in LANES:
-                for b, s in level.sev[lane].items():
+                for b, s in level_sev[lane].items():
                     sev[s].append(QRectF(x0 + b * bw - 1, 3, max(bw, 2.0) + 1, 7))
             p.setPen(Qt.NoPen)
             if rects_battle:
@@ -532,6 +535,26 @@ class OverviewStrip(QWidget):
                     p.drawRects(sev[s])
         p.end()
         return img
+
+    def _bin_rects(self, n: int, size: int, nb: int, x0: float, bw: float,
+                   h: int) -> tuple[list[QRectF], list[QRectF], list[QRectF]]:
+        """Every bin's Battle Phase, Damage Step and density rectangles for this geometry; the
+        density is the events in the bin (all its ``size`` but in the last one)."""
+        key = (n, size, x0, bw, h)
+        hit = self._rects.get(key)
+        if hit is None:
+            side = max(bw, 1.0)
+            xs = [x0 + b * bw for b in range(nb)]
+            battle = [QRectF(x, 3, side, h - 7) for x in xs]
+            damage = [QRectF(x, h - 9, side, 4) for x in xs]
+            dens = []
+            for b, x in enumerate(xs):
+                bh = (h - 10) * (min((b + 1) * size, n) - b * size) / size
+                dens.append(QRectF(x, h - 5 - bh, side, bh))
+            if len(self._rects) > 8:
+                self._rects.clear()
+            hit = self._rects[key] = (battle, damage, dens)
+        return hit
 
     def paintEvent(self, event) -> None:
         view = self.view

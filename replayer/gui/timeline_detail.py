@@ -7,10 +7,12 @@ overlap: :meth:`DetailPaintMixin._place`), badges, note pins, chain brackets and
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
+from operator import attrgetter
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
 
+from .. import games
 from .document import CATEGORY, LANES, SEVERITY_RANK
 from ..reviews import DISMISSED
 from ..states import Segment
@@ -22,6 +24,7 @@ from .timeline_layout import LABELS_PPE, LEFT, MARKERS_PPE
 _NO_PEN, _NO_BRUSH = Qt.NoPen, Qt.NoBrush
 _ELIDE, _DASH, _CENTER = Qt.ElideRight, Qt.DashLine, Qt.AlignCenter
 _LEFT_MID = Qt.AlignLeft | Qt.AlignVCenter
+_START, _END = attrgetter("start"), attrgetter("end")
 
 
 class DetailPaintMixin:
@@ -72,21 +75,13 @@ class DetailPaintMixin:
             w = self._widths[key] = (fm or self._fm).horizontalAdvance(text)
         return w
 
-    def _bounds(self, seq: list[Segment]) -> tuple[list[int], list[int]]:
-        """Starts and ends of a segment list (cached per list: bisect needs them)."""
-        key = id(seq)
-        hit = self._seg_cache.get(key)
-        if hit is None or hit[0] is not seq:
-            hit = (seq, [x.start for x in seq], [x.end for x in seq])
-            self._seg_cache[key] = hit
-        return hit[1], hit[2]
-
     def _segment_range(self, seq: list[Segment], i0: int, i1: int) -> tuple[int, int]:
-        """Indices [j0, j1) of the segments that overlap events [i0, i1)."""
+        """Indices [j0, j1) of the segments that overlap events [i0, i1) (a kind's segments are
+        in order and do not overlap: bisected by their ends and starts, no list of them made,
+        which a new document after each re-check would make again)."""
         if not seq:
             return 0, 0
-        starts, ends = self._bounds(seq)
-        return bisect_right(ends, i0), bisect_left(starts, i1)
+        return bisect_right(seq, i0, key=_END), bisect_left(seq, i1, key=_START)
 
     def _segments(self, seq: list[Segment], i0: int, i1: int) -> list[Segment]:
         j0, j1 = self._segment_range(seq, i0, i1)
@@ -140,10 +135,16 @@ class DetailPaintMixin:
             if w <= room:
                 break
         else:
-            shown = fm.elidedText(shown, _ELIDE, room)
+            key = ("\x00elided", shown, room, id(fm))  # the same band after a re-check: the same room
+            hit = self._form_cache.get(key)
+            if hit is None:
+                if len(self._form_cache) > 20_000:  # (rooms vary with the zoom: keep it bounded)
+                    self._form_cache.clear()
+                elided = fm.elidedText(shown, _ELIDE, room)
+                hit = self._form_cache[key] = (elided, fm.horizontalAdvance(elided) if elided else 0.0)
+            shown, w = hit
             if not shown or shown == "…":
                 return
-            w = fm.horizontalAdvance(shown)
         p.setFont(font)
         p.setPen(text_color)
         p.drawText(QRectF(lx, y, room, h), _LEFT_MID, shown)
@@ -165,9 +166,12 @@ class DetailPaintMixin:
         for s in self._segments(doc.replay.turns, i0, i1):
             self._band(p, s, y, h, QColor(t.turn.get(s.player, t.turn[None])), vis_left,
                        self._bold, self._fm_bold, QColor(t.turn_text), border)
+        game = games.ALL.get(doc.match.game)
+        battle = game.in_battle if game is not None else lambda kind, name: False
+        damage = game.in_damage_step if game is not None else lambda kind, name: False
         y, h = r.phase
         for s in self._segments(doc.replay.phases, i0, i1):
-            fill = QColor(t.phase_battle if s.name in ("battle", "attack") else t.phase)
+            fill = QColor(t.phase_battle if battle("phase", s.name) else t.phase)
             self._band(p, s, y, h, fill, vis_left, self._small, self._fm_small, text, border)
         y, h = r.step
         if doc.replay.step_kind == "substep":
@@ -175,9 +179,10 @@ class DetailPaintMixin:
                 self._band(p, s, y, h, QColor(t.substep), vis_left, self._small, self._fm_small, text, border)
         else:
             for s in self._segments(doc.replay.steps, i0, i1):
-                fill = QColor(t.timing if s.name == "damage" else t.step)
+                in_damage = damage("step", s.name)
+                fill = QColor(t.timing if in_damage else t.step)
                 self._band(p, s, y, h, fill, vis_left, self._small, self._fm_small,
-                           QColor(t.timing_text) if s.name == "damage" else text, border)
+                           QColor(t.timing_text) if in_damage else text, border)
             if r.timing is not None:
                 y, h = r.timing
                 for s in self._segments(doc.replay.timings, i0, i1):
@@ -350,11 +355,7 @@ class DetailPaintMixin:
         if not chains:
             return
         # chains are in order and do not overlap: bisect for those in view
-        key = ("chains", id(chains))
-        starts = self._seg_cache.get(key)
-        if starts is None or len(starts) != len(chains):
-            starts = self._seg_cache[key] = [c.start for c in chains]
-        j = bisect_right(starts, i1)
+        j = bisect_right(chains, i1, key=_START)
         color = QColor(t.chain)
         pen = QPen(color, 1.6)
         y = rows.bracket_y()

@@ -32,8 +32,8 @@ class NavigationMixin:
             self.timeline.set_selected(index)
             self.log_pane.view.select_line(line)
             self._show_line_findings(line)
-            state = doc.replay.state_at(index)
-            self.state.set_state(state, doc.players, doc.source(event.span.line))
+            state = doc.state_at(index)
+            self.state.set_state(state, doc.players, doc.source(event.span.line), tree=doc.state_tree(index))
             if origin != "findings":
                 ks = doc.line_findings.get(line) or doc.event_findings.get(index) or []
                 shown = [k for k in ks if self.findings.proxy.proxy_row_of(k) >= 0]
@@ -142,7 +142,7 @@ class NavigationMixin:
     def copy_timecode(self) -> str:
         if self.doc is None or self.current < 0:
             return ""
-        state = self.doc.replay.state_at(self.current)
+        state = self.doc.state_at(self.current)
         if not state.timecode:
             self.statusBar().showMessage("This event has no timecode (nor any event before it)", 4000)
             return ""

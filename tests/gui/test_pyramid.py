@@ -70,3 +70,48 @@ def test_a_chunk_is_counted_again_when_only_one_of_its_bytes_changed(which):
     new, fresh = _pyramid(lane, flags, turn), _pyramid(lane, flags, turn)
     new.adopt(old)
     assert new.bins(1, 0, new.nbins(1)) == fresh.bins(1, 0, fresh.nbins(1))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_flag_runs_are_the_flagged_bins(seed):
+    """The overview's runs of flagged bins say what the bins say, bin by bin."""
+    rng = random.Random(seed)
+    n = rng.randrange(1, 3000)
+    density = rng.choice([0.0, 0.01, 0.2, 0.9, 1.0])
+    lane = bytes(rng.choice(b"ABM") for _ in range(n))
+    flags = {bit: bytes(rng.random() < density for _ in range(n)) for bit in (F_BATTLE, F_DAMAGE)}
+    pyr = _pyramid(lane, flags, bytes(n))
+    for size in (1, 2, 8, 64, 4096):
+        flagged = [b for b, f in enumerate(pyr.bins(size, 0, pyr.nbins(size)).flags) if f & F_BATTLE]
+        runs = pyr.flag_runs(F_BATTLE, size)
+        assert [b for b0, b1 in runs for b in range(b0, b1 + 1)] == flagged
+        assert all(b0 <= b1 and (k == 0 or runs[k - 1][1] + 1 < b0) for k, (b0, b1) in enumerate(runs))
+    assert pyr.flag_runs(F_CHAIN, 4) == []
+
+
+def test_the_games_say_which_segments_are_in_battle_and_in_a_damage_step():
+    """build_pyramid marks what the game's ``battle_segments`` / ``damage_segments`` name."""
+    from dataclasses import replace
+
+    from replayer import games
+    from replayer.gui.document import build_pyramid, document_from_text
+
+    ygo = document_from_text('[Game "ygo"]\nturn 1 A\nphase main1\nphase battle\nstep battle\nA: attack "Lyla" -> direct\n'
+                             'step damage\nB: damage 1700\nstep end\nphase main2\n')
+    kinds = [e.kind for e in ygo.events]
+    battle, damage = ygo.pyramid.flag_bytes[F_BATTLE], ygo.pyramid.flag_bytes[F_DAMAGE]
+    assert [k for k, b in zip(kinds, battle) if b] == ["phase", "step", "attack", "step", "damage", "step"]
+    assert [k for k, b in zip(kinds, damage) if b] == ["step", "damage"]
+    dm = document_from_text('[Game "dm"]\nturn 1 A\nphase main\nphase attack\nA: attack "Bolshack Dragon" -> player\n'
+                            'A: break 1\nattack ends\nphase end\n')
+    assert [e.kind for e, b in zip(dm.events, dm.pyramid.flag_bytes[F_BATTLE]) if b][:3] == ["phase", "attack", "break"]
+    assert not any(dm.pyramid.flag_bytes[F_DAMAGE])
+    # the flags are the game's word, not names compared outside games/
+    quiet = replace(games.ALL["ygo"], battle_segments={}, damage_segments={})
+    saved = games.ALL["ygo"]
+    games.ALL["ygo"] = quiet
+    try:
+        pyr = build_pyramid(ygo)
+    finally:
+        games.ALL["ygo"] = saved
+    assert not any(pyr.flag_bytes[F_BATTLE]) and not any(pyr.flag_bytes[F_DAMAGE])

@@ -31,4 +31,7 @@ GAME = Game(
     terminal_words=vocabulary.TERMINAL_WORDS,
     labels=vocabulary.LABELS,
     band_forms=vocabulary.BAND_FORMS,
+    # the attack and its sub-steps are the battle; Duel Masters has no damage step
+    battle_segments={"phase": frozenset({vocabulary.Phase.ATTACK.value, vocabulary.Phase.BATTLE.value}),
+                     "substep": None},
 )

@@ -30,4 +30,6 @@ GAME = Game(
     terminal_words=vocabulary.TERMINAL_WORDS,
     labels=vocabulary.LABELS,
     band_forms=vocabulary.BAND_FORMS,
+    battle_segments={"phase": frozenset({vocabulary.Phase.BATTLE.value})},
+    damage_segments={"step": frozenset({vocabulary.Step.DAMAGE.value})},
 )

@@ -1,0 +1,134 @@
+"""The State pane's tree of a game state as plain rows (pure Python, no Qt: it can be built off
+the GUI thread); :class:`~replayer.gui.models.StateModel` shows it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..games import get as get_game
+from ..states import GameState
+
+
+@dataclass
+class Node:
+    label: str
+    value: str = ""
+    parent: int = -1  # node id of the parent (-1: top level)
+    children: list[int] = field(default_factory=list)
+    row: int = 0
+    tone: str = ""  # "" | "warn" | "dim" | "strong"
+    tip: str = ""
+
+
+class TreeBuilder:
+    """The rows of one state: ``nodes`` (a node's id is its index) and ``top`` (the top level's ids)."""
+
+    def __init__(self) -> None:
+        self.nodes: list[Node] = []
+        self.top: list[int] = []
+
+    def _add(self, label: str, value: str = "", parent: int = -1, tone: str = "", tip: str = "") -> int:
+        nid = len(self.nodes)
+        siblings = self.top if parent < 0 else self.nodes[parent].children
+        self.nodes.append(Node(label, value, parent, [], len(siblings), tone, tip))
+        siblings.append(nid)
+        return nid
+
+    def _build(self, s: GameState, players: dict[str, str]) -> None:
+        def who(p: str | None) -> str:
+            if p not in ("A", "B"):
+                return "—"
+            name = players.get(p, p)
+            return p if name == p else f"{p} ({name})"
+
+        game = get_game(s.game)
+        if s.turn is not None:
+            self._add("Turn", f"{s.turn} · {who(s.turn_player)}", tone="strong")
+        else:
+            self._add("Turn", "— (before the first turn line)", tone="dim")
+        self._add("Where", s.where(), tone="strong")
+        if s.lp is not None:
+            lp = self._add("Life Points", f"A {s.lp['A']} · B {s.lp['B']}")
+            for msg in s.arithmetic:
+                self._add("arithmetic", msg, lp, tone="warn")
+        if s.shields is not None:
+            sh = self._add("Shields", f"A {s.shields['A']} · B {s.shields['B']}")
+            if s.mana is not None and (s.mana["A"] or s.mana["B"]):
+                self._add("mana (charged)", f"A {s.mana['A']} · B {s.mana['B']}", sh, tone="dim")
+        b = s.battle
+        if b is not None:
+            target = b.target if b.target is not None else game.label("no-target")
+            pos = {"set": " (face-down)", "defense": " (defense)"}.get(b.target_position, "")
+            text = f"{b.attacker} ({b.attacker_player or '?'}) → {target}{pos}"
+            node = self._add("Battle", text + ("  — attack over" if b.ended else ""))
+            att = self._find_card(s, b.attacker_player, b.attacker)
+            if att is not None:
+                self._add("attacker", f"{att.name}: {att.describe(s.game)}", node)
+            if b.target is not None:
+                tgt = self._find_card(s, b.target_player, b.target)
+                if tgt is not None:
+                    self._add("target", f"{tgt.name}: {tgt.describe(s.game)}", node)
+            if b.blocker:
+                self._add("blocked by", b.blocker, node)
+        else:
+            self._add("Battle", "—", tone="dim")
+        if game.states.shows_chain:
+            if s.chain:
+                ch = self._add("Chain", f"{len(s.chain)} link{'s' if len(s.chain) != 1 else ''}, open", tone="strong")
+                for link in s.chain:
+                    self._add(f"CL{link.number}", f"{who(link.player)} · {link.card}"
+                              + (f" ({link.detail})" if link.detail else ""), ch)
+            elif s.resolved:
+                ch = self._add("Chain", "resolved: " + " → ".join(f"CL{l.number}" for l in s.resolved), tone="dim")
+                for link in s.resolved:
+                    self._add(f"CL{link.number}", f"{who(link.player)} · {link.card}"
+                              + (f" ({link.detail})" if link.detail else ""), ch, tone="dim")
+            else:
+                self._add("Chain", "—", tone="dim")
+        else:
+            if s.pending:
+                pend = self._add("Waiting", f"{len(s.pending)} abilit{'ies' if len(s.pending) != 1 else 'y'}",
+                                 tone="strong")
+                for link in s.pending:
+                    self._add(who(link.player), f"{link.card} ({link.detail})", pend)
+            else:
+                self._add("Waiting", "—", tone="dim")
+        zone = game.label("zone")
+        for p in ("A", "B"):
+            cards = s.field.get(p, ())
+            node = self._add(f"{zone} · {who(p)}", f"{len(cards)} card{'s' if len(cards) != 1 else ''}"
+                             " known" if cards else "nothing known")
+            for c in cards:
+                self._add(c.name, c.describe(s.game), node)
+        extra = []
+        for p in ("A", "B"):
+            bits = []
+            if s.hand.get(p):
+                bits.append("hand: " + ", ".join(s.hand[p]))
+            if s.gy.get(p):
+                last = ", ".join(s.gy_last.get(p, ()))
+                bits.append(f"GY {s.gy[p]}" + (f" (last: {last})" if last else ""))
+            if s.banished.get(p):
+                bits.append(f"banished {s.banished[p]}")
+            if bits:
+                extra.append((p, " · ".join(bits)))
+        if extra:
+            node = self._add("Other zones", "as far as the log tells", tone="dim")
+            for p, text in extra:
+                self._add(who(p), text, node)
+        if s.winner:
+            self._add("Winner", who(s.winner), tone="strong")
+
+    @staticmethod
+    def _find_card(s: GameState, player: str | None, name: str):
+        for c in s.field.get(player or "", ()):
+            if c.name == name:
+                return c
+        return None
+
+
+def build_tree(state: GameState, players: dict[str, str]) -> tuple[list[Node], list[int]]:
+    """The nodes and the top-level ids of ``state``'s tree."""
+    builder = TreeBuilder()
+    builder._build(state, players)
+    return builder.nodes, builder.top
