@@ -105,20 +105,27 @@ def window_keys(window: QWidget) -> list[tuple[str, str, str]]:
 
 
 def keys_html(rows: list[tuple[str, str, str]], dim: str, columns: int = 2) -> str:
-    """The keys as tables side by side (``columns``, split between groups), a heading per group."""
+    """The keys as tables side by side (``columns``, split between groups, in order, so that the
+    tallest column is as short as it can be), a heading per group."""
     groups: list[list[tuple[str, str, str]]] = []
     for row in rows:
         if not groups or groups[-1][0][0] != row[0]:
             groups.append([])
         groups[-1].append(row)
-    total = len(rows) + len(groups)
-    cols: list[list[list[tuple[str, str, str]]]] = [[]]
-    size = 0
-    for g in groups:
-        if cols[-1] and size >= total * len(cols) / columns and len(cols) < columns:
-            cols.append([])
-        cols[-1].append(g)
-        size += len(g) + 1
+    sizes = [len(g) + 1 for g in groups]  # a group's rows and its heading
+    limit = max(sizes, default=0)
+    while True:  # the shortest column height the groups fit in, in order, in ``columns`` columns
+        cols: list[list[list[tuple[str, str, str]]]] = [[]]
+        size = 0
+        for g, n in zip(groups, sizes):
+            if cols[-1] and size + n > limit:
+                cols.append([])
+                size = 0
+            cols[-1].append(g)
+            size += n
+        if len(cols) <= columns:
+            break
+        limit += 1
 
     def table(col: list[list[tuple[str, str, str]]]) -> str:
         parts = ["<table cellspacing='0' cellpadding='1'>"]

@@ -11,7 +11,8 @@
   shuttle (J slower or back 2 s, K pause, L play/faster), Shift+←/→ one frame, ``<`` / ``>``
   speed one step down / up (0.25× to 2×, as in YouTube), Alt+S Sync here; the slider carries a
   tick for every timecode. While the log is being edited the keys that type a character are
-  the text's.
+  the text's; F7 / F8 / F9 (back 2 s, play / pause, on 2 s) and Shift+F7 / Shift+F9 (slower /
+  faster) type nothing and work there too, as in transcription tools.
 * "Sync here" stores ``[VideoOffset]`` so that the selected event's timecode lands on the frame
   shown; File ▸ Attach video… writes ``[Video]``. A URL (YouTube, Twitch) cannot play inside:
   "Open at timecode" opens the browser at the second (``t=``).
@@ -53,6 +54,7 @@ SPEEDS = (0.25, 0.5, 0.75, 1.0, 1.25, 1.5, 2.0)
 VIDEO_FILTER = "Videos (*.mp4 *.mkv *.webm *.mov *.avi *.m4v *.ts);;All files (*)"
 DEFAULT_FPS = 25.0
 JUMP_BACK_MS = 2000
+SKIP_MS = JUMP_BACK_MS  # F7 / F9 (keys that work while typing): back / on as far as J goes back
 
 
 class VideoPane(QWidget):
@@ -103,13 +105,14 @@ class VideoPane(QWidget):
         self.slider.sliderMoved.connect(self._on_slider)
         self.slider.sliderPressed.connect(lambda: self._on_slider(self.slider.value()))
         self.slider.setToolTip("The video's position: click or drag; a tick for each event's timecode "
-                               "(Shift+←/→ one frame)")
+                               "(Shift+←/→ one frame; F7 / F9 2 s back / on)")
         self.time_label = QLabel("")
         self.time_label.setToolTip("The frame shown / the video's length")
         self.time_label.setMinimumWidth(130)
         self.play_button = QPushButton("▶")
         self.play_button.setToolTip("Play / pause the video (Space; J back or slower, K pause, L play or faster; "
-                                    "Shift+←/→ one frame)")
+                                    "Shift+←/→ one frame). Also while typing in the log: F8 play / pause, "
+                                    "F7 / F9 2 s back / on, Shift+F7 / Shift+F9 slower / faster")
         self.play_button.setFocusPolicy(Qt.NoFocus)
         self.play_button.clicked.connect(self.toggle)
         self.speed = QComboBox()
@@ -117,7 +120,8 @@ class VideoPane(QWidget):
             self.speed.addItem(f"{s:g}×", s)
         self.speed.setCurrentIndex(SPEEDS.index(1.0))
         self.speed.setFocusPolicy(Qt.NoFocus)
-        self.speed.setToolTip("Playback speed, 0.25× to 2× (< slower, > faster; while playing also J / L)")
+        self.speed.setToolTip("Playback speed, 0.25× to 2× (< slower, > faster; while playing also J / L; "
+                              "Shift+F7 / Shift+F9 also while typing)")
         self.speed.currentIndexChanged.connect(lambda *_: self._apply_rate())
         self.sync_button = QPushButton("Sync here")
         self.sync_button.setFocusPolicy(Qt.NoFocus)
@@ -427,6 +431,18 @@ class VideoPane(QWidget):
             else:
                 base = self.target_ms if self.target_ms is not None and not self.playing() else self.position_ms()
                 self._set_position(max(base - JUMP_BACK_MS, 0))
+
+    def skip(self, ms: int) -> None:
+        """F7 / F9: ``ms`` back (negative) or on; playing, it plays on from there, paused it stays."""
+        if not self.has_media():
+            return
+        playing = self.playing()
+        # paused: from where the last seek went (keys pressed quickly add up), else from the footage
+        base = self.target_ms if self.target_ms is not None and not playing else self.position_ms()
+        end = self.player.duration() - self.frame_step_ms()  # not past the last frame
+        self._set_position(max(min(base + ms, end) if end > 0 else base + ms, 0))
+        if playing:  # the position moves on: no seek is left to wait for (nor to start the next from)
+            self.target_ms, self.seek_started = None, 0.0
 
     def frame_step(self, frames: int) -> None:
         """Shift+←/→: pause and move by whole frames."""

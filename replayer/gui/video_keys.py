@@ -6,6 +6,16 @@ Space (play / pause) is the window's own action (``act_play``), which plays the 
 there is one. The keys that type a character (J, K, L, ``<``, ``>``) and Shift+←/→ are the text's
 while the log is being edited: the editor takes them before any shortcut (Qt's
 ShortcutOverride), as it does for every typed key.
+
+So that the footage can be worked while transcribing (typing while playing, pausing and going
+back), F7 / F8 / F9 (back 2 s, play / pause, on 2 s: the keys that carry ◀◀ ▶‖ ▶▶ on many
+keyboards) and Shift+F7 / Shift+F9 (slower / faster, as J / L while playing) work with the
+editor focused too: as in transcription tools (oTranscribe, Express Scribe), keys that type
+nothing and that no text edit uses. Not these: F1 (the legend), F3 (Find Next, by convention),
+F5 (Reload), F10 and F11 (the desktop's menu and full screen keys), Esc (closes the completion
+list), Ctrl+K (Delete to End of Line in Qt's text edits on Linux), Alt+←/→ (a word move on
+macOS). They work with the completion list open too (Qt keeps a window's shortcuts working
+under a completer's popup).
 """
 
 from __future__ import annotations
@@ -22,7 +32,7 @@ if TYPE_CHECKING:
 
 def install(window: MainWindow, pane: VideoPane) -> None:
     """The pane's actions in ``window``, with their keys and menu entries."""
-    from .video import show_pane
+    from .video import SKIP_MS, show_pane
 
     def action(text, slot, shortcut=None, tip="", checkable=False):
         return window._action(text, slot, shortcut, tip, checkable=checkable)
@@ -47,6 +57,32 @@ def install(window: MainWindow, pane: VideoPane) -> None:
     # too), the key left of Z and its Shift on a German one
     window.act_slower = action("S&lower", lambda: pane.speed_step(-1), "<", "Slower: the speed a step down (<)")
     window.act_faster = action("F&aster", lambda: pane.speed_step(1), ">", "Faster: the speed a step up (>)")
+    # the keys that work while typing in the log (they type nothing): View ▸ Video, and the legend
+    def with_video(slot):
+        def run():
+            if pane.has_media():
+                slot()
+            else:
+                pane.message.emit("No video to play: attach one (File ▸ Attach Video…)")
+        return run
+
+    def play_pause():
+        window.stop_play()  # the events' own playing, when it was on
+        pane.toggle()
+
+    s = SKIP_MS // 1000
+    window.act_typing_keys = [
+        action(f"Back {s} Seconds, Also While Typing", with_video(lambda: pane.skip(-SKIP_MS)), "F7",
+               f"Back {s} s in the video, also while typing (F7)"),
+        action("Play / Pause, Also While Typing", with_video(play_pause), "F8",
+               "Play / pause the video, also while typing (F8)"),
+        action(f"Forward {s} Seconds, Also While Typing", with_video(lambda: pane.skip(SKIP_MS)), "F9",
+               f"Forward {s} s in the video, also while typing (F9)"),
+        action("Slower, Also While Typing", with_video(lambda: pane.speed_step(-1)), "Shift+F7",
+               "Slower: a speed step down, also while typing (Shift+F7)"),
+        action("Faster, Also While Typing", with_video(lambda: pane.speed_step(1)), "Shift+F9",
+               "Faster: a speed step up, also while typing (Shift+F9)"),
+    ]
     window.act_sync_video = action("&Sync Video Here", pane.sync_here, "Alt+S",
                                    "Sync here: the event is at this frame (Alt+S)")
     window.act_open_footage = action("&Open Footage at Timecode", pane.open_in_browser, None,
@@ -67,5 +103,5 @@ def install(window: MainWindow, pane: VideoPane) -> None:
             sub.addAction(a)
         sub.addSeparator()
         for a in (window.act_prev_frame, window.act_next_frame, None, window.act_slower, window.act_faster, None,
-                  window.act_sync_video, window.act_open_footage):
+                  *window.act_typing_keys, None, window.act_sync_video, window.act_open_footage):
             sub.addSeparator() if a is None else sub.addAction(a)

@@ -49,12 +49,22 @@ class ActionsMixin:
             log.debug("action failed:\n%s", traceback.format_exc())
             self.show_error("Something went wrong", f"{type(e).__name__}: {e}")
 
+    def _reload_key(self) -> None:
+        """F5 / File ▸ Reload: the file read again, but never over unsaved typing (F5 sits beside
+        the video's F7 / F8 / F9, pressed while typing)."""
+        ed = self.editor
+        if ed is not None and ed.editing() and ed.view.document().isModified():
+            self.statusBar().showMessage("Not read again: the log has unsaved changes (Ctrl+S saves them; to "
+                                         "drop them, leave File ▸ Edit Log without saving)", 8000)
+            return
+        self.reload()
+
     def _build_actions(self) -> None:
         A = self._action
         self.act_open = A("&Open…", self.open_dialog, "Ctrl+O", "Open a match log")
         self.act_close = A("&Close Window", self.close, "Ctrl+W", "Close this window")
         self.act_quit = A("&Quit", QApplication.quit, "Ctrl+Q")
-        self.act_reload = A("&Reload", self.reload, "F5", "Read and check the log again")
+        self.act_reload = A("&Reload", self._reload_key, "F5", "Read and check the log again")
         self.act_export_png = A("Timeline as &PNG…", lambda: self.export("png"))
         self.act_export_html = A("Report as &HTML…", lambda: self.export("html"))
         self.act_export_pdf = A("Report as P&DF…", lambda: self.export("pdf"))

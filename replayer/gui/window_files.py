@@ -176,7 +176,7 @@ class FilesMixin:
 
     def _on_file_changed(self, path: str) -> None:
         # editors that save by renaming drop the watch: take it again, and check again shortly
-        QTimer.singleShot(50, lambda: self._set_watch(path))
+        QTimer.singleShot(50, self, lambda: self._set_watch(path))  # not after the window is gone
         if self.editor is not None and self.editor.handles_file_change(path):
             return  # our own save, or unsaved text the user keeps
         self._reload_timer.start()
