@@ -110,3 +110,11 @@ def test_an_edit_in_a_long_log_reads_only_its_lines(qtbot, window, tmp_path, mon
     assert reads and max(reads) <= 4  # the changed line and the lines to the events around it
     assert window.doc.findings == check_text(ed.text()).findings
     assert any(f.span.line == 801 and f.rule == "syntax.line" for f in window.doc.findings)
+    # and the replays started from the restart kept at that line by the first key's re-check
+    first = window.doc.result.restart
+    assert first is not None and 0 < first.index <= window.doc.replay.event_for_line(801) + 1
+    c.insertText("y")
+    qtbot.waitUntil(ed.idle, timeout=10_000)
+    assert window.doc.result.restart is first and window.doc.replay.restart is not None
+    assert window.doc.findings == check_text(ed.text()).findings
+    assert ed.rechecker.last_cost > 0  # the worker's CPU time, which bench/video.py reports
