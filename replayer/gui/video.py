@@ -11,8 +11,8 @@
   shuttle (J slower or back 2 s, K pause, L play/faster), Shift+←/→ one frame, ``<`` / ``>``
   speed one step down / up (0.25× to 2×, as in YouTube), Alt+S Sync here; the slider carries a
   tick for every timecode. While the log is being edited the keys that type a character are
-  the text's; F7 / F8 / F9 (back 2 s, play / pause, on 2 s) and Shift+F7 / Shift+F9 (slower /
-  faster) type nothing and work there too, as in transcription tools.
+  the text's; F7 / F8 / F9 (back 2 s, play / pause, on 2 s), Shift+F7 / Shift+F9 (slower /
+  faster) and Ctrl+Shift+F7 / F9 (one frame) type nothing and work there too.
 * "Sync here" stores ``[VideoOffset]`` so that the selected event's timecode lands on the frame
   shown; File ▸ Attach video… writes ``[Video]``. A URL (YouTube, Twitch) cannot play inside:
   "Open at timecode" opens the browser at the second (``t=``).
@@ -104,15 +104,16 @@ class VideoPane(QWidget):
         self.slider = TickSlider()
         self.slider.sliderMoved.connect(self._on_slider)
         self.slider.sliderPressed.connect(lambda: self._on_slider(self.slider.value()))
-        self.slider.setToolTip("The video's position: click or drag; a tick for each event's timecode "
-                               "(Shift+←/→ one frame; F7 / F9 2 s back / on)")
+        self.slider.setToolTip("The video's position: click or drag; a tick for each event's timecode (Shift+←/→ "
+                               "one frame, also while typing Ctrl+Shift+F7 / Ctrl+Shift+F9; F7 / F9 2 s back / on)")
         self.time_label = QLabel("")
         self.time_label.setToolTip("The frame shown / the video's length")
         self.time_label.setMinimumWidth(130)
         self.play_button = QPushButton("▶")
         self.play_button.setToolTip("Play / pause the video (Space; J back or slower, K pause, L play or faster; "
-                                    "Shift+←/→ one frame). Also while typing in the log: F8 play / pause, "
-                                    "F7 / F9 2 s back / on, Shift+F7 / Shift+F9 slower / faster")
+                                    "Shift+←/→ one frame). Also while typing in the log: F8 play / pause, F7 / F9 "
+                                    "2 s back / on, Shift+F7 / Shift+F9 slower / faster, Ctrl+Shift+F7 / "
+                                    "Ctrl+Shift+F9 one frame")
         self.play_button.setFocusPolicy(Qt.NoFocus)
         self.play_button.clicked.connect(self.toggle)
         self.speed = QComboBox()

@@ -9,13 +9,17 @@ ShortcutOverride), as it does for every typed key.
 
 So that the footage can be worked while transcribing (typing while playing, pausing and going
 back), F7 / F8 / F9 (back 2 s, play / pause, on 2 s: the keys that carry ◀◀ ▶‖ ▶▶ on many
-keyboards) and Shift+F7 / Shift+F9 (slower / faster, as J / L while playing) work with the
-editor focused too: as in transcription tools (oTranscribe, Express Scribe), keys that type
-nothing and that no text edit uses. Not these: F1 (the legend), F3 (Find Next, by convention),
+keyboards), Shift+F7 / Shift+F9 (slower / faster, as J / L while playing) and Ctrl+Shift+F7 /
+Ctrl+Shift+F9 (pause, and one frame back / on, as Shift+←/→) work with the editor focused too:
+as in transcription tools (oTranscribe, Express Scribe), keys that type nothing and that no
+text edit uses. They work with the completion list open too (Qt keeps a window's shortcuts
+working under a completer's popup). Not these: F1 (the legend), F3 (Find Next, by convention),
 F5 (Reload), F10 and F11 (the desktop's menu and full screen keys), Esc (closes the completion
 list), Ctrl+K (Delete to End of Line in Qt's text edits on Linux), Alt+←/→ (a word move on
-macOS). They work with the completion list open too (Qt keeps a window's shortcuts working
-under a completer's popup).
+macOS); and for the frame steps not Ctrl+F7 / Ctrl+F9 (the desktop takes them: workspaces 7
+and 9 in XFCE, Present Windows in KDE, keyboard access on macOS) nor Alt+F7 / Alt+F9 (move the
+window in GNOME and XFCE, hide it in XFCE). KDE's shortcut scheme leaves Ctrl+Shift to the
+applications, and none of GNOME's, KDE's or XFCE's default bindings uses Ctrl+Shift+F7 / F9.
 """
 
 from __future__ import annotations
@@ -82,6 +86,11 @@ def install(window: MainWindow, pane: VideoPane) -> None:
                "Slower: a speed step down, also while typing (Shift+F7)"),
         action("Faster, Also While Typing", with_video(lambda: pane.speed_step(1)), "Shift+F9",
                "Faster: a speed step up, also while typing (Shift+F9)"),
+        # Shift+←/→ select text there; Ctrl+F7 / Ctrl+F9 and Alt+F7 / Alt+F9 are the desktop's
+        action("Previous Frame, Also While Typing", with_video(lambda: pane.frame_step(-1)), "Ctrl+Shift+F7",
+               "Pause, and one frame back, also while typing (Ctrl+Shift+F7)"),
+        action("Next Frame, Also While Typing", with_video(lambda: pane.frame_step(1)), "Ctrl+Shift+F9",
+               "Pause, and one frame on, also while typing (Ctrl+Shift+F9)"),
     ]
     window.act_sync_video = action("&Sync Video Here", pane.sync_here, "Alt+S",
                                    "Sync here: the event is at this frame (Alt+S)")

@@ -36,7 +36,8 @@ def test_every_action_and_shortcut_with_a_key_is_in_the_legend(qtbot, qapp):
         assert keys.split(" / ")[0] in text
     # the video pane's and the editor's keys (issue 15), under the names people know them by
     for key in ("Space", "J", "K", "L", "Shift+←", "Shift+→", "<", ">", "Alt+S", "Ctrl+T", "Ctrl+Space", "Ctrl+S",
-                "F1", "Ctrl+Alt+F", "Ctrl+Alt+G", "F7", "F8", "F9", "Shift+F7", "Shift+F9"):
+                "F1", "Ctrl+Alt+F", "Ctrl+Alt+G", "F7", "F8", "F9", "Shift+F7", "Shift+F9", "Ctrl+Shift+F7",
+                "Ctrl+Shift+F9"):
         assert key in listed, key
     whats = {keys: what for _, keys, what in dlg.rows}
     groups = {keys: group for group, keys, _ in dlg.rows}
@@ -44,14 +45,15 @@ def test_every_action_and_shortcut_with_a_key_is_in_the_legend(qtbot, qapp):
     for key, words in (("J", "back"), ("K", "pause"), ("L", "faster"), ("<", "slower"), (">", "faster"),
                        ("Alt+S", "sync"), ("Shift+←", "frame back"), ("Shift+→", "frame on"),
                        ("F7", "back 2 s"), ("F8", "play / pause"), ("F9", "forward 2 s"), ("Shift+F7", "slower"),
-                       ("Shift+F9", "faster")):
+                       ("Shift+F9", "faster"), ("Ctrl+Shift+F7", "one frame back"), ("Ctrl+Shift+F9", "one frame on")):
         assert groups[key] == "Video", (key, groups[key])
         assert words in whats[key].lower(), (key, whats[key])
-    # the keys that work while typing say so, and come together (back, play / pause, on, slower, faster)
+    # the keys that work while typing say so, and come together (back, play / pause, on, slower, faster,
+    # a frame back, a frame on)
     video = [keys for group, keys, _ in dlg.rows if group == "Video"]
     typing = [keys for keys in video if "while typing" in whats[keys]]
-    assert typing == ["F7", "F8", "F9", "Shift+F7", "Shift+F9"], typing
-    assert video[video.index("F7"):video.index("F7") + 5] == typing
+    assert typing == ["F7", "F8", "F9", "Shift+F7", "Shift+F9", "Ctrl+Shift+F7", "Ctrl+Shift+F9"], typing
+    assert video[video.index("F7"):video.index("F7") + len(typing)] == typing
     assert "video" in whats["Space"] and "complete" in whats["Ctrl+Space"].lower()
     assert len(set(whats.values())) == len(whats)  # no two keys are described alike
     assert whats["Ctrl+Alt+G"] == "do the other thing"
@@ -83,16 +85,16 @@ def test_no_two_keys_are_the_same(qtbot, qapp):
             assert key not in owners, f"{key} is both {owners[key]!r} and {name!r}"
             owners[key] = name
     assert {"<", ">", "Alt+S", "J", "K", "L", "Space", "Ctrl+Space", "F7", "F8", "F9", "Shift+F7", "Shift+F9",
-            "Ctrl+T", "Ctrl+S", "Ctrl+Z", "Ctrl+N", "F1", "F5"} <= set(owners)
+            "Ctrl+Shift+F7", "Ctrl+Shift+F9", "Ctrl+T", "Ctrl+S", "Ctrl+Z", "Ctrl+N", "F1", "F5"} <= set(owners)
 
 
 def test_the_keys_columns_are_balanced():
     """The groups go into the columns in order so that the tallest is as short as it can be (the
-    window's groups, with the video's 13 keys: 24 rows and headings on the left, 25 on the right;
-    filling the left to half first put 38 there)."""
+    window's groups, with the video's 15 keys: 24 rows and headings on the left, 27 on the right;
+    filling the left to half first put 40 there)."""
     from replayer.gui.legend import keys_html
 
-    sizes = {"File": 7, "Edit": 4, "View": 10, "Video": 13, "Review": 4, "Help": 1, "Timeline": 3}
+    sizes = {"File": 7, "Edit": 4, "View": 10, "Video": 15, "Review": 4, "Help": 1, "Timeline": 3}
     rows = [(group, f"{group}{k}", "x") for group, n in sizes.items() for k in range(n)]
     columns = keys_html(rows, "#888").split("<td valign='top'")[1:]
     assert len(columns) == 2

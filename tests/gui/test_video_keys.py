@@ -2,7 +2,8 @@
 speed through 0.25× … 2×, Alt+S is Sync here, every control's tooltip names its key, and while
 the log is being edited the keys that type a character type it and do nothing else; the keys
 for transcribing (F7 / F8 / F9 back 2 s, play / pause, on 2 s; Shift+F7 / Shift+F9 slower /
-faster) work there, the text unchanged.
+faster; Ctrl+Shift+F7 / Ctrl+Shift+F9 pause and one frame back / on) work there, the text
+unchanged.
 
 The video is the one tests/gui/test_video.py makes (every frame shows its own number).
 """
@@ -127,7 +128,9 @@ def test_typing_in_the_editor_types_the_video_keys(qtbot, window, tmp_path, foot
                                           ("slider", "Shift+←/→"), ("speed", "<"), ("speed", ">"),
                                           ("sync_button", "Alt+S"), ("play_button", "F8"),
                                           ("play_button", "F7 / F9"), ("slider", "F7 / F9"),
-                                          ("play_button", "Shift+F7 / Shift+F9"), ("speed", "Shift+F7 / Shift+F9")])
+                                          ("play_button", "Shift+F7 / Shift+F9"), ("speed", "Shift+F7 / Shift+F9"),
+                                          ("play_button", "Ctrl+Shift+F7 / Ctrl+Shift+F9"),
+                                          ("slider", "Ctrl+Shift+F7 / Ctrl+Shift+F9")])
 def test_every_video_control_names_its_key(window, control, key):
     assert key in getattr(window.video, control).toolTip()
 
@@ -149,7 +152,7 @@ def test_the_video_keys_are_in_the_menu_with_their_names(window):
 
 #: the keys that work while the log is edited, and a word of what their tooltip says
 TYPING_KEYS = (("F7", "back 2 s"), ("F8", "play / pause"), ("F9", "forward 2 s"), ("Shift+F7", "slower"),
-               ("Shift+F9", "faster"))
+               ("Shift+F9", "faster"), ("Ctrl+Shift+F7", "one frame back"), ("Ctrl+Shift+F9", "one frame on"))
 
 
 def _typing(qtbot, window, doc, at: str):
@@ -249,6 +252,44 @@ def test_shift_f7_and_shift_f9_change_the_speed_while_typing(qtbot, window, tmp_
     _unchanged(view, text, position)
 
 
+CTRL_SHIFT = Qt.ControlModifier | Qt.ShiftModifier
+
+
+def test_ctrl_shift_f7_and_f9_step_one_frame_while_typing(qtbot, window, tmp_path, footage):
+    """Paused at an action, Ctrl+Shift+F7 / Ctrl+Shift+F9 (Shift+←/→ select text here) show the
+    frame before / after it, exactly, and stay paused; pressed quickly they add up; playing,
+    they pause first. Nothing is typed, the cursor stays."""
+    doc = open_and_wait(qtbot, window, write_log(tmp_path, footage))
+    pane = window.video
+    view, start = _typing(qtbot, window, doc, "@0:05")
+    text, position = view.toPlainText(), view.textCursor().position()
+    qtbot.keyClick(view, Qt.Key_F7, CTRL_SHIFT)
+    assert pane.wait_for_frame(4000) and shown_frame(pane) == start - 1 and not pane.playing()
+    _unchanged(view, text, position)
+    qtbot.keyClick(view, Qt.Key_F9, CTRL_SHIFT)
+    assert pane.wait_for_frame(4000) and shown_frame(pane) == start
+    for _ in range(3):  # quickly, without waiting for each frame
+        qtbot.keyClick(view, Qt.Key_F9, CTRL_SHIFT)
+    assert pane.wait_for_frame(4000) and shown_frame(pane) == start + 3
+    qtbot.keyClick(view, Qt.Key_F7, CTRL_SHIFT)
+    qtbot.keyClick(view, Qt.Key_F7, CTRL_SHIFT)
+    assert pane.wait_for_frame(4000) and shown_frame(pane) == start + 1
+    _unchanged(view, text, position)
+    assert view.textCursor().selectedText() == "" and _speed(pane) == 1.0
+    # playing: the key pauses, then steps from the frame it paused at
+    qtbot.keyClick(view, Qt.Key_F8)
+    qtbot.waitUntil(pane.playing, timeout=3000)
+    qtbot.waitUntil(lambda: pane.player.position() >= pane.frame_step_ms() * (start + 10), timeout=8000)
+    qtbot.keyClick(view, Qt.Key_F9, CTRL_SHIFT)
+    qtbot.waitUntil(lambda: not pane.playing(), timeout=3000)
+    assert pane.wait_for_frame(4000)
+    paused = shown_frame(pane)
+    assert paused >= start + 10
+    qtbot.keyClick(view, Qt.Key_F7, CTRL_SHIFT)
+    assert pane.wait_for_frame(4000) and shown_frame(pane) == paused - 1 and not pane.playing()
+    _unchanged(view, text, position)
+
+
 def test_the_typing_keys_work_with_the_completion_list_open(qtbot, window, tmp_path, footage):
     """The completion list takes the keys while it is shown: F8 and Shift+F7 still reach the
     video, and the list stays open over the text as it was."""
@@ -268,6 +309,13 @@ def test_the_typing_keys_work_with_the_completion_list_open(qtbot, window, tmp_p
     qtbot.waitUntil(pane.playing, timeout=3000)
     qtbot.keyClick(popup, Qt.Key_F8)
     qtbot.waitUntil(lambda: not pane.playing(), timeout=3000)
+    qtbot.keyClick(popup, Qt.Key_F9, CTRL_SHIFT)  # one frame on, and two back
+    assert pane.wait_for_frame(4000)
+    frame = shown_frame(pane)
+    qtbot.keyClick(popup, Qt.Key_F7, CTRL_SHIFT)
+    assert pane.wait_for_frame(4000) and shown_frame(pane) == frame - 1
+    qtbot.keyClick(popup, Qt.Key_F7, CTRL_SHIFT)
+    assert pane.wait_for_frame(4000) and shown_frame(pane) == frame - 2 and not pane.playing()
     assert popup.isVisible()
     assert view.toPlainText() == text and view.textCursor().position() == position
     qtbot.keyClick(popup, Qt.Key_Escape)  # Esc is still the list's: it closes, the video stays paused
@@ -283,7 +331,7 @@ def test_the_typing_keys_without_a_video_say_so(qtbot, window, tmp_path):
     qtbot.waitUntil(view.hasFocus, timeout=2000)
     text = view.toPlainText()
     for key, modifier in ((Qt.Key_F8, Qt.NoModifier), (Qt.Key_F7, Qt.NoModifier), (Qt.Key_F9, Qt.NoModifier),
-                          (Qt.Key_F9, Qt.ShiftModifier)):
+                          (Qt.Key_F9, Qt.ShiftModifier), (Qt.Key_F7, CTRL_SHIFT), (Qt.Key_F9, CTRL_SHIFT)):
         window.statusBar().clearMessage()
         qtbot.keyClick(view, key, modifier)
         assert "No video" in window.statusBar().currentMessage()
