@@ -35,7 +35,8 @@ def replay(match: Match, catalog: Catalog | None = None, *, edit_of: Restart | N
     if any(f.rule == "syntax.encoding" for f in match.findings):
         return [], game.states(match, catalog), None
     model = game.model(match, catalog)
-    resume, keep = restart_at(edit_of, model.restart_key, model.catalog, unchanged)
+    resume, keep = restart_at(edit_of, model.restart_key, model.catalog, unchanged) if unchanged > 0 \
+        else (None, None)  # (a check of a file: no restart)
     collecting = gc.isenabled()
     gc.disable()  # as in the reader: the replay's objects are not cycles, the collector's passes are cost
     try:

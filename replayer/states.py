@@ -113,7 +113,8 @@ class Replay:
             events = self.events
             kept, unchanged = self._edit_of
             self._edit_of = (None, 0)
-            resume, keep = restart_at(kept, self.restart_key, self._catalog, unchanged)
+            resume, keep = restart_at(kept, self.restart_key, self._catalog, unchanged) if unchanged > 0 \
+                else (None, None)
             start = 0
             if resume is not None:
                 self.load(resume)

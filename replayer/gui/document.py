@@ -249,24 +249,13 @@ class Document:
     def state_at(self, index: int) -> GameState:
         """The state after event ``index`` (the replay's, kept for the last few events asked:
         the re-check's worker asks for the cursor's before the window selects it)."""
-        state = self.states.get(index)
-        if state is None:
-            state = self.replay.state_at(index)
-            if len(self.states) >= 8:
-                self.states.clear()
-            self.states[index] = state
-        return state
+        return _kept(self.states, index, lambda: self.replay.state_at(index))
 
     def state_tree(self, index: int) -> tuple[list[Node], list[int]]:
         """The State pane's rows of the state after event ``index`` (kept as :meth:`state_at`'s
         state: the re-check's worker builds the cursor's before the window shows it)."""
-        tree = self.trees.get(index)
-        if tree is None:
-            tree = build_tree(self.state_at(index), self.players or {"A": "A", "B": "B"})
-            if len(self.trees) >= 8:
-                self.trees.clear()
-            self.trees[index] = tree
-        return tree
+        return _kept(self.trees, index,
+                     lambda: build_tree(self.state_at(index), self.players or {"A": "A", "B": "B"}))
 
     def label(self, index: int) -> str:
         text = self.labels.get(index)
@@ -334,6 +323,17 @@ class Document:
     def source(self, line: int) -> str:
         lines = self.match.lines
         return lines[line - 1] if 1 <= line <= len(lines) else ""
+
+
+def _kept(cache: dict, key, make: Callable[[], object], most: int = 8):
+    """``cache[key]``, made with ``make()`` the first time; the cache holds at most ``most``."""
+    hit = cache.get(key)
+    if hit is None:
+        hit = make()
+        if len(cache) >= most:
+            cache.clear()
+        cache[key] = hit
+    return hit
 
 
 def _short(ref: ev.CardRef) -> str:
@@ -493,10 +493,10 @@ def build_pyramid(doc: Document) -> Pyramid:
     game = games.ALL.get(doc.match.game)
     if game is not None:  # which segments are "in battle" and "in a damage step" is the game's
         segments = {"phase": r.phases, "step": r.steps, "substep": r.substeps, "timing": r.timings}
-        for table, out in ((game.battle_segments, battle), (game.damage_segments, damage)):
-            for kind, names in table.items():
-                for seg in segments.get(kind, ()):
-                    if names is None or seg.name in names:
+        for marks, out in ((game.in_battle, battle), (game.in_damage_step, damage)):
+            for kind, seq in segments.items():
+                for seg in seq:
+                    if marks(kind, seg.name):
                         out[seg.start:seg.end] = b"\x01" * (seg.end - seg.start)
     for i in r.link_of:
         chain[i] = 1
