@@ -423,13 +423,18 @@ def test_check_judges_imported_cards_and_says_where_the_facts_came_from(cards_db
 
 @pytest.mark.parametrize("body, rule", [
     ("timing before-calc\nA: activate \"Test Surge\"\nresolve\n", None),
-    ("timing before-calc\nB: activate \"Test Snare\"\nresolve\n", "ygo.ds.not-allowed"),
-    ("timing calc\nB: activate \"Test Veto\"\nresolve\n", None),
+    # it answers an attack declaration: in the Battle Step, never in the Damage Step
+    ("timing before-calc\nB: activate \"Test Snare\"\nresolve\n", "ygo.trigger.no-event"),
+    ("timing before-calc\nA: activate \"Test Surge\"\nB: activate \"Test Veto\"\nresolve\n", None),
+    # it negates an activation: with nothing on the chain there is none to answer
+    ("timing calc\nB: activate \"Test Veto\"\nresolve\n", "ygo.trigger.no-event"),
     ("timing before-calc\nA: activate \"Test Knight\" effect 1\nresolve\n", "ygo.ds.not-allowed"),
     ("timing before-calc\nB: activate \"Test Shield Guard\" from hand\nresolve\n", "ygo.ds.named-timing"),
     ("timing calc\nB: activate \"Test Shield Guard\" from hand\nresolve\n", None),
     ("timing calc\nB: activate \"Test Avenger\" from hand\nresolve\n", "ygo.ds.no-calc"),
-    ("timing after-calc\nB: activate \"Test Avenger\" from hand\nresolve\n", None),
+    ("timing calc\nB: damage 700\ntiming after-calc\nB: activate \"Test Avenger\" from hand\nresolve\n", None),
+    # "if you take damage": no damage in the log
+    ("timing after-calc\nB: activate \"Test Avenger\" from hand\nresolve\n", "ygo.trigger.no-event"),
     ("timing ds-start\nA: activate \"Test Rally\"\nresolve\n", "ygo.ds.no-ds"),
     ("timing before-calc\nA: activate \"Test Surge\" {no-ds}\nresolve\n", "ygo.ds.no-ds"),  # inline wins
 ])
@@ -442,7 +447,8 @@ def test_imported_verdicts(cards_db, body, rule):
 
 def test_an_open_effect_is_one_that_may_be_activated_and_an_info_says_so(cards_db):
     db_path, _ = cards_db
-    result = _check(db_path, "timing calc\nA: activate \"Test Knight\"\nresolve\n", "--format", "json")
+    result = _check(db_path, "timing calc\nA: special summon \"Test Knight\" from gy\nA: activate \"Test Knight\"\n"
+                    "resolve\n", "--format", "json")
     findings = json.loads(result.output)["findings"]
     assert [f["rule"] for f in findings] == ["ygo.effect.assumed"]
     assert "taken as effect 2 (" in findings[0]["message"] and "c1004.lua:14 (script))" in findings[0]["message"]

@@ -43,7 +43,26 @@ EVENT_WHEN: dict[int, frozenset[str]] = {
     1132: frozenset({"ds-start"}), 1133: frozenset({"before-calc"}),
     1134: frozenset({"calc"}), 1135: frozenset({"calc"}), 1136: frozenset({"calc"}),
     1137: frozenset({"after-calc"}), 1138: frozenset({"after-calc"}),
-    1139: AFTER_CALC, 1140: AFTER_CALC, 1141: frozenset({"ds-end"}), 1143: frozenset({"after-calc"}),
+    # destroying / being destroyed by battle: the monster is sent to the GY at the end of the Damage Step,
+    # and its triggers activate then (Yugipedia: Damage Step § End of the Damage Step; the engine agrees)
+    1139: frozenset({"ds-end"}), 1140: frozenset({"ds-end"}), 1141: frozenset({"ds-end"}),
+    1143: frozenset({"after-calc"}),
+}
+
+#: the event a trigger (or a card activated "when …") waits for -> its `on:` word (games/ygo/vocabulary.py:
+#: ON_EVENTS). Events the notation cannot write (a counter placed, a coin tossed, a custom event) have none:
+#: the log cannot show them, so their absence is never held against an activation.
+ON_EVENTS: dict[str, str] = {
+    "EVENT_TO_GRAVE": "to-grave", "EVENT_DESTROYED": "destroyed", "EVENT_DESTROY": "destroyed",
+    "EVENT_BATTLE_DESTROYED": "battle-destroyed", "EVENT_BATTLE_DESTROYING": "battle-destroying",
+    "EVENT_BATTLE_DAMAGE": "battle-damage", "EVENT_DAMAGE": "damage", "EVENT_RECOVER": "recover",
+    "EVENT_LEAVE_FIELD": "leave-field", "EVENT_LEAVE_FIELD_P": "leave-field", "EVENT_REMOVE": "banished",
+    "EVENT_TO_HAND": "to-hand", "EVENT_DISCARD": "discarded", "EVENT_RELEASE": "released",
+    "EVENT_FLIP": "flipped", "EVENT_CHANGE_POS": "position",
+    "EVENT_SUMMON_SUCCESS": "summoned", "EVENT_SPSUMMON_SUCCESS": "summoned", "EVENT_FLIP_SUMMON_SUCCESS": "summoned",
+    "EVENT_CHAINING": "chaining", "EVENT_BECOME_TARGET": "targeted", "EVENT_DRAW": "draw",
+    "EVENT_PHASE": "phase", "EVENT_PHASE_START": "phase",
+    "EVENT_ATTACK_ANNOUNCE": "attack", "EVENT_BE_BATTLE_TARGET": "attack",
 }
 
 
@@ -99,6 +118,26 @@ def engine_timings(e: ScriptEffect, kind: str | None) -> frozenset[str]:
     return frozenset(allowed)
 
 
+def event_name(e: ScriptEffect) -> str | None:
+    """The effect's event as the constant's name (``EVENT_TO_GRAVE``), whether read as a number or a name."""
+    if isinstance(e.code, int):
+        return K.EVENT_NAMES.get(e.code)
+    return e.code if isinstance(e.code, str) else None
+
+
+def event_words(e: ScriptEffect) -> set[str]:
+    """``on:<event>`` for an effect that is activated only when an event happens (a trigger, a card or a
+    quick effect activated "when …"), with ``self-event`` when the event must happen to the card itself
+    (a SINGLE effect). A flip effect's event is its own flip, judged by the flip rules."""
+    t = e.type
+    if t & K.FLIP or not t & (K.TRIGGER_O | K.TRIGGER_F | K.QUICK_O | K.QUICK_F | K.ACTIVATE):
+        return set()
+    word = ON_EVENTS.get(event_name(e) or "")
+    if word is None:
+        return set()
+    return {f"on:{word}", "self-event"} if t & K.SINGLE else {f"on:{word}"}
+
+
 def descriptive_words(e: ScriptEffect, kind: str | None) -> set[str]:
     """What the effect is, in property words, before any permission word."""
     t = e.type
@@ -128,7 +167,7 @@ def descriptive_words(e: ScriptEffect, kind: str | None) -> set[str]:
         words.update(EVENT_TIMINGS[code])
     if code in BATTLE_EVENTS and ("trigger" in words or t & K.ACTIVATE):
         words.add("battle-trigger")
-    return words
+    return words | event_words(e)
 
 
 def replayer_timings(words: frozenset[str] | set[str], kind: str | None) -> frozenset[str]:

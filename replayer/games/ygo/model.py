@@ -16,17 +16,18 @@ from ...replay import CardFacts, Model
 from . import effects as ygo_effects
 from .field import BattleState, Card, Link, other
 # ONCE_PER_TIMING, named_timings: re-exported (the registry test and cards/derive.py read the tables here)
-from .rules import (ACTIVATION_GUARDS, Act, CALC, CLAUSES, DS_END, DS_RESTRICTIONS, DS_START, Guard,
+from .rules import (ACTIVATION_GUARDS, AFTER_CALC, Act, CALC, CLAUSES, DS_END, DS_RESTRICTIONS, DS_START, Guard,
                     ONCE_PER_TIMING, REVISIONS, R_AFTER_DS, R_ASSUMED, R_BACKWARDS, R_BP_ENDED,
-                    R_COUNTER_ONLY, R_DAMAGE, R_DESTROYED_CHANGED, R_DESTROY_NOT_CALC, R_FLIP_DS_START,
+                    R_COUNTER_ONLY, R_DAMAGE, R_DESTROYED_CHANGED, R_DESTROY_NOT_CALC, R_EVENT_ASSUMED, R_FLIP_DS_START,
                     R_LINK, R_LP, R_NOT_ALLOWED, R_NOT_FLIPPED, R_NOT_THERE, R_NO_ATTACK, R_NO_CALC, R_ONCE,
                     R_RESULT, R_SENT_EARLY, R_SPEED, R_TRIGGER_ORDER, R_UNDECIDED, R_UNLISTED,
                     SPELL_TRAP_KINDS, Timing, clause_timings, describe_effect, describe_json, describe_table,
-                    is_trigger_effect, named_timings, once_per_timing, spell_speed)
+                    is_trigger_effect, named_timings, once_per_timing, spell_speed, waits_for)
 from .vocabulary import PHASE_BY_WORD, STEP_BY_WORD, Phase, Step
 
 # the members on a hot path as module names (reading one off its class costs 60 ns)
 BATTLE, MAIN2, DAMAGE, BATTLE_STEP, END_STEP = Phase.BATTLE, Phase.MAIN2, Step.DAMAGE, Step.BATTLE, Step.END
+CALC_ON = frozenset((CALC, AFTER_CALC))  # a result of damage calculation is answered there or right after it
 
 
 class YgoModel(Model):
@@ -54,6 +55,10 @@ class YgoModel(Model):
         self.flipped_in_ds: set[str] = set()
         self.moved: set[str] = set()  # cards moved, flipped or summoned since the last activation (a trigger is likely)
         self.ds_over = False  # a Damage Step of this battle ended (by a step or phase line): no timing goes back
+        # the events of this Damage Step that an effect may answer (`on:` words): (word, card key, player,
+        # the timings at which the effects that answer it are activated)
+        self.happened: list[tuple[str, str | None, str | None, frozenset[Timing]]] = []
+        self.ds_in_log = False  # the log shows this Damage Step's start (its attack or `step damage`)
 
     # ---- helpers --------------------------------------------------------------------------
     def card(self, ref: ev.CardRef) -> Card:
@@ -76,9 +81,30 @@ class YgoModel(Model):
         """The first event of the log: an excerpt may start anywhere, even inside a Damage Step (spec §3)."""
         return bool(self.match.events) and self.match.events[0] is e
 
+    def happen(self, word: str, key: str | None = None, player: str | None = None,
+               at: frozenset[Timing] | None = None) -> None:
+        """An event the log shows, that an effect waiting for it (``on:<word>``) may answer: at the timing
+        where it happened (a result of damage calculation: after it, too), or at ``at``."""
+        if self.step is not DAMAGE:
+            return  # before the Damage Step: its answers come there, not in the Damage Step
+        if at is None:
+            t = self.timing or DS_START
+            at = CALC_ON if t is CALC else frozenset((t,))
+        self.happened.append((word, key, player, at))
+
+    def event_seen(self, word: str, key: str | None) -> bool:
+        """Has an event of this kind (to this card, if ``key``) happened where an answer to it is activated now?"""
+        if word == "chaining":
+            return bool(self.chain)
+        if word == "targeted":
+            return any(self.card_key(t) == key if key else True for link in self.chain for t in link.event.targets)
+        t = self.timing
+        return any(w == word and t in at and (key is None or k == key) for w, k, _, at in self.happened)
+
     def leave_damage_step(self) -> None:
         if self.step is DAMAGE:
             self.ds_over = True
+        self.happened = []
         if self.timing is None and self.battle is None and not self.chain and not self.destroyed:
             return  # nothing of a Damage Step to forget (the usual case on a structure line)
         self.timing = None
@@ -99,6 +125,7 @@ class YgoModel(Model):
         self.leave_damage_step()
         self.ds_over = False
         self.turn_player = e.player
+        self.ds_in_log = False
         self.phase, self.step, self.bp_ended, self.bp_ending = None, None, False, False
 
     def handle_Phase(self, e: ev.Phase) -> None:
@@ -116,6 +143,7 @@ class YgoModel(Model):
     def handle_Step(self, e: ev.Step) -> None:
         step = STEP_BY_WORD.get(e.name, e.name)
         if step is DAMAGE:
+            self.ds_in_log = self.ds_in_log or self.battle is not None or not self.starts_the_log(e)
             if self.battle is None and not self.starts_the_log(e):
                 self.report(R_NO_ATTACK, e, "a Damage Step with no attack declared before it",
                             "write the attack declaration (`A: attack ... -> ...`) before `step damage`")
@@ -185,6 +213,7 @@ class YgoModel(Model):
         self.moved.add(c.key)
         c.zone, c.controller, c.face_down = "field", e.player, False
         c.position = c.position or "attack"
+        self.happen("summoned", c.key, e.player)
 
     def handle_SetCard(self, e: ev.SetCard) -> None:
         c = self.card(e.card)
@@ -201,6 +230,7 @@ class YgoModel(Model):
         c.position = e.position
         if c.zone is None:
             c.zone, c.controller = "field", e.player
+        self.happen("position", c.key, e.player)
 
     # ---- the attack and the battle -----------------------------------------------------------
     def handle_Attack(self, e: ev.Attack) -> None:
@@ -223,6 +253,7 @@ class YgoModel(Model):
             target_key = target.key
         self.leave_damage_step()
         self.ds_over = False
+        self.ds_in_log = True
         self.phase, self.step = BATTLE, BATTLE_STEP
         self.battle = BattleState(attacker.key, e.player or "", target_key,
                                   bool(target_key and self.cards[target_key].face_down),
@@ -240,6 +271,13 @@ class YgoModel(Model):
                             "an attacked face-down monster is flipped face-up at before-calc",
                             "write the flip under `timing before-calc`", card=e.card)
             self.flipped_in_ds.add(c.key)
+            # what answers the attacked monster's flip activates after damage calculation (Yugipedia:
+            # Damage Step § Before damage calculation)
+            after = frozenset((AFTER_CALC,)) if self.timing is not None and self.timing < CALC else None
+        else:
+            after = None
+        self.happen("flipped", c.key, e.player, after)
+        self.happen("position", c.key, e.player, after)
         c.face_down = False
         c.zone = c.zone or "field"
         c.controller = c.controller or e.player
@@ -294,6 +332,11 @@ class YgoModel(Model):
     def handle_Damage(self, e: ev.Damage) -> None:
         if self.timing == CALC and self.battle is not None:
             self.check_battle_damage(e)
+        self.happen("damage", None, e.player)
+        b = self.battle
+        if self.timing == CALC and b is not None and e.amount > 0:
+            by = b.attacker if e.player != b.attacker_player else b.target
+            self.happen("battle-damage", by, e.player, frozenset((AFTER_CALC,)))
         lp = self.lp.get(e.player or "")
         if lp is not None:
             self.lp[e.player or ""] = max(0, lp - e.amount)
@@ -333,6 +376,8 @@ class YgoModel(Model):
         # Points is a change the log does not detail (a cost, a gain) and is taken as written.
         lp = self.lp.get(e.player or "")
         checked = self.damage_since_lp.get(e.player or "", False)
+        if lp is not None and e.value > lp:
+            self.happen("recover", None, e.player)
         self.damage_since_lp[e.player or ""] = False
         if checked and lp is not None and lp != e.value:
             self.report(R_LP, e, f"{e.player}'s Life Points are {lp} by the damage the log records, not {e.value}",
@@ -345,6 +390,7 @@ class YgoModel(Model):
         if c.zone is None:
             c.zone, c.controller = "field", e.player
         if not e.by_battle:
+            self.happen("destroyed", c.key, e.player)
             self.leave_field(c, "gy")
             return
         if self.timing != CALC:
@@ -364,12 +410,21 @@ class YgoModel(Model):
                                 f"{self.battle_sums()}", "check the ATK/DEF and the positions", card=e.card)
         c.destroyed_by_battle = True
         self.destroyed.add(c.key)  # forgotten when the Damage Step ends (leave_damage_step)
+        # it is sent to the GY at the end of the Damage Step, and what answers its destruction activates then
+        # (Yugipedia: Damage Step § End of the Damage Step), whether or not the log writes the move
+        b, end = self.battle, frozenset((DS_END,))
+        for word in ("battle-destroyed", "destroyed", "to-grave", "leave-field"):
+            self.happen(word, c.key, e.player, end)
+        if b is not None and c.key in (b.attacker, b.target):
+            self.happen("battle-destroying", b.target if c.key == b.attacker else b.attacker, None, end)
 
     def handle_Move(self, e: ev.Move) -> None:
         c = self.card(e.card)
         self.moved.add(c.key)
         if c.zone is None:
             c.zone = "field" if e.how != "discard" else "hand"
+        if e.how == "discard":
+            self.happen("discarded", c.key, e.player)
             c.controller = e.player
         if c.destroyed_by_battle and self.in_damage_step and self.timing is not None \
                 and self.timing < DS_END and e.to == "gy":
@@ -382,6 +437,11 @@ class YgoModel(Model):
         self.card(e.card)
 
     def leave_field(self, c: Card, to: str, *, by_battle: bool = False) -> None:
+        if not c.destroyed_by_battle:  # (a monster destroyed by battle: its events are at the end, above)
+            if c.zone == "field":
+                self.happen("leave-field", c.key, c.controller)
+            self.happen({"gy": "to-grave", "banished": "banished", "hand": "to-hand"}.get(to, "moved"), c.key,
+                        c.controller)
         b = self.battle
         if b and c.zone == "field" and c.key in (b.attacker, b.target) and not c.destroyed_by_battle \
                 and self.timing is not None and self.timing < CALC:
@@ -536,6 +596,11 @@ class YgoModel(Model):
                 self.report_guard(guard, act)
                 return
         label = e.card.label
+        word = waits_for(props)
+        if word is not None and not self.ds_in_log and not self.event_seen(word, c.key if "self-event" in props else None):
+            self.report(R_EVENT_ASSUMED, e, f'"{label}" answers an event ({word}) that the log does not show; the '
+                        "log starts inside this Damage Step, after where it could have happened: assumed that it "
+                        "happened", "write the event before the activation to have it checked", card=e.card)
         allowing = [cl for cl in CLAUSES if cl.applies(props) and t in clause_timings(cl, props, self.rules)]
         if allowing:
             # once per specific timing binds only if every allowing clause is bound by it here
@@ -573,8 +638,12 @@ class YgoModel(Model):
         if e.cost_card is not None:
             cost = self.card(e.cost_card)
             if e.cost == "discard":
+                self.happen("discarded", cost.key, e.player)
+                self.happen("to-grave", cost.key, e.player)
                 cost.zone = "gy"
             elif e.cost in ("send", "tribute"):
+                if e.cost == "tribute":
+                    self.happen("released", cost.key, e.player)
                 self.leave_field(cost, "gy")
         for guard in ACTIVATION_GUARDS:
             if guard.on == "card":

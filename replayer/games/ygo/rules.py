@@ -130,6 +130,13 @@ R_ASSUMED = _rule("ygo.effect.assumed", Kind.STATE,
 R_UNLISTED = _rule("ygo.effect.not-in-catalog", Kind.UNKNOWN_CARD,
                    "the log names an effect (trigger, flip effect, effect N) the catalog does not list for the card; "
                    "checked as the kind the log says", NOTATION_CLAUSES, Severity.INFO)
+R_NO_EVENT = _rule("ygo.trigger.no-event", Kind.ILLEGAL_ACTIVATION,
+                   "an effect activated when an event happens, with no such event in the log where it could "
+                   "answer it", YP_BREAKDOWN)
+R_EVENT_ASSUMED = _rule("ygo.trigger.event-assumed", Kind.STATE,
+                        "an effect that answers an event the excerpt does not show: the log starts inside the "
+                        "Damage Step, after where the event could have happened; assumed to have happened",
+                        NOTATION_READINGS, Severity.INFO)
 R_NOT_THERE = _rule("ygo.state.not-on-field", Kind.STATE, "a card used from the field that is not there",
                     "Yu-Gi-Oh! rulebook: the field")
 
@@ -295,6 +302,65 @@ def _destroyed_on_field(c: Card) -> bool:
     return c.destroyed_by_battle and c.zone == "field"
 
 
+#: what each `on:` event is, said of the card itself (`self-event`) and of any card; and where in the Damage
+#: Step the effects that answer it are activated when the rules fix it
+ON_SAYS: dict[str, tuple[str, str]] = {
+    "to-grave": ("it is sent to the GY", "a card is sent to the GY"),
+    "destroyed": ("it is destroyed", "a card is destroyed"),
+    "battle-destroyed": ("it is destroyed by battle", "a monster is destroyed by battle"),
+    "battle-destroying": ("it destroys a monster by battle", "a monster destroys another by battle"),
+    "battle-damage": ("it inflicts battle damage", "a player takes battle damage"),
+    "damage": ("its controller takes damage", "a player takes damage"),
+    "recover": ("its controller gains LP", "a player gains LP"),
+    "leave-field": ("it leaves the field", "a card leaves the field"),
+    "banished": ("it is banished", "a card is banished"),
+    "to-hand": ("it is added to the hand", "a card is added to the hand"),
+    "discarded": ("it is discarded", "a card is discarded"),
+    "released": ("it is Tributed", "a monster is Tributed"),
+    "flipped": ("it is flipped face-up", "a monster is flipped face-up"),
+    "position": ("its battle position changes", "a monster's battle position changes"),
+    "summoned": ("it is Summoned", "a monster is Summoned"),
+    "chaining": ("a card or effect is activated", "a card or effect is activated"),
+    "targeted": ("it is targeted by an activated effect", "a card is targeted by an activated effect"),
+    "draw": ("its controller draws", "a player draws"),
+    "phase": ("a phase begins (the Standby Phase, the End Phase…)", "a phase begins (the Standby Phase, the End Phase…)"),
+    "attack": ("an attack is declared", "an attack is declared"),
+}
+#: events that never happen inside the Damage Step, and the events whose answers the rules put at one timing
+NEVER_IN_DS = {"phase": "no phase begins during the Damage Step", "attack": "attacks are declared in the Battle Step"}
+ON_WHEN = {"battle-destroyed": DS_END, "battle-destroying": DS_END, "battle-damage": AFTER_CALC}
+
+
+def waits_for(p: frozenset[str]) -> str | None:
+    """The event an effect waits for (its `on:` word), if any."""
+    return next((w[3:] for w in p if w.startswith("on:")), None)
+
+
+def missing_event(m: "YgoModel", a: Act) -> bool:
+    """An effect that answers an event, with no such event where it could be answered now (an excerpt that
+    starts inside the Damage Step is given the benefit of the doubt: the model says so in an info)."""
+    word = waits_for(a.props)
+    if word is None:
+        return False
+    if word in NEVER_IN_DS:
+        return True
+    return m.ds_in_log and not m.event_seen(word, a.card.key if "self-event" in a.props else None)
+
+
+def _missing_says(m: "YgoModel", a: Act) -> tuple[str, str]:
+    word = waits_for(a.props) or ""
+    own, anyone = ON_SAYS.get(word, (word, word))
+    when = own if "self-event" in a.props else anyone
+    if word in NEVER_IN_DS:
+        return (f'"{a.label}" is activated when {when}; {NEVER_IN_DS[word]}, so it cannot be activated at '
+                f"{a.timing.word}", "remove the activation, or move it to where its event happens")
+    where = ON_WHEN.get(word)
+    at = f" (in the Damage Step its answers come at {where.word})" if where is not None and where != a.timing else ""
+    return (f'"{a.label}" is activated when {when}, and the log shows no such event that it could answer at '
+            f"{a.timing.word}{at}", "write the event it answers before it, under the timing where it happened, "
+            "or remove the activation")
+
+
 def _named_says(a: Act) -> str:
     named = sorted(named_timings(a.props))
     names = ", ".join(x.word for x in named)
@@ -320,6 +386,7 @@ DS_RESTRICTIONS: tuple[Guard, ...] = (
           lambda m, a: bool(named_timings(a.props)) and a.timing not in named_timings(a.props),
           lambda m, a: (f'"{a.label}" {_named_says(a)} and can be activated only there, not at {a.timing.word}',
                         f"activate it under `timing {sorted(named_timings(a.props))[0].word}`")),
+    Guard(R_NO_EVENT, "no-event", missing_event, _missing_says),
 )
 
 #: checks on the targets and the cost, then (once the cost is paid) on the activated card; every one that

@@ -12,11 +12,16 @@ KINDS = frozenset({
 TIMING_PROPERTIES = ("ds-start", "before-calc", "calc", "after-calc", "ds-end", "battle-damage", "battle-destruction")
 #: where an effect is used from (`from:gy` on an effect of the catalog): tells the effects of a card apart
 ZONE_PROPERTIES = ("hand", "field", "gy", "banished", "deck")
+#: the events an effect may wait for (`on:to-grave`: activated only when a card is sent to the GY; with
+#: `self-event`, only when it happens to the card itself), in the words the log's lines make them
+ON_EVENTS = ("to-grave", "destroyed", "battle-destroyed", "battle-destroying", "battle-damage", "damage",
+             "recover", "leave-field", "banished", "to-hand", "discarded", "released", "flipped", "position",
+             "summoned", "chaining", "targeted", "draw", "phase", "attack")
 PROPERTY_WORDS = KINDS | frozenset({
     "quick", "trigger", "ignition", "flip", "continuous", "mandatory", "optional", "atk-mod",
     "negates-activation", "negates-effect", "self-trigger", "battle-trigger", "ds-ok", "no-ds", "no-calc",
-    "summons", "ends-battle-phase", "targets", "piercing", "monster", "spell", "trap",
-}) | frozenset(f"timing:{t}" for t in TIMING_PROPERTIES) | frozenset(f"from:{z}" for z in ZONE_PROPERTIES)
+    "summons", "ends-battle-phase", "targets", "piercing", "monster", "spell", "trap", "self-event",
+}) | frozenset(f"timing:{t}" for t in TIMING_PROPERTIES) | frozenset(f"on:{w}" for w in ON_EVENTS) | frozenset(f"from:{z}" for z in ZONE_PROPERTIES)
 EXAMPLE_PROPS = '"Name" {quick-play, atk-mod}'
 
 #: the written form of each line, by its first keyword, shown when nothing closer can be said
