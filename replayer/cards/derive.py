@@ -111,6 +111,8 @@ def engine_timings(e: ScriptEffect, kind: str | None) -> frozenset[str]:
             allowed.add("calc")
     if code in EVENT_WHEN:  # the event it waits for happens only then
         allowed &= EVENT_WHEN[code]
+    if e.probe is not None:  # its condition, cost and target, run in each timing (luarun.py)
+        allowed &= e.probe
     if e.dscon:  # aux.dscon: not once damage has been calculated (damage calculation itself passes)
         allowed -= AFTER_CALC
     if e.after_calc:

@@ -22,7 +22,8 @@ from typing import Callable, Iterable
 from . import constants as K
 from . import derive, text
 from .db import CardDB
-from .lua import Script, ScriptEffect, read_script
+from .lua import Script, ScriptEffect
+from .luarun import read_script
 from .names import name_key
 
 #: non-activated script effects that change a battle's arithmetic: the card gets `continuous`
@@ -217,7 +218,8 @@ def _script_facts(e: ScriptEffect) -> dict:
     return {"type": e.type, "categories": sorted(e.categories), "flags": sorted(e.flags),
             "event": e.code if not isinstance(e.code, int) else K.EVENT_NAMES.get(e.code, e.code),
             "range": sorted(e.range), "dscon": e.dscon, "after_calc": e.after_calc,
-            "count_limit": e.count_limit, "label": e.label, "confidence": "script"}
+            "count_limit": e.count_limit, "label": e.label, "confidence": "script",
+            **({"probe": sorted(e.probe)} if e.probe is not None else {}), **({"via": e.helper} if e.helper else {})}
 
 
 def _effect_from_facts(d: dict, line: int) -> ScriptEffect:
@@ -226,7 +228,8 @@ def _effect_from_facts(d: dict, line: int) -> ScriptEffect:
     return ScriptEffect(line, type=d.get("type", 0), categories=frozenset(d.get("categories", ())),
                         flags=frozenset(d.get("flags", ())), code=code, range=frozenset(d.get("range", ())),
                         dscon=d.get("dscon", False), after_calc=d.get("after_calc", False),
-                        count_limit=d.get("count_limit", False), label=d.get("label", ""))
+                        count_limit=d.get("count_limit", False), label=d.get("label", ""),
+                        probe=frozenset(d["probe"]) if isinstance(d.get("probe"), list) else None)
 
 
 def ygo_row(rec: YgoRecord, old: dict | None) -> tuple[dict, list[tuple[str, str]]]:

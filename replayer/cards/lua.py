@@ -37,10 +37,13 @@ class ScriptEffect:
     helper: str = ""  # the helper procedure that made it
     label: str = ""  # the comment line above it ("--atkup")
     unread: list[str] = field(default_factory=list)  # what could not be read
+    #: the Damage Step timings its condition, cost and target allow, when running them told (luarun.py)
+    probe: frozenset[str] | None = None
 
     def copy(self, line: int) -> "ScriptEffect":
         return ScriptEffect(line, self.type, self.categories, self.flags, self.code, self.range,
-                            self.condition, self.dscon, self.after_calc, self.count_limit, self.helper, self.label, list(self.unread))
+                            self.condition, self.dscon, self.after_calc, self.count_limit, self.helper, self.label,
+                            list(self.unread), self.probe)
 
     @property
     def activated(self) -> bool:
@@ -213,6 +216,21 @@ def _code_value(expr: str) -> tuple[int | str | None, bool]:
     return expr, False
 
 
+def script_names(text: str, lines: list[str] | None = None) -> dict[str, str]:
+    """The card's names from the script's first two comment lines (Japanese, then English)."""
+    comments = []
+    for line in (lines if lines is not None else text.split("\n", 3))[:3]:
+        cm = _NAME_COMMENT.match(line)
+        if not cm or line.lstrip().startswith("--[["):
+            break
+        comments.append(cm.group(1))
+    if len(comments) >= 2:
+        return {"ja": comments[0], "en": comments[1]}
+    if len(comments) == 1:
+        return {"en": comments[0]}
+    return {}
+
+
 def read_script(path: str | Path, text: str | None = None) -> Script:
     """Read one script file (or its ``text``)."""
     path = str(path)
@@ -222,17 +240,7 @@ def read_script(path: str | Path, text: str | None = None) -> Script:
     lines = text.splitlines()
     m = _PASSCODE.search(path.replace("\\", "/").rsplit("/", 1)[-1])
     passcode = int(m.group(1)) if m else None
-    names: dict[str, str] = {}
-    comments = []
-    for line in lines[:3]:
-        cm = _NAME_COMMENT.match(line)
-        if not cm or line.lstrip().startswith("--[["):
-            break
-        comments.append(cm.group(1))
-    if len(comments) >= 2:
-        names = {"ja": comments[0], "en": comments[1]}
-    elif len(comments) == 1:
-        names = {"en": comments[0]}
+    names = script_names(text, lines)
     funcs = _LazyFunctions(lines)
     problems: list[tuple[int, str]] = []
     start = next((i for i, ln in enumerate(lines) if ln.startswith("function") and _INITIAL.match(ln)), None)

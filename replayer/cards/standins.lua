@@ -1,0 +1,225 @@
+-- replayer: the stand-ins for the engine's objects while a card script's initial_effect runs.
+--
+-- This chunk is run once in a fresh sandboxed Lua state (replayer/cards/luarun.py) with the few
+-- things it keeps for itself and never gives to a script: the raw text loader, the instruction
+-- hook, the stack reader and the reader of library files. It defines the tables the engine gives
+-- every script (Card, Effect, Duel, Group, Debug), records every effect a card registers, and
+-- answers, for a condition, cost or target function, whether it holds in each phase of a battle
+-- (the probe). Anything a script asks that is not answered here is a "wild" value: truthy, callable,
+-- indexable, comparable, and noted as asked, so that an answer that depended on it is not trusted.
+local load, sethook, getinfo, read_library = ...
+local type, pairs, ipairs, error, pcall, select, setmetatable, rawset, tostring =
+      type, pairs, ipairs, error, pcall, select, setmetatable, rawset, tostring
+
+-- ---- limits: an instruction budget, spent by a count hook ---------------------------------------
+local budget = 0
+sethook(function()
+  budget = budget - 1
+  if budget < 0 then budget = 0; error("instruction limit", 0) end
+end, "", 1000)
+
+-- ---- the wild value ------------------------------------------------------------------------------
+local asked = false -- set whenever a wild value is used
+local W
+local wildmt = {}
+W = setmetatable({}, wildmt)
+local function wild() asked = true; return W end
+wildmt.__index = wild
+wildmt.__call = wild
+wildmt.__newindex = function() asked = true end
+for _, op in ipairs({"__add", "__sub", "__mul", "__div", "__mod", "__pow", "__unm", "__idiv", "__band", "__bor",
+                     "__bxor", "__shl", "__shr", "__bnot"}) do wildmt[op] = wild end
+wildmt.__lt = function() asked = true; return true end
+wildmt.__le = function() asked = true; return true end
+wildmt.__eq = function() asked = true; return false end
+wildmt.__len = function() asked = true; return 1 end
+wildmt.__concat = function() asked = true; return "" end
+wildmt.__tostring = function() return "?" end
+
+-- a table of the engine's functions: what is not defined here (or by the libraries) is wild
+local function namespace()
+  local t = setmetatable({}, {__index = wild})
+  rawset(t, "__index", t) -- the engine's tables are their objects' metatables
+  return t
+end
+Card, Effect, Duel, Group, Debug = namespace(), namespace(), namespace(), namespace(), namespace()
+
+-- ---- the battle the probe puts the functions in --------------------------------------------------
+local state = {phase = 0x4, calculated = false}
+
+-- ---- effects -------------------------------------------------------------------------------------
+local current = {source = "", code = 0, card = nil, effects = {}}
+local effect_mt = {__index = Effect}
+
+local function where()
+  -- the line of the card's own script that led to this call, and the library function it went through
+  local via = nil
+  for level = 3, 60 do
+    local info = getinfo(level, "Sln")
+    if not info then break end
+    if info.source == current.source then return info.currentline, via end
+    if info.source ~= "=[standins]" and info.source:sub(1, 1) == "=" then
+      via = info.source:sub(2) .. (info.name and (" " .. info.name) or "") -- the outermost library call
+    end
+  end
+  return 0, via
+end
+
+local function new_effect(owner)
+  local line, via = where()
+  return setmetatable({_f = {type = 0, code = 0, property = 0, category = 0, range = 0, owner = owner,
+                             line = line, via = via, count = false}}, effect_mt)
+end
+
+local E = {}
+function E.CreateEffect(c) return new_effect(c) end
+local nobody = setmetatable({_code = 0}, Card) -- the owner of a global effect (code 0)
+function E.GlobalEffect() return new_effect(nobody) end
+function E.Clone(e)
+  local n = new_effect(e._f.owner)
+  for k, v in pairs(e._f) do if k ~= "line" and k ~= "via" then n._f[k] = v end end
+  return n
+end
+local function setter(field) return function(e, v) e._f[field] = v end end
+local function getter(field) return function(e) return e._f[field] end end
+for name, field in pairs({Type = "type", Code = "code", Category = "category", Range = "range",
+                          Condition = "condition", Cost = "cost", Target = "target", Operation = "operation",
+                          Description = "description", Value = "value", Label = "label",
+                          LabelObject = "labelobject", Reset = "reset", OwnerPlayer = "ownerplayer"}) do
+  E["Set" .. name] = setter(field)
+  E["Get" .. name] = getter(field)
+end
+function E.SetProperty(e, p) e._f.property = p or 0 end
+function E.GetProperty(e) return e._f.property end
+function E.SetCountLimit(e) e._f.count = true end
+function E.GetHandler(e) return e._f.owner end
+function E.GetOwner(e) return e._f.owner end
+function E.IsHasType(e, t) return (e._f.type or 0) & t ~= 0 end
+function E.IsHasProperty(e, p) return (e._f.property or 0) & p ~= 0 end
+function E.IsHasCategory(e, c) return (e._f.category or 0) & c ~= 0 end
+function E.IsHasRange(e, r) return (e._f.range or 0) & r ~= 0 end
+function E.GetHandlerPlayer() return 0 end
+function E.SetHintTiming() end
+function E.SetTargetRange() end
+function E.SetAbsoluteRange() end
+
+-- ---- cards ---------------------------------------------------------------------------------------
+local C = {}
+function C.RegisterEffect(c, e)
+  if type(e) == "table" and e._f and c == current.card then
+    local list = current.effects
+    list[#list + 1] = e
+  end
+  return e
+end
+function C.IsStatus() return false end -- a card being read has no status (not copying, not summoned…)
+function C.GetCode(c) return c._code end
+function C.GetOriginalCode(c) return c._code end
+function C.IsCode(c, ...)
+  for i = 1, select("#", ...) do
+    local v = select(i, ...)
+    if v == c._code then return true end
+    if type(v) == "table" then for _, x in ipairs(v) do if x == c._code then return true end end end
+  end
+  return false
+end
+
+-- ---- the duel ------------------------------------------------------------------------------------
+local D = {}
+function D.GetCurrentPhase() return state.phase end
+function D.IsPhase(p) return state.phase & p ~= 0 end
+function D.IsDamageCalculated() return state.calculated end
+function D.RegisterEffect() end -- a global effect: not one of the card's
+function D.LoadScript(name)
+  if type(name) ~= "string" then return false end
+  local text = read_library(name)
+  if not text then return false end
+  local chunk, err = load(text, "=" .. name, "t", _G)
+  if not chunk then error(err, 0) end
+  chunk()
+  return true
+end
+
+-- keep these whatever a script does to the tables: put them back before every script
+local function install()
+  for k, f in pairs(E) do rawset(Effect, k, f) end
+  for k, f in pairs(C) do rawset(Card, k, f) end
+  for k, f in pairs(D) do rawset(Duel, k, f) end
+end
+install()
+
+-- ---- probing a function in each phase of a battle ------------------------------------------------
+-- Main Phase 1, the Battle Step, then the five Damage Step timings (ds-start and before-calc are the
+-- same phase to a script: the start of the Damage Step is told apart only by its events).
+local PROBES = {{0x4, false}, {0x10, false}, {0x20, false}, {0x20, false}, {0x40, false}, {0x20, true}, {0x20, true}}
+local PROBE_BUDGET = 20 -- thousands of instructions: a condition asks a few things
+
+-- As the engine asks whether an effect can be activated: its condition, then its cost and its target
+-- with chk=0 (a cost may leave a label the target reads), each phase from the effect as it was set up.
+local function probe(e)
+  local f = e._f
+  local fns = {f.condition, f.cost, f.target}
+  local out = {{}, {}, {}}
+  local saved = {}
+  for k, v in pairs(f) do saved[k] = v end
+  for i, p in ipairs(PROBES) do
+    state.phase, state.calculated = p[1], p[2]
+    for j = 1, 3 do
+      local fn = fns[j]
+      if type(fn) == "function" then
+        asked = false
+        budget = PROBE_BUDGET
+        local ok, r
+        if j == 1 then ok, r = pcall(fn, e, 0, W, W, W, W, W, W) else ok, r = pcall(fn, e, 0, W, W, W, W, W, W, 0) end
+        budget = PROBE_BUDGET -- (the probe's own bookkeeping after a function spent its budget)
+        out[j][i] = (not ok) and "E" or (r and (asked and "t" or "T") or (asked and "f" or "F"))
+      end
+    end
+    for k in pairs(f) do f[k] = nil end
+    for k, v in pairs(saved) do f[k] = v end
+  end
+  state.phase, state.calculated = 0x4, false
+  local function s(j) return type(fns[j]) == "function" and table.concat(out[j]) or nil end
+  return s(1), s(2), s(3)
+end
+
+-- ---- loading a helper library (a larger budget: utility.lua loads the rest) --------------------------
+function __replayer_load_library(text, name, limit)
+  budget = limit
+  local chunk, err = load(text, "=" .. name, "t", _G)
+  if not chunk then error(err, 0) end
+  chunk()
+  budget = 0
+end
+
+-- ---- running one script --------------------------------------------------------------------------
+-- returns a list of records, one per effect the card registered, or raises the script's error
+function __replayer_run(text, name, code, limit)
+  install()
+  current = {source = "=" .. name, code = code, card = nil, effects = {}}
+  local env = setmetatable({}, {__index = _G})
+  local s = setmetatable({}, Card)
+  rawset(s, "__index", s)
+  self_table, self_code = s, code
+  rawset(_G, "c" .. tostring(code), s)
+  budget = limit
+  local chunk, err = load(text, "=" .. name, "t", env)
+  if not chunk then error(err, 0) end
+  chunk()
+  local c = setmetatable({_code = code}, s) -- the card: its script's table is its metatable
+  current.card = c
+  local init = s.initial_effect
+  if type(init) ~= "function" then return nil end
+  init(c)
+  local out = {}
+  for i, e in ipairs(current.effects) do
+    local f = e._f
+    local condition, cost, target = probe(e)
+    local function num(v) return math.type(v) == "integer" and v or 0 end
+    out[i] = {type = num(f.type), code = num(f.code), property = num(f.property), category = num(f.category),
+              range = num(f.range), count = f.count, line = f.line, via = f.via or "",
+              condition = condition, cost = cost, target = target}
+  end
+  current = {source = "", code = 0, card = nil, effects = {}}
+  return out
+end
