@@ -1,0 +1,272 @@
+"""Card scripts run in the sandbox (replayer/cards/luarun.py), on a small library and scripts written here.
+
+The library is this test's own: a few of the engine's constants (numbers of its API) and two helper
+functions in the shape an install's ``utility.lua`` has them. The hostile scripts try what an
+attacker would: loop, exhaust memory, reach the OS, the files, the loaders, Python, or the stand-ins.
+"""
+
+from __future__ import annotations
+
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("lupa")
+
+from replayer.cards import derive  # noqa: E402
+from replayer.cards.db import CardDB  # noqa: E402
+from replayer.cards.importer import import_cards  # noqa: E402
+from replayer.cards.luarun import LuaReader, library_root, probe_timings, read_script  # noqa: E402
+
+CONSTANTS = """\
+LOCATION_HAND=0x2
+LOCATION_MZONE=0x4
+LOCATION_SZONE=0x8
+LOCATION_GRAVE=0x10
+EFFECT_TYPE_SINGLE=0x1
+EFFECT_TYPE_FIELD=0x2
+EFFECT_TYPE_ACTIVATE=0x10
+EFFECT_TYPE_FLIP=0x20
+EFFECT_TYPE_IGNITION=0x40
+EFFECT_TYPE_TRIGGER_O=0x80
+EFFECT_TYPE_QUICK_O=0x100
+EFFECT_TYPE_TRIGGER_F=0x200
+EFFECT_TYPE_CONTINUOUS=0x800
+EFFECT_FLAG_CARD_TARGET=0x10
+EFFECT_FLAG_DAMAGE_STEP=0x4000
+EFFECT_FLAG_DAMAGE_CAL=0x8000
+EFFECT_FLAG_DELAY=0x10000
+CATEGORY_DESTROY=0x1
+CATEGORY_DISABLE=0x4000
+CATEGORY_ATKCHANGE=0x200000
+CATEGORY_NEGATE=0x10000000
+EVENT_FREE_CHAIN=1002
+EVENT_TO_GRAVE=1014
+EVENT_CHAINING=1027
+EVENT_BATTLE_DESTROYED=1140
+EVENT_PHASE=0x1000
+PHASE_STANDBY=0x2
+PHASE_MAIN1=0x4
+PHASE_BATTLE_STEP=0x10
+PHASE_DAMAGE=0x20
+PHASE_DAMAGE_CAL=0x40
+EFFECT_UPDATE_ATTACK=100
+"""
+
+UTILITY = """\
+Auxiliary={}
+aux=Auxiliary
+function GetID() return self_table,self_code end
+function Auxiliary.Stringid(code,n) return code*16+n end
+-- until damage calculation (the shape of an install's helper of this kind)
+function Auxiliary.UntilCalc()
+  return not (Duel.GetCurrentPhase()==PHASE_DAMAGE and Duel.IsDamageCalculated())
+end
+-- a helper procedure that registers the card's activation with its caller's arguments
+function Auxiliary.AddBoostProcedure(c,category,property,con)
+  local e1=Effect.CreateEffect(c)
+  e1:SetCategory(category)
+  e1:SetType(EFFECT_TYPE_ACTIVATE)
+  e1:SetCode(EVENT_FREE_CHAIN)
+  e1:SetProperty(EFFECT_FLAG_CARD_TARGET+property)
+  e1:SetCondition(con)
+  c:RegisterEffect(e1)
+  return e1
+end
+Duel.LoadScript("extra.lua")
+"""
+
+EXTRA = "EXTRA_LOADED=true\n"
+
+
+def script(body: str, name: str = "Test Card") -> str:
+    return f"--テスト\n--{name}\nlocal s,id=GetID()\nfunction s.initial_effect(c)\n" + textwrap.dedent(body) + "end\n"
+
+
+@pytest.fixture
+def install(tmp_path: Path) -> Path:
+    root = tmp_path / "script"
+    (root / "official").mkdir(parents=True)
+    (root / "constant.lua").write_text(CONSTANTS, encoding="utf-8")
+    (root / "utility.lua").write_text(UTILITY, encoding="utf-8")
+    (root / "extra.lua").write_text(EXTRA, encoding="utf-8")
+    return root
+
+
+def write(install: Path, code: int, text: str) -> Path:
+    path = install / "official" / f"c{code}.lua"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def reader(install: Path) -> LuaReader:
+    r = LuaReader(install, instructions=200, memory=64 * 1024 * 1024)
+    assert r.problem is None
+    return r
+
+
+# ---- what a script registers ------------------------------------------------------------------------
+def test_effects_are_recorded_with_their_fields_lines_and_names(install, reader):
+    path = write(install, 101, script("""\
+        local e1=Effect.CreateEffect(c)
+        e1:SetCategory(CATEGORY_DESTROY)
+        e1:SetType(EFFECT_TYPE_SINGLE+EFFECT_TYPE_TRIGGER_O)
+        e1:SetProperty(EFFECT_FLAG_DELAY+EFFECT_FLAG_DAMAGE_STEP)
+        e1:SetCode(EVENT_TO_GRAVE)
+        c:RegisterEffect(e1)
+        local e2=e1:Clone()
+        e2:SetType(EFFECT_TYPE_FIELD+EFFECT_TYPE_QUICK_O)
+        e2:SetCode(EVENT_CHAINING)
+        e2:SetRange(LOCATION_MZONE)
+        e2:SetCountLimit(1)
+        c:RegisterEffect(e2)
+        local e3=Effect.CreateEffect(c)
+        e3:SetType(EFFECT_TYPE_SINGLE)
+        e3:SetCode(EFFECT_UPDATE_ATTACK)
+        c:RegisterEffect(e3)
+        """, "Test Avenger"))
+    s = reader.read(path)
+    assert s.names == {"ja": "テスト", "en": "Test Avenger"} and s.problems == [] and s.passcode == 101
+    e1, e2, e3 = s.effects
+    assert (e1.line, e1.type, e1.code, e1.flags, e1.categories) == (
+        5, 0x81, "EVENT_TO_GRAVE", frozenset({"EFFECT_FLAG_DELAY", "EFFECT_FLAG_DAMAGE_STEP"}),
+        frozenset({"CATEGORY_DESTROY"}))
+    assert (e2.line, e2.type, e2.code, e2.range, e2.count_limit) == (11, 0x102, 1027, frozenset({"LOCATION_MZONE"}), True)
+    assert (e3.code, e3.activated) == ("EFFECT_UPDATE_ATTACK", False)
+    assert derive.event_words(e1) == {"on:to-grave", "self-event"} and derive.event_words(e2) == {"on:chaining"}
+
+
+def test_a_helper_procedure_is_read_with_its_arguments(install, reader):
+    path = write(install, 102, script("""\
+        aux.AddBoostProcedure(c,CATEGORY_ATKCHANGE,EFFECT_FLAG_DAMAGE_STEP,aux.UntilCalc)
+        """))
+    (e,) = reader.read(path).effects
+    assert e.categories == {"CATEGORY_ATKCHANGE"} and e.flags == {"EFFECT_FLAG_CARD_TARGET", "EFFECT_FLAG_DAMAGE_STEP"}
+    assert e.line == 5 and e.helper == "aux.AddBoostProcedure"
+    # its condition, run in each phase: until damage calculation; the gate then leaves out calc (no DAMAGE_CAL)
+    assert e.probe == {"ds-start", "before-calc", "calc"}
+    assert derive.engine_timings(e, "continuous-trap") == {"ds-start", "before-calc"}
+
+
+def test_a_condition_that_shuts_the_damage_step_or_asks_what_is_unknown(install, reader):
+    path = write(install, 103, script("""\
+        local e1=Effect.CreateEffect(c)
+        e1:SetType(EFFECT_TYPE_ACTIVATE)
+        e1:SetCode(EVENT_FREE_CHAIN)
+        e1:SetProperty(EFFECT_FLAG_DAMAGE_STEP)
+        e1:SetCondition(function() return Duel.GetCurrentPhase()~=PHASE_DAMAGE end)
+        c:RegisterEffect(e1)
+        local e2=e1:Clone()
+        e2:SetCondition(function(e,tp) return Duel.GetAttacker():IsControler(tp) end)
+        c:RegisterEffect(e2)
+        local e3=e1:Clone()
+        e3:SetCondition(function() while true do end end)
+        c:RegisterEffect(e3)
+        """))
+    e1, e2, e3 = reader.read(path).effects
+    # true in the Battle Step, false in every Damage Step timing but damage calculation (a phase of its own
+    # to a script), where the gate refuses it (no EFFECT_FLAG_DAMAGE_CAL): shut in the Damage Step
+    assert e1.probe == {"calc"}
+    assert derive.engine_timings(e1, "normal-trap") == frozenset()
+    assert e2.probe is None  # the same wild answer everywhere: the probe tells nothing
+    assert e3.probe is None  # a condition that loops: stopped, tells nothing; the script is still read
+
+
+def test_probe_timings_reads_the_runs():
+    assert probe_timings("TTTTTTT") == (None, False, False)
+    assert probe_timings("TTTTFFF") == (frozenset({"ds-start", "before-calc"}), True, False)
+    assert probe_timings("FFFFFTT") == (frozenset({"after-calc", "ds-end"}), False, True)
+    assert probe_timings("FFFFFFF")[0] is None and probe_timings("TTEEEEE")[0] is None
+    assert probe_timings("TTTTTTT", "TTTTTFF", "TFFTTTT")[0] == frozenset({"before-calc", "calc"})
+
+
+# ---- hostile scripts ------------------------------------------------------------------------------------
+HOSTILE = {
+    "loop": ("while true do end", "instruction limit"),
+    "memory": ('local t={} local s=string.rep("x",100000) for i=1,1e9 do t[i]=s..i end', "memory limit"),
+    "os.execute": ('os.execute("touch {marker}")', "attempt to index a nil value"),
+    "io.open": ('io.open("{marker}","w"):write("x")', "attempt to index a nil value"),
+    "require": ('require("os").execute("touch {marker}")', "attempt to call a nil value"),
+    "load": ('load("return 1")()', "attempt to call a nil value"),
+    "loadstring": ('loadstring("return 1")()', "attempt to call a nil value"),
+    "dofile": ('dofile("{marker}")', "attempt to call a nil value"),
+    "string.dump": ("string.dump(function() end)", "attempt to call a nil value"),
+    "debug": ("debug.sethook()", "attempt to index a nil value"),
+    "coroutine": ("coroutine.wrap(function() while true do end end)()", "attempt to index a nil value"),
+    "collectgarbage": ('collectgarbage("stop")', "attempt to call a nil value"),
+    "python": ("python.eval('1')", "attempt to index a nil value"),
+    "long string": ('string.rep("x", 10000000)', "string too long"),
+    "pattern": ('local s=("a"):rep(150000) s=s..s string.find(s, ".-.-.-.-b")', "string too long"),
+    "error": ('error("bad card")', "bad card"),
+    "syntax": ("local = 1", "expected near"),
+    "python object": ("local g=Duel.LoadScript.__globals__", "attempt to index a function value"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE))
+def test_a_hostile_script_is_stopped_and_reported_and_the_next_one_reads(install, reader, tmp_path, name):
+    marker = tmp_path / "escaped"
+    body, said = HOSTILE[name]
+    path = write(install, 200, script(body.replace("{marker}", str(marker)) + "\n"))
+    t = time.perf_counter()
+    s = reader.read(path)
+    assert time.perf_counter() - t < 30  # (a bound against hanging, not a speed target)
+    assert s.effects == [] and len(s.problems) == 1, s.problems
+    assert s.problems[0][1].startswith("stopped: ") and said in s.problems[0][1], s.problems
+    assert not marker.exists()
+    good = write(install, 201, script("""\
+        local e1=Effect.CreateEffect(c)
+        e1:SetType(EFFECT_TYPE_ACTIVATE)
+        e1:SetCode(EVENT_FREE_CHAIN)
+        c:RegisterEffect(e1)
+        """))
+    after = reader.read(good)
+    assert after.problems == [] and [e.type for e in after.effects] == [0x10]
+
+
+def test_a_script_cannot_replace_the_stand_ins_for_the_next_script(install, reader):
+    write(install, 300, script("Effect.CreateEffect=function() return {} end\nCard.RegisterEffect=nil\n"))
+    reader.read(install / "official" / "c300.lua")
+    good = write(install, 301, script("""\
+        local e1=Effect.CreateEffect(c)
+        e1:SetType(EFFECT_TYPE_IGNITION)
+        c:RegisterEffect(e1)
+        """))
+    assert [e.type for e in reader.read(good).effects] == [0x40]
+
+
+def test_load_script_reads_only_library_files_by_name(install, reader, tmp_path):
+    secret = tmp_path / "secret.lua"
+    secret.write_text("SECRET=1\n", encoding="utf-8")
+    path = write(install, 400, script(f"""\
+        if Duel.LoadScript("../../secret.lua") or Duel.LoadScript("{secret}") then error("escaped") end
+        if not EXTRA_LOADED then error("the library's own LoadScript did not run") end
+        """))
+    assert reader.read(path).problems == []
+
+
+def test_the_static_reader_reads_where_the_libraries_are_missing(tmp_path):
+    (tmp_path / "official").mkdir()
+    path = tmp_path / "official" / "c500.lua"
+    path.write_text(script("local e1=Effect.CreateEffect(c)\ne1:SetType(EFFECT_TYPE_IGNITION)\nc:RegisterEffect(e1)\n"),
+                    encoding="utf-8")
+    assert library_root(path) is None
+    s = read_script(path)
+    assert [e.type for e in s.effects] == [0x40] and all(e.probe is None for e in s.effects)
+
+
+def test_the_import_reports_a_stopped_script_with_its_file_and_imports_the_rest(install, tmp_path):
+    write(install, 600, script("while true do end\n", "Test Loop"))
+    write(install, 601, script("""\
+        aux.AddBoostProcedure(c,CATEGORY_ATKCHANGE,EFFECT_FLAG_DAMAGE_STEP,aux.UntilCalc)
+        """, "Test Boost"))
+    db = CardDB(tmp_path / "cards.db")
+    summary = import_cards([install], db, jobs=1)
+    assert any("c600.lua" in p and "instruction limit" in p for p in summary.problems), summary.problems
+    boost = db.find("ygo", "Test Boost")
+    assert boost is not None and "atk-mod" in boost.effects[0]
+    loop = db.find("ygo", "Test Loop")
+    assert loop is not None and loop.effects == ()  # known by name, its effects unknown
