@@ -23,7 +23,7 @@ def test_every_guard_names_a_registered_rule_and_has_a_unique_name():
         assert len({g.name for g in table}) == len(table)
         for g in table:
             assert g.rule in RULES, g.rule
-            assert g.on in ("card", "target", "cost")
+            assert g.on in ("card", "target", "cost", "before-cost")
 
 
 def test_rules_ygo_prints_the_guards_in_the_order_they_are_applied():

@@ -140,6 +140,24 @@ def event_words(e: ScriptEffect) -> set[str]:
     return {f"on:{word}", "self-event"} if t & K.SINGLE else {f"on:{word}"}
 
 
+#: the zones of a script's range -> where the log puts a card (`from:` words, games/ygo/vocabulary.py)
+RANGE_ZONES = {"LOCATION_HAND": "hand", "LOCATION_MZONE": "field", "LOCATION_SZONE": "field",
+               "LOCATION_FZONE": "field", "LOCATION_PZONE": "field", "LOCATION_ONFIELD": "field",
+               "LOCATION_GRAVE": "gy", "LOCATION_REMOVED": "banished", "LOCATION_DECK": "deck"}
+
+
+def zone_words(e: ScriptEffect) -> set[str]:
+    """``from:<zone>`` for where an effect is used from (its range). A card's activation (ACTIVATE), an effect
+    with no range and a trigger of the card itself (SINGLE: its range is where the card was, not where the
+    effect is used from) say nothing."""
+    if e.type & (K.ACTIVATE | K.SINGLE) or not e.type & K.ACTIONS or not e.range:
+        return set()
+    zones = {RANGE_ZONES.get(r) for r in e.range}
+    if None in zones:  # a zone the notation has no word for (the Extra Deck, an Xyz's materials): no claim
+        return set()
+    return {f"from:{z}" for z in zones}
+
+
 def descriptive_words(e: ScriptEffect, kind: str | None) -> set[str]:
     """What the effect is, in property words, before any permission word."""
     t = e.type
@@ -169,7 +187,7 @@ def descriptive_words(e: ScriptEffect, kind: str | None) -> set[str]:
         words.update(EVENT_TIMINGS[code])
     if code in BATTLE_EVENTS and ("trigger" in words or t & K.ACTIVATE):
         words.add("battle-trigger")
-    return words | event_words(e)
+    return words | event_words(e) | zone_words(e)
 
 
 def replayer_timings(words: frozenset[str] | set[str], kind: str | None) -> frozenset[str]:

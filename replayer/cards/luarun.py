@@ -186,7 +186,7 @@ class LuaReader:
         effects = [self._effect(records[i]) for i in range(1, len(records) + 1)] if records is not None else []
         # the card's own effects first, then those of its summoning procedures and kin (a Spirit's return,
         # an Xyz procedure): `effect N` numbers the effects a player reads on the card
-        effects.sort(key=lambda e: e.helper in QUIET_HELPERS)
+        effects.sort(key=lambda e: e.helper in QUIET_HELPERS or e.helper.split(".", 1)[0] in PROCEDURES)
         problems = [] if records is not None else [(0, "no initial_effect")]
         return Script(path, passcode, names, effects, problems,
                       monster_hint=any(e.range & {"LOCATION_MZONE"} for e in effects if e.activated))
@@ -237,12 +237,20 @@ LIBRARY_TABLES = {"proc_spirit.lua": "Spirit", "proc_xyz.lua": "Xyz", "proc_sync
                   "proc_maximum.lua": "Maximum"}
 
 
+#: the tables of summoning procedures (and a Pendulum Scale's activation): effects the card's text does not list
+PROCEDURES = frozenset({"Pendulum", "Xyz", "Synchro", "Link", "Spirit", "Gemini", "Maximum"}) | frozenset(
+    f"proc_{n}" for n in ("pendulum", "xyz", "synchro", "link", "spirit", "gemini", "maximum", "fusion", "union", "normal"))
+
+
 def helper_name(via: str) -> str:
     """``proc_spirit.lua AddProcedure`` -> ``Spirit.AddProcedure``; a function of utility.lua and kin: ``aux.…``."""
     if not via:
         return ""
     file, _, func = via.partition(" ")
-    return f"{LIBRARY_TABLES.get(file, 'aux')}.{func}" if func else file
+    table = LIBRARY_TABLES.get(file)
+    if not func:  # a procedure reached by a tail call has no name of its own: its file's table
+        return file.removesuffix(".lua") + ".*"
+    return f"{table or 'aux'}.{func}"
 
 
 def probe_timings(*runs) -> tuple[frozenset[str] | None, bool, bool]:

@@ -15,14 +15,27 @@ local type, pairs, ipairs, error, pcall, select, setmetatable, rawset, tostring 
 local budget = 0
 sethook(function()
   budget = budget - 1
-  if budget < 0 then budget = 0; error("instruction limit", 0) end
+  if budget < 0 then
+    budget = 0
+    local info = getinfo(2, "Sl")
+    error("instruction limit" .. (info and (" (in " .. info.short_src .. ":" .. tostring(info.currentline) .. ")") or ""), 0)
+  end
 end, "", 1000)
+
+-- ---- the engine's objects are userdata to a script: type() says so of the stand-ins too -------------
+local objects = setmetatable({}, {__mode = "k"})
+local function object(t) objects[t] = true; return t end
+_G.type = function(v)
+  local t = type(v)
+  if t == "table" and objects[v] then return "userdata" end
+  return t
+end
 
 -- ---- the wild value ------------------------------------------------------------------------------
 local asked = false -- set whenever a wild value is used
 local W
 local wildmt = {}
-W = setmetatable({}, wildmt)
+W = object(setmetatable({}, wildmt))
 local function wild() asked = true; return W end
 wildmt.__index = wild
 wildmt.__call = wild
@@ -67,13 +80,13 @@ end
 
 local function new_effect(owner)
   local line, via = where()
-  return setmetatable({_f = {type = 0, code = 0, property = 0, category = 0, range = 0, owner = owner,
-                             line = line, via = via, count = false}}, effect_mt)
+  return object(setmetatable({_f = {type = 0, code = 0, property = 0, category = 0, range = 0, owner = owner,
+                             line = line, via = via, count = false}}, effect_mt))
 end
 
 local E = {}
 function E.CreateEffect(c) return new_effect(c) end
-local nobody = setmetatable({_code = 0}, Card) -- the owner of a global effect (code 0)
+local nobody = object(setmetatable({_code = 0}, Card)) -- the owner of a global effect (code 0)
 function E.GlobalEffect() return new_effect(nobody) end
 function E.Clone(e)
   local n = new_effect(e._f.owner)
@@ -195,6 +208,7 @@ end
 -- ---- running one script --------------------------------------------------------------------------
 -- returns a list of records, one per effect the card registered, or raises the script's error
 function __replayer_run(text, name, code, limit)
+  budget = limit
   install()
   current = {source = "=" .. name, code = code, card = nil, effects = {}}
   local env = setmetatable({}, {__index = _G})
@@ -206,7 +220,7 @@ function __replayer_run(text, name, code, limit)
   local chunk, err = load(text, "=" .. name, "t", env)
   if not chunk then error(err, 0) end
   chunk()
-  local c = setmetatable({_code = code}, s) -- the card: its script's table is its metatable
+  local c = object(setmetatable({_code = code}, s)) -- the card: its script's table is its metatable
   current.card = c
   local init = s.initial_effect
   if type(init) ~= "function" then return nil end

@@ -22,7 +22,8 @@ from .rules import (ACTIVATION_GUARDS, AFTER_CALC, Act, CALC, CLAUSES, DS_END, D
                     R_LINK, R_LP, R_NOT_ALLOWED, R_NOT_FLIPPED, R_NOT_THERE, R_NO_ATTACK, R_NO_CALC, R_ONCE,
                     R_RESULT, R_SENT_EARLY, R_SPEED, R_TRIGGER_ORDER, R_UNDECIDED, R_UNLISTED,
                     SPELL_TRAP_KINDS, Timing, clause_timings, describe_effect, describe_json, describe_table,
-                    is_trigger_effect, named_timings, once_per_timing, spell_speed, waits_for)
+                    effect_zones, is_trigger_effect, named_timings, once_per_timing, spell_speed,
+                    waits_for)
 from .vocabulary import PHASE_BY_WORD, STEP_BY_WORD, Phase, Step
 
 # the members on a hot path as module names (reading one off its class costs 60 ns)
@@ -486,8 +487,11 @@ class YgoModel(Model):
         """Where an activated card is: the `from` clause, else where the log last put it, else where its
         effect is used from (a Spell/Trap or a flip effect: the field)."""
         if c.zone is None:
+            zones = effect_zones(props)
             if e.from_zone:
                 c.zone = e.from_zone
+            elif len(zones) == 1:  # an effect used only from one place (a hand trap: the hand)
+                c.zone = next(iter(zones))
             elif props & SPELL_TRAP_KINDS or props & {"flip"}:
                 c.zone = "field"
             c.controller = e.player

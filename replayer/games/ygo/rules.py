@@ -137,6 +137,9 @@ R_EVENT_ASSUMED = _rule("ygo.trigger.event-assumed", Kind.STATE,
                         "an effect that answers an event the excerpt does not show: the log starts inside the "
                         "Damage Step, after where the event could have happened; assumed to have happened",
                         NOTATION_READINGS, Severity.INFO)
+R_WRONG_ZONE = _rule("ygo.effect.wrong-zone", Kind.STATE,
+                     "an effect used from one place (the hand, the GY, the field) activated while the log has the "
+                     "card elsewhere", "Yu-Gi-Oh! rulebook: activating cards and effects (where an effect is used from)")
 R_NOT_THERE = _rule("ygo.state.not-on-field", Kind.STATE, "a card used from the field that is not there",
                     "Yu-Gi-Oh! rulebook: the field")
 
@@ -295,7 +298,7 @@ class Guard:
     name: str
     fails: Callable[["YgoModel", Act], bool]
     say: Callable[["YgoModel", Act], tuple[str, str]]
-    on: str = "card"  # the card the finding is about: card | target | cost
+    on: str = "card"  # the card the finding is about: card | target | cost; before-cost: the card, before its cost
 
 
 def _destroyed_on_field(c: Card) -> bool:
@@ -361,6 +364,36 @@ def _missing_says(m: "YgoModel", a: Act) -> tuple[str, str]:
             "or remove the activation")
 
 
+ZONE_WORDS = {"hand": "the hand", "field": "the field", "gy": "the GY", "banished": "among the banished cards",
+              "deck": "the Deck"}
+ZONE_AT = {"hand": "in the hand", "field": "on the field", "gy": "in the GY", "banished": "banished",
+           "deck": "in the Deck"}
+
+
+def effect_zones(p: frozenset[str]) -> frozenset[str]:
+    """Where an effect is used from (its `from:` words; none: the catalog does not say)."""
+    return frozenset(w[5:] for w in p if w.startswith("from:"))
+
+
+def wrong_zone(m: "YgoModel", a: Act) -> bool:
+    """The effect is used from somewhere else than where the log has the card. A monster destroyed by battle
+    is sent to the GY at the end of the Damage Step even where the log leaves the move out."""
+    zones = effect_zones(a.props)
+    zone = a.card.zone
+    if not zones or zone is None or zone in zones:
+        return False
+    return not (zone == "field" and "gy" in zones and a.card.destroyed_by_battle and a.timing == DS_END)
+
+
+def _wrong_zone_says(m: "YgoModel", a: Act) -> tuple[str, str]:
+    zones = sorted(effect_zones(a.props))
+    where = " or ".join(ZONE_WORDS.get(z, z) for z in zones)
+    at = ZONE_AT.get(a.card.zone or "", a.card.zone)
+    return (f'this effect of "{a.label}" is used from {where}, but the log has the card {at}',
+            f"write `from {zones[0]}` if it was there (and the line that moved it), or name the effect that is used "
+            f"while it is {at}")
+
+
 def _named_says(a: Act) -> str:
     named = sorted(named_timings(a.props))
     names = ", ".join(x.word for x in named)
@@ -413,6 +446,7 @@ ACTIVATION_GUARDS: tuple[Guard, ...] = (
           lambda m, a: "battle-trigger" in a.props and a.card.battle_fate == "pre-empted",
           lambda m, a: (f'"{a.label}" left the field by a card effect before it was sent to the GY by battle: '
                         "its destroyed-by-battle effect cannot be activated", "remove the activation")),
+    Guard(R_WRONG_ZONE, "wrong-zone", wrong_zone, _wrong_zone_says, on="before-cost"),  # where it was when activated
     Guard(R_FLIP_GONE, "flip-left-field",
           lambda m, a: "flip" in a.props and a.card.zone not in (None, "field")
           and a.event.from_zone in (None, "field"),
