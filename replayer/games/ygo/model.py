@@ -23,7 +23,7 @@ from .rules import (ACTIVATION_GUARDS, AFTER_CALC, Act, CALC, CLAUSES, DS_END, D
                     R_RESULT, R_SENT_EARLY, R_SPEED, R_TRIGGER_ORDER, R_UNDECIDED, R_UNLISTED,
                     SPELL_TRAP_KINDS, Timing, clause_timings, describe_effect, describe_json, describe_table,
                     effect_zones, is_trigger_effect, named_timings, once_per_timing, spell_speed,
-                    waits_for)
+                    own_event, waits_for)
 from .vocabulary import PHASE_BY_WORD, STEP_BY_WORD, Phase, Step
 
 # the members on a hot path as module names (reading one off its class costs 60 ns)
@@ -189,7 +189,8 @@ class YgoModel(Model):
             if target.face_down and target.zone == "field":
                 self.report(R_NOT_FLIPPED, e, f'the attacked face-down monster "{target.key}" was not flipped '
                             "face-up before damage calculation", "write its `flip` under `timing before-calc`")
-                target.face_down = False
+                target.face_down = False  # the flip the log left out happened: what answers it comes after calc
+                self.happen("flipped", target.key, target.controller, frozenset((AFTER_CALC,)))
         self.timing = new
 
     def close_chain(self) -> None:
@@ -215,6 +216,8 @@ class YgoModel(Model):
         c.zone, c.controller, c.face_down = "field", e.player, False
         c.position = c.position or "attack"
         self.happen("summoned", c.key, e.player)
+        if e.method == "flip":
+            self.happen("flipped", c.key, e.player)
 
     def handle_SetCard(self, e: ev.SetCard) -> None:
         c = self.card(e.card)
@@ -601,7 +604,7 @@ class YgoModel(Model):
                 return
         label = e.card.label
         word = waits_for(props)
-        if word is not None and not self.ds_in_log and not self.event_seen(word, c.key if "self-event" in props else None):
+        if word is not None and not self.ds_in_log and not self.event_seen(word, c.key if own_event(props) else None):
             self.report(R_EVENT_ASSUMED, e, f'"{label}" answers an event ({word}) that the log does not show; the '
                         "log starts inside this Damage Step, after where it could have happened: assumed that it "
                         "happened", "write the event before the activation to have it checked", card=e.card)

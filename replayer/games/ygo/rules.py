@@ -48,6 +48,7 @@ SPELL_TRAP_KINDS = frozenset({
     "normal-spell", "quick-play", "continuous-spell", "equip-spell", "field-spell", "ritual-spell",
     "normal-trap", "continuous-trap", "counter-trap", "spell", "trap",
 })
+MONSTER_KINDS = frozenset({"normal-monster", "effect-monster", "flip-monster", "monster"})
 SPEED_2_KINDS = frozenset({"quick-play", "normal-trap", "continuous-trap", "trap"})
 TRIGGER_WORDS = frozenset({"trigger", "flip", "mandatory", "self-trigger", "battle-trigger"})
 
@@ -140,6 +141,9 @@ R_EVENT_ASSUMED = _rule("ygo.trigger.event-assumed", Kind.STATE,
 R_WRONG_ZONE = _rule("ygo.effect.wrong-zone", Kind.STATE,
                      "an effect used from one place (the hand, the GY, the field) activated while the log has the "
                      "card elsewhere", "Yu-Gi-Oh! rulebook: activating cards and effects (where an effect is used from)")
+R_FACE_DOWN = _rule("ygo.state.face-down", Kind.STATE,
+                    "an effect of a monster the log has face-down on the field (its effects are activated only "
+                    "face-up; a flip effect when it is flipped)", "Yu-Gi-Oh! rulebook: face-down cards")
 R_NOT_THERE = _rule("ygo.state.not-on-field", Kind.STATE, "a card used from the field that is not there",
                     "Yu-Gi-Oh! rulebook: the field")
 
@@ -335,8 +339,13 @@ ON_WHEN = {"battle-destroyed": DS_END, "battle-destroying": DS_END, "battle-dama
 
 
 def waits_for(p: frozenset[str]) -> str | None:
-    """The event an effect waits for (its `on:` word), if any."""
-    return next((w[3:] for w in p if w.startswith("on:")), None)
+    """The event an effect waits for (its `on:` word; a flip effect: its own flip), if any."""
+    return next((w[3:] for w in p if w.startswith("on:")), "flipped" if "flip" in p else None)
+
+
+def own_event(p: frozenset[str]) -> bool:
+    """The event must happen to the card itself (`self-event`, or a flip effect's flip)."""
+    return "self-event" in p or ("flip" in p and not any(w.startswith("on:") for w in p))
 
 
 def missing_event(m: "YgoModel", a: Act) -> bool:
@@ -347,13 +356,13 @@ def missing_event(m: "YgoModel", a: Act) -> bool:
         return False
     if word in NEVER_IN_DS:
         return True
-    return m.ds_in_log and not m.event_seen(word, a.card.key if "self-event" in a.props else None)
+    return m.ds_in_log and not m.event_seen(word, a.card.key if own_event(a.props) else None)
 
 
 def _missing_says(m: "YgoModel", a: Act) -> tuple[str, str]:
     word = waits_for(a.props) or ""
     own, anyone = ON_SAYS.get(word, (word, word))
-    when = own if "self-event" in a.props else anyone
+    when = own if own_event(a.props) else anyone
     if word in NEVER_IN_DS:
         return (f'"{a.label}" is activated when {when}; {NEVER_IN_DS[word]}, so it cannot be activated at '
                 f"{a.timing.word}", "remove the activation, or move it to where its event happens")
@@ -446,7 +455,13 @@ ACTIVATION_GUARDS: tuple[Guard, ...] = (
           lambda m, a: "battle-trigger" in a.props and a.card.battle_fate == "pre-empted",
           lambda m, a: (f'"{a.label}" left the field by a card effect before it was sent to the GY by battle: '
                         "its destroyed-by-battle effect cannot be activated", "remove the activation")),
-    Guard(R_WRONG_ZONE, "wrong-zone", wrong_zone, _wrong_zone_says, on="before-cost"),  # where it was when activated
+    Guard(R_WRONG_ZONE, "wrong-zone", wrong_zone, _wrong_zone_says, on="before-cost"),
+    Guard(R_FACE_DOWN, "face-down",
+          lambda m, a: a.card.face_down and a.card.zone == "field" and bool(a.props & MONSTER_KINDS)
+          and "flip" not in a.props and not a.event.flip_effect,
+          lambda m, a: (f'"{a.label}" is a face-down monster on the field: its effects cannot be activated until it '
+                        "is face-up", "write its `flip` (or `flip summon`) before the activation, or `flip effect` "
+                        "if this is its flip effect"), on="before-cost"),  # where it was when activated
     Guard(R_FLIP_GONE, "flip-left-field",
           lambda m, a: "flip" in a.props and a.card.zone not in (None, "field")
           and a.event.from_zone in (None, "field"),
