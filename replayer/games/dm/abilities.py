@@ -1,0 +1,156 @@
+"""Duel Masters: the abilities printed on a card, as the attack procedure uses them.
+
+A creature's own abilities are property words (catalog, imported card text, inline ``{…}``), some
+with a parameter (``power-attacker 3000``, ``cannot-be-blocked-by-power-at-most 4000``,
+``cannot-be-blocked-by:darkness``). A **static ability** changes what *other* creatures may do
+while its card is in the battle zone ("your opponent's creatures can't block", Dione's "creatures
+that have speed attacker can't attack on the turn they are put into the battle zone", "each of your
+other fire creatures has power attacker +2000"): :class:`Static`, read from the imported card's
+text (``replayer.cards.text.dm_read``) or from one of the inline words :data:`STATIC_WORDS`. The
+model asks :func:`granted` for the words the statics of the cards in the battle zone give a
+creature. A sentence of a card's text that no pattern reads is an ``unread`` effect: the model
+says so in an info (``dm.card.ability-not-read``) and applies nothing for it. Rules and citations:
+docs/rules-dm.md §12.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .vocabulary import CIVILIZATIONS
+
+#: words that take a number (vocabulary.NUMBERED_WORDS) and that this module adds up or compares
+POWER_ATTACKER = "power-attacker"
+POWER_PLUS = "power-plus"
+BLOCK_POWER_AT_LEAST = "cannot-be-blocked-by-power-at-least"
+BLOCK_POWER_AT_MOST = "cannot-be-blocked-by-power-at-most"
+
+
+@dataclass(frozen=True)
+class Static:
+    """A static ability of a card in the battle zone: the creatures it applies to and what it gives."""
+
+    who: str  # yours | opponents | all (seen from the card's owner)
+    gives: frozenset[str]
+    other: bool = False  # not the card itself
+    civs: frozenset[str] = frozenset()  # only creatures of one of these civilizations
+    races: tuple[str, ...] = ()  # only creatures of one of these races (as the text writes them)
+    needs: str | None = None  # only creatures that have this word
+    power_at_least: int | None = None  # only creatures with at least this power
+    line: str = ""  # where it came from
+
+    @classmethod
+    def from_dict(cls, d: dict, line: str = "") -> "Static":
+        return cls(str(d.get("who", "all")), frozenset(d.get("gives", ())), bool(d.get("other", False)),
+                   frozenset(d.get("civs", ())), tuple(d.get("races", ())), d.get("needs"),
+                   d.get("power_at_least"), line)
+
+
+#: inline words (vocabulary.PROPERTY_WORDS) for the common static abilities
+STATIC_WORDS = {
+    "opponents-cannot-block": Static("opponents", frozenset({"cannot-block"}), line="{opponents-cannot-block}"),
+    "speed-attackers-wait": Static("all", frozenset({"cannot-attack-turn-entered"}), needs="speed-attacker",
+                                   line="{speed-attackers-wait}"),
+}
+
+
+def numbers(props: frozenset[str], word: str) -> list[int]:
+    """The numbers of ``word N`` among ``props`` (``power-attacker 3000`` -> [3000])."""
+    out = []
+    prefix = word + " "
+    for p in props:
+        if p.startswith(prefix):
+            tail = p[len(prefix):]
+            if tail.isdigit():
+                out.append(int(tail))
+    return out
+
+
+def statics_of(info, props: frozenset[str]) -> tuple[Static, ...]:
+    """The static abilities of a card: its imported text's, and those of its inline or catalog words."""
+    out = []
+    details = getattr(info, "effect_details", ()) if info is not None else ()
+    sources = getattr(info, "effect_sources", ()) if info is not None else ()
+    for i, d in enumerate(details):
+        st = d.get("static")
+        if isinstance(st, dict):
+            out.append(Static.from_dict(st, sources[i] if i < len(sources) else ""))
+    for word, st in STATIC_WORDS.items():
+        if word in props:
+            out.append(st)
+    for n in numbers(props, "all-power-attacker"):
+        out.append(Static("yours", frozenset({f"{POWER_ATTACKER} {n}"}), line=f"{{all-power-attacker {n}}}"))
+    return tuple(out)
+
+
+def unread_of(info, about: str) -> tuple[str, ...]:
+    """Where the sentences of an imported card's text that no pattern read come from: those about the
+    card itself (``about="own"``) or about other creatures (``"field"``)."""
+    details = getattr(info, "effect_details", ()) if info is not None else ()
+    sources = getattr(info, "effect_sources", ()) if info is not None else ()
+    return tuple(sources[i] if i < len(sources) else "" for i, d in enumerate(details) if d.get("unread") == about)
+
+
+_POWER_CHANGE = re.compile(r"[+-]\s?\d+\s*power|power\s*[+-]\s?\d+|パワー\s*[+-]", re.I)
+
+
+def power_may_differ(info) -> bool:
+    """Does an unread sentence of the card's own text change its power (so that the battle cannot be
+    judged from the power the log and the data give)?"""
+    return any(_POWER_CHANGE.search(src) for src in unread_of(info, "own"))
+
+
+def civs_of(props: frozenset[str]) -> frozenset[str]:
+    return frozenset(c for c in CIVILIZATIONS if c in props)
+
+
+def races_of(props: frozenset[str]) -> tuple[str, ...]:
+    return tuple(p[5:] for p in props if p.startswith("race:"))
+
+
+def race_matches(wanted: str, races: tuple[str, ...]) -> bool:
+    """Is a creature of ``races`` one of the ``wanted`` race the text names ("Ghosts", "Dragon" in
+    "has Dragon in its race", "Liquid People")? A plural names the race; a one-word race also
+    matches a race that has it as a word ("Armored Dragon" is a Dragon)."""
+    w = " ".join(wanted.lower().split())
+    forms = {w}
+    if w.endswith("es"):
+        forms.add(w[:-2])
+    if w.endswith("s"):
+        forms.add(w[:-1])
+    for r in races:
+        if r in forms:
+            return True
+        if " " not in w and any(f in r.split() for f in forms):
+            return True
+    return False
+
+
+def applies(st: Static, source_key: str, source_owner: str | None, key: str, owner: str | None,
+            props: frozenset[str], power: int | None) -> bool | None:
+    """Does ``st`` (of the card ``source_key``) apply to the creature ``key``? None: cannot tell (an
+    owner or a fact the log does not give)."""
+    if st.other and key == source_key:
+        return False
+    if st.who != "all":
+        if source_owner is None or owner is None:
+            return None
+        if (st.who == "yours") != (source_owner == owner):
+            return False
+    if st.civs and not st.civs & civs_of(props):
+        return False if civs_of(props) else None
+    if st.races:
+        races = races_of(props)
+        if not races:
+            return None
+        if not any(race_matches(r, races) for r in st.races):
+            return False
+    if st.needs is not None and st.needs not in props:
+        return False
+    if st.power_at_least is not None:
+        if power is None:
+            return None
+        if power < st.power_at_least:
+            return False
+    return True
