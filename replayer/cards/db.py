@@ -222,7 +222,9 @@ def card_from_row(r: dict, names: dict[str, str]) -> ImportedCard:
         aliases=aliases, source=r["source"] or "",
         sources=tuple(sorted(json.loads(r["sources"] or "{}").items())),
         effect_sources=tuple(e.get("from", "") for e in effects),
-        effect_timings=tuple(frozenset(e.get("damage_step", ())) for e in effects),
+        # (the Damage Step timings the simulator allows: Yu-Gi-Oh! data only)
+        effect_timings=tuple(frozenset(e["damage_step"]) for e in effects) if all("damage_step" in e for e in effects)
+        else (),
         effect_details=tuple({k: v for k, v in e.items() if k not in ("props", "from", "damage_step")}
                              for e in effects),
     )

@@ -33,6 +33,9 @@ BATTLE_CODES = frozenset({
     "EFFECT_BOTH_BATTLE_DAMAGE", "EFFECT_INDESTRUCTABLE_COUNT", "EFFECT_SWAP_AD", "EFFECT_DEFENSE_ATTACK",
     "EFFECT_DESTROY_REPLACE", "EFFECT_MATCH_KILL", "EFFECT_ALSO_BATTLE_DAMAGE",
 })
+#: what the readers make of a file: a new version reads files again that have not changed since the last
+#: import (the rows that come out the same are still not written)
+READER_VERSION = "2"
 LANGS = {"ja": "ja", "ja-jp": "ja", "jp": "ja", "de": "de", "de-de": "de", "en": "en", "en-us": "en"}
 
 
@@ -322,6 +325,10 @@ def read_dm(path: Path, summary: Summary) -> list[tuple[dict, list[tuple[str, st
                 props.add("race:" + " ".join(repair_text(race).split()).lower())
         if races:
             sources["races"] = f"{where} subtypes={races!r}"
+        supertypes = c.get("supertypes") if isinstance(c.get("supertypes"), list) else []
+        if "Evolution" in supertypes and "evolution" not in props:
+            props.add("evolution")
+            sources["prop.evolution"] = f"{where} supertypes={supertypes!r}"
         if kind:
             props.add(kind)
         power = text.dm_power(c.get("power"))
@@ -389,10 +396,11 @@ def import_cards(paths: Iterable[str | os.PathLike[str]], db: CardDB, *, jobs: i
         try:
             conn = sqlite3.connect(f"file:{db.path}?mode=ro", uri=True)
             known = {p: (size, mtime) for p, size, mtime in conn.execute("SELECT path, size, mtime_ns FROM files")}
+            reader = conn.execute("SELECT value FROM meta WHERE key = 'reader'").fetchone()
             conn.close()
         except sqlite3.Error:
-            known = {}
-        if all(known.get(p) == (size, mtime) for p, size, mtime, _, _ in file_rows):
+            known, reader = {}, None
+        if reader == (READER_VERSION,) and all(known.get(p) == (size, mtime) for p, size, mtime, _, _ in file_rows):
             summary.unchanged = summary.files  # every file as it was read last time: nothing to do
             summary.cards = {"unchanged files": summary.files}
             return summary
@@ -469,6 +477,7 @@ def import_cards(paths: Iterable[str | os.PathLike[str]], db: CardDB, *, jobs: i
                          [(name_key(n), cid, g, lang, n) for cid, g, lang, n in names if cid in changed_ids])
         conn.executemany("INSERT OR REPLACE INTO files (path, size, mtime_ns, cards, problems) VALUES (?, ?, ?, ?, ?)",
                          file_rows)
+        conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('reader', ?)", (READER_VERSION,))
     conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     conn.close()
     db.close()

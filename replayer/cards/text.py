@@ -167,6 +167,11 @@ _OWN: tuple[tuple[re.Pattern[str], object], ...] = tuple((re.compile(p, re.I), f
     (r"^this creature can't block$|^このクリーチャーは、?ブロックできない$", lambda m: ["cannot-block"]),
     (r"^this creature can attack untapped creatures$|^このクリーチャーは、?アンタップしているクリーチャーを攻撃できる$",
      lambda m: ["can-attack-untapped"]),
+    (rf"^this creature can attack untapped {_CIVS} creatures$|^このクリーチャーは、?アンタップしている{_CIVS_JA}のクリーチャーを攻撃できる$",
+     lambda m: [f"can-attack-untapped:{c}" for c in _civs(m.group(0).split("untapped", 1)[-1])]),
+    (r"^this creature can't be attacked or blocked by non-evolution creatures$",
+     lambda m: ["cannot-be-attacked-by:non-evolution", "cannot-be-blocked-by:non-evolution"]),
+    (rf"^{_CIVS} slayer$|^{_CIVS_JA}スレイヤー$", lambda m: [f"slayer:{c}" for c in _civs(m.group(0))]),
     (r"^this creature can't be blocked$|^このクリーチャーは、?ブロックされない$", lambda m: ["cannot-be-blocked"]),
     (r"^while attacking a creature, this creature can't be blocked$|"
      r"^このクリーチャーは、?クリーチャーを攻撃している間、?ブロックされない$",
@@ -280,10 +285,12 @@ def _grant(sentence: str) -> dict | None:
         return None
     m = _GRANT.match(s)
     if not m:
-        m2 = re.match(r"^(?P<whose>your |)(?P<filter>.+?) can't be blocked$", s, re.I)
+        m2 = re.match(r"^(?P<whose>your |)(?P<other>other )?(?P<filter>.+?)(?: in the battle zone)? can't be blocked$",
+                      s, re.I)
         if not m2:
             return None
-        whose, other, filt, race2, words = m2.group("whose"), None, m2.group("filter"), None, ["cannot-be-blocked"]
+        whose, other, filt, race2 = m2.group("whose"), m2.group("other"), m2.group("filter"), None
+        words = ["cannot-be-blocked"]
     else:
         whose, other, filt, race2 = m.group("whose"), m.group("other"), m.group("filter"), m.group("race2")
         what = m.group("what")

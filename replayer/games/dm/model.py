@@ -34,6 +34,8 @@ _OUTCOME = AttackStep.BATTLE.number  # sub-step 6, whichever its case
 # ---- the model -------------------------------------------------------------------------------
 class DmModel(Model):
     game = "dm"
+    #: the static abilities of a card with the properties it has (derived from the card data: no state)
+    NOT_STATE = Model.NOT_STATE | {"_statics"}
 
     def __init__(self, match, catalog=None):
         super().__init__(match, catalog)
@@ -56,6 +58,7 @@ class DmModel(Model):
         self._ids = 0
         #: the creatures whose cards have static abilities on other creatures (in the battle zone or not)
         self.static_sources: dict[str, tuple[Static, ...]] = {}
+        self._statics: dict[tuple[str, frozenset[str]], tuple[Static, ...]] = {}
         self.unread_told: set[tuple[str, str]] = set()  # (card, own | field) whose unread abilities an info named
 
     # ---- cards --------------------------------------------------------------------------
@@ -96,7 +99,10 @@ class DmModel(Model):
         facts = self.facts.get(c.name_key)
         if facts is None:
             return
-        statics = statics_of(facts.info, facts.props)
+        cache = self._statics
+        statics = cache.get((c.name_key, facts.props))
+        if statics is None:
+            statics = cache[(c.name_key, facts.props)] = statics_of(facts.info, facts.props)
         if statics:
             self.static_sources[c.key] = statics
         elif c.key in self.static_sources:
@@ -554,7 +560,7 @@ class DmModel(Model):
         facts = self.facts_of(ref)
         props, known = self.abilities_of(key)
         return Fighter(key, self.power_in_battle(key, ref, attacking), ("wins-all-battles" in props) if known else None,
-                       known and "slayer" in props, ref.power is None and power_may_differ(facts.info))
+                       props if known else frozenset(), ref.power is None and power_may_differ(facts.info))
 
     def close_window(self) -> None:
         w, self.window = self.window, None

@@ -342,8 +342,12 @@ class Fighter:
     key: str
     power: int | None  # in this battle: a "while attacking" bonus included (power attacker)
     wins_all: bool | None  # None: its properties are not known
-    slayer: bool = False  # the other creature is destroyed after the battle, whoever wins
+    props: frozenset[str] = frozenset()  # its abilities (slayer, civilizations), when known
     more_power: bool = False  # an ability not read may give it more power than ``power``
+
+    def slays(self, other: "Fighter") -> bool:
+        """Does it destroy ``other`` after the battle (slayer, or slayer of ``other``'s civilization)?"""
+        return "slayer" in self.props or any(f"slayer:{c}" in self.props for c in civs_of(other.props))
 
 
 def battle_outcome(a: Fighter, b: Fighter) -> tuple[frozenset[str], frozenset[str]] | None:
@@ -370,7 +374,7 @@ def battle_outcome(a: Fighter, b: Fighter) -> tuple[frozenset[str], frozenset[st
 
 def slain(a: Fighter, b: Fighter) -> frozenset[str]:
     """The creatures a slayer destroys after this battle (the other creature, whoever won)."""
-    return frozenset(({b.key} if a.slayer else set()) | ({a.key} if b.slayer else set()))
+    return frozenset(({b.key} if a.slays(b) else set()) | ({a.key} if b.slays(a) else set()))
 
 
 #: property words that tell a creature's state at a mention, not an ability
@@ -429,13 +433,18 @@ def at_unattackable(d: Declaration) -> bool:
         return False
     if "cannot-be-attacked" in d.target_props:
         return True
+    if d.known and "cannot-be-attacked-by:non-evolution" in d.target_props and "evolution" not in d.props:
+        return True
     return d.known and any(f"cannot-be-attacked-by:{c}" in d.target_props for c in civs_of(d.props))
 
 
 def at_untapped_creature(d: Declaration) -> bool:
     if d.target is None or d.target.tapped or not d.known:
         return False
-    allowed = "can-attack-untapped" in d.props or (d.entered_now and "mach-fighter" in d.props)
+    allowed = "can-attack-untapped" in d.props or (d.entered_now and "mach-fighter" in d.props) \
+        or any(f"can-attack-untapped:{c}" in d.props for c in civs_of(d.target_props))
+    if not allowed and not d.target_known and any(p.startswith("can-attack-untapped:") for p in d.props):
+        return False  # the target's civilization is not known: it may be one it can attack
     return not allowed
 
 
@@ -520,6 +529,8 @@ def unblockable(d: Defence) -> str | None:
     for c in civs_of(d.props) if d.known else ():
         if f"cannot-be-blocked-by:{c}" in ap:
             return f"it cannot be blocked by {c} creatures"
+    if d.known and "cannot-be-blocked-by:non-evolution" in ap and "evolution" not in d.props:
+        return "it cannot be blocked by non-evolution creatures"
     return None
 
 
