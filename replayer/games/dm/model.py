@@ -520,8 +520,10 @@ class DmModel(Model):
             if guard.rule == R_CANNOT_BLOCK:
                 fill["why"] = "" if "cannot-block" in self.props_of_creature(c.key)[0] else \
                     " (a card in the battle zone keeps it from blocking)"
+            attacker = self.creatures.get(a.attacker)
             self.report(guard.rule, e, guard.message.format(**fill), guard.hint.format(**fill),
-                        card=dest if guard.rule == R_REDIRECT_TARGET and dest else ref)
+                        card=dest if guard.rule == R_REDIRECT_TARGET and dest else ref,
+                        rests_on=attacker.name_key if guard.rule == R_UNBLOCKABLE and attacker else None)
         if kind == "redirect":
             c.tapped = False
             a.aims_at = d_c.key if d_c else c.key
