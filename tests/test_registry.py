@@ -196,8 +196,8 @@ def test_the_dm_guards_take_what_the_model_gives_them():
     for group in dm.ATTACK_GUARDS:
         for g in group:
             assert isinstance(g.fails(declaration), bool), g.rule
-            g.message.format(card='"X"', target='"Y"', by=' by "X"')
-            g.hint.format(card='"X"', target='"Y"', by=' by "X"')
+            g.message.format(card='"X"', target='"Y"', by=' by "X"', source='"Z"')
+            g.hint.format(card='"X"', target='"Y"', by=' by "X"', source='"Z"')
     for kind in ("block", "guardman", "redirect"):
         defence = dm.Defence(kind, frozenset(), True, True, True)
         for g in dm.DECLARATION_GUARDS:

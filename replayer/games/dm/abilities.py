@@ -154,3 +154,23 @@ def applies(st: Static, source_key: str, source_owner: str | None, key: str, own
         if power < st.power_at_least:
             return False
     return True
+
+
+@dataclass(frozen=True)
+class Printed:
+    """What the model needs of a card's printed abilities beyond its words, read once a card."""
+
+    statics: tuple[Static, ...] = ()
+    own_unread: tuple[str, ...] = ()  # where its unread sentences about itself come from
+    field_unread: tuple[str, ...] = ()  # … and those about other creatures
+    power_open: bool = False  # an unread sentence changes its power (power_may_differ)
+
+
+NOTHING_PRINTED = Printed()
+
+
+def printed_of(info, props: frozenset[str]) -> Printed:
+    statics = statics_of(info, props)
+    if not statics and not getattr(info, "effect_details", ()):
+        return NOTHING_PRINTED
+    return Printed(statics, unread_of(info, "own"), unread_of(info, "field"), power_may_differ(info))

@@ -14,13 +14,13 @@ from __future__ import annotations
 from ... import events as ev
 from ...numbers import whole_number
 from ...replay import Model
-from .abilities import POWER_ATTACKER, POWER_PLUS, Static, applies, numbers, power_may_differ, statics_of, unread_of
+from .abilities import NOTHING_PRINTED, POWER_ATTACKER, POWER_PLUS, Printed, Static, applies, numbers, printed_of
 from .attack import AttackState, Breaks, Creature, Deferred, Waiting, Window, other
 from .rules import (ABILITY_OF, ATTACK_GUARDS, DECLARATION_GUARDS, Declaration, Defence, Fighter, LINES,
                     LINE_BY_KIND, Need, R_ABORTED, R_ACTIVE_FIRST, R_BACKWARDS, R_BATTLE_OPPONENT,
                     R_BATTLE_RESULT, R_BREAK_COUNT, R_EARLY_TRIGGER, R_END_ABILITY_LEFT, R_END_BEFORE_AFTER,
                     R_NINJA_AFTER_BLOCK, R_NINJA_BEFORE_TRIGGERS, R_NINJA_NO_BLOCK, R_NOT_PLAYER,
-                    R_CANNOT_BE_ATTACKED, R_NOT_READ, R_NOT_TURN_PLAYER, R_ONE_BLOCKER, R_REDIRECT_TARGET, R_SHIELDS_LEFT, R_SPELL_FIRST,
+                    R_CANNOT_BE_ATTACKED, R_ENTERED_THIS_TURN, R_NOT_READ, R_NOT_TURN_PLAYER, R_ONE_BLOCKER, R_REDIRECT_TARGET, R_SHIELDS_LEFT, R_SPELL_FIRST,
                     R_STRIGGER_NO_ABILITY, R_UNBLOCKABLE, R_CANNOT_BLOCK, slain, unblockable,
                     R_STRIGGER_MORE, R_STRIGGER_NO_BREAK, R_TURN_PLAYER_FIRST, R_UNTAPPED_TARGET, SHOWINGS,
                     STATE_WORDS, TAKES_OVER, battle_outcome, describe_table, line_kind, quote,
@@ -35,7 +35,7 @@ _OUTCOME = AttackStep.BATTLE.number  # sub-step 6, whichever its case
 class DmModel(Model):
     game = "dm"
     #: the static abilities of a card with the properties it has (derived from the card data: no state)
-    NOT_STATE = Model.NOT_STATE | {"_statics"}
+    NOT_STATE = Model.NOT_STATE | {"_printed"}
 
     def __init__(self, match, catalog=None):
         super().__init__(match, catalog)
@@ -58,7 +58,8 @@ class DmModel(Model):
         self._ids = 0
         #: the creatures whose cards have static abilities on other creatures (in the battle zone or not)
         self.static_sources: dict[str, tuple[Static, ...]] = {}
-        self._statics: dict[tuple[str, frozenset[str]], tuple[Static, ...]] = {}
+        self._printed: dict[tuple[str, frozenset[str]], Printed] = {}
+        self.field_unread: set[str] = set()  # creatures whose text has an unread ability on other creatures
         self.unread_told: set[tuple[str, str]] = set()  # (card, own | field) whose unread abilities an info named
 
     # ---- cards --------------------------------------------------------------------------
@@ -95,18 +96,44 @@ class DmModel(Model):
                     given |= st.gives
         return (props | given if given else props), known
 
-    def note_statics(self, c: Creature) -> None:
+    def givers(self, key: str, word: str) -> list[Creature]:
+        """The creatures in the battle zone whose static abilities give the creature ``key`` the word."""
+        c = self.creatures.get(key)
+        if c is None:
+            return []
+        props, _ = self.props_of_creature(key)
         facts = self.facts.get(c.name_key)
-        if facts is None:
-            return
-        cache = self._statics
-        statics = cache.get((c.name_key, facts.props))
-        if statics is None:
-            statics = cache[(c.name_key, facts.props)] = statics_of(facts.info, facts.props)
-        if statics:
-            self.static_sources[c.key] = statics
+        power = facts.power if facts is not None else None
+        out = []
+        for skey, statics in self.static_sources.items():
+            source = self.creatures.get(skey)
+            if source is not None and source.in_play and any(
+                    word in st.gives and applies(st, skey, source.owner, key, c.owner, props, power) for st in statics):
+                out.append(source)
+        return out
+
+    @staticmethod
+    def names_of(creatures: list[Creature]) -> str:
+        return " and ".join(quote(c.label) for c in creatures) or "a card"
+
+    def printed(self, name_key: str) -> Printed:
+        """The card's static abilities and unread sentences (:func:`~.abilities.printed_of`), read once."""
+        facts = self.facts.get(name_key)
+        if facts is None or facts.info is None and not facts.props:
+            return NOTHING_PRINTED
+        hit = self._printed.get((name_key, facts.props))
+        if hit is None:
+            hit = self._printed[(name_key, facts.props)] = printed_of(facts.info, facts.props)
+        return hit
+
+    def note_statics(self, c: Creature) -> None:
+        p = self.printed(c.name_key)
+        if p.statics:
+            self.static_sources[c.key] = p.statics
         elif c.key in self.static_sources:
             del self.static_sources[c.key]
+        if p.field_unread:
+            self.field_unread.add(c.key)
 
     def power_in_battle(self, key: str, ref: ev.CardRef, attacking: bool) -> int | None:
         """The power that counts in the battle: the `battle` line's own number, else the card's power with
@@ -125,15 +152,15 @@ class DmModel(Model):
         """An info for each card among ``keys`` (and, with ``field``, each card in the battle zone) whose text has
         an ability about the attack that no pattern reads: nothing is applied for it (once a card)."""
         todo = [(k, "own") for k in keys if k is not None]
-        if field:
-            todo += [(k, "field") for k, c in self.creatures.items() if c.in_play]
+        if field and self.field_unread:
+            todo += [(k, "field") for k in sorted(self.field_unread) if self.creatures[k].in_play]
         for key, about in todo:
             c = self.creatures.get(key)
-            facts = self.facts.get(c.name_key) if c is not None else None
-            if facts is None or facts.info is None or (c.name_key, about) in self.unread_told:
+            if c is None:
                 continue
-            lines = unread_of(facts.info, about)
-            if not lines:
+            p = self.printed(c.name_key)
+            lines = p.own_unread if about == "own" else p.field_unread
+            if not lines or (c.name_key, about) in self.unread_told:
                 continue
             self.unread_told.add((c.name_key, about))
             self.report(R_NOT_READ, e, f"{quote(c.label)} has an ability replayer does not read from its text, so "
@@ -153,7 +180,7 @@ class DmModel(Model):
             c.in_play, c.tapped, c.entered = True, False, None
         if c.owner is None:
             c.owner = owner
-        if ref.props or c.key not in self.static_sources:
+        if ref.props or (c.key not in self.static_sources and c.key not in self.field_unread):
             self.note_statics(c)
         return self.apply_state_words(c, ref)
 
@@ -307,11 +334,14 @@ class DmModel(Model):
                 guard = next((g for g in group if g.fails(d)), None)
                 if guard is not None:
                     by = "" if "cannot-be-attacked" in t_props else " by " + quote(e.attacker.label)
+                    givers = self.givers(attacker.key, "cannot-attack-turn-entered") \
+                        if guard.rule == R_ENTERED_THIS_TURN else []
                     fill = {"card": quote(e.attacker.label), "target": quote(e.target.label) if e.target else "",
-                            "by": by}
+                            "by": by, "source": self.names_of(givers)}
                     where = e.target if guard.rule in (R_UNTAPPED_TARGET, R_CANNOT_BE_ATTACKED) and e.target \
                         else e.attacker
-                    self.report(guard.rule, e, guard.message.format(**fill), guard.hint.format(**fill), card=where)
+                    self.report(guard.rule, e, guard.message.format(**fill), guard.hint.format(**fill), card=where,
+                                rests_on=givers[0].name_key if givers else None)
         attacker.tapped = True
         self.waiting.clear()  # abilities from before the attack have resolved by now
         self.deferred.clear()
@@ -517,13 +547,16 @@ class DmModel(Model):
             fill = {"card": quote(ref.label), "ability": ABILITY_OF[kind], "kind": kind,
                     "target": quote(dest.label) if dest else "", "why": "" if guard.rule != R_UNBLOCKABLE else why,
                     "attacker": self.name(a.attacker)}
-            if guard.rule == R_CANNOT_BLOCK:
-                fill["why"] = "" if "cannot-block" in self.props_of_creature(c.key)[0] else \
-                    " (a card in the battle zone keeps it from blocking)"
+            rests_on = None
+            if guard.rule == R_CANNOT_BLOCK and "cannot-block" not in self.props_of_creature(c.key)[0]:
+                givers = self.givers(c.key, "cannot-block")
+                fill["why"] = f" while {self.names_of(givers)} is in the battle zone"
+                rests_on = givers[0].name_key if givers else None
             attacker = self.creatures.get(a.attacker)
+            if guard.rule == R_UNBLOCKABLE and attacker is not None:
+                rests_on = attacker.name_key
             self.report(guard.rule, e, guard.message.format(**fill), guard.hint.format(**fill),
-                        card=dest if guard.rule == R_REDIRECT_TARGET and dest else ref,
-                        rests_on=attacker.name_key if guard.rule == R_UNBLOCKABLE and attacker else None)
+                        card=dest if guard.rule == R_REDIRECT_TARGET and dest else ref, rests_on=rests_on)
         if kind == "redirect":
             c.tapped = False
             a.aims_at = d_c.key if d_c else c.key
@@ -562,7 +595,7 @@ class DmModel(Model):
         facts = self.facts_of(ref)
         props, known = self.abilities_of(key)
         return Fighter(key, self.power_in_battle(key, ref, attacking), ("wins-all-battles" in props) if known else None,
-                       props if known else frozenset(), ref.power is None and power_may_differ(facts.info))
+                       props if known else frozenset(), ref.power is None and self.printed(facts.key).power_open)
 
     def close_window(self) -> None:
         w, self.window = self.window, None

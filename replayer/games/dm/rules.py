@@ -468,8 +468,8 @@ ATTACK_GUARDS: tuple[tuple[Guard, ...], ...] = (
               "attacker: it is summoning sick", "it may attack from its owner's next turn on; if it has speed "
               "attacker, add it inline: {card} {{speed-attacker}}"),
         Guard(R_ENTERED_THIS_TURN, kept_from_attacking_on_entry, "{card} entered the battle zone this turn, and "
-              "a card in the battle zone keeps creatures like it (speed attackers) from attacking on the turn they "
-              "are put into the battle zone", "it may attack from its owner's next turn on, or once that card has "
+              "{source} in the battle zone keeps creatures like it (speed attackers) from attacking on the turn they "
+              "are put into the battle zone", "it may attack from its owner's next turn on, or once {source} has "
               "left the battle zone"),
         Guard(R_MACH_PLAYER, mach_fighter_at_player, "{card} is a mach fighter that entered this turn: it may "
               "attack creatures only, not the player", "attack a creature, or attack the player next turn"),
