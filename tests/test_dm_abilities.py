@@ -113,6 +113,11 @@ CARDS = [
     ("Test Counter", "Creature", ["Light"], "2000", ["Initiate"],
      "This creature gets +1000 power for each shield you have."),
     ("Ãœbertest Drake", "Creature", ["Fire"], "6000", ["Armored Dragon"], "Double breaker"),
+    ("Test Shade", "Creature", ["Darkness"], "3000", ["Ghost"],
+     "Each of your opponent's tapped creatures in the battle zone gets -1000 power."),
+    ("Test Crew", "Creature", ["Water"], "3000", ["Mud Worm"],
+     "Crew breaker - Mud Worm (This creature breaks one more shield for each of your other Mud Worms in the "
+     "battle zone.)"),
 ]
 
 
@@ -217,3 +222,24 @@ def test_cards_dm_shows_each_ability_with_its_source_line(dm_db):
     out = CliRunner().invoke(cli, ["cards", "dm", "Test Warden", "--cards-db", str(dm_db)]).output
     assert "static, while in the battle zone: all creatures that have speed-attacker: " \
            "cannot-attack-turn-entered" in out
+
+
+def test_an_unread_ability_of_a_card_in_the_battle_zone_leaves_open_what_it_may_change(dm_db):
+    # "-1000 power to the opponent's tapped creatures": the battle of two equals is not judged
+    battle = 'turn 7 B\nB: summon "Test Shade"\nturn 8 A\nA: attack "Test Brute" -> player\n' \
+             'B: block with "Test Brute"#2\nbattle "Test Brute" vs "Test Brute"#2\nattack ends\n'
+    result = check_text('[Game "dm"]\n' + battle)
+    assert [(f.line, f.rule) for f in result.findings] == [(5, "card.ability-not-read")]
+    # "breaks one more shield for each …": the number of shields is not judged
+    breaks = 'turn 8 A\nA: attack "Test Crew" -> player\nA: {}\nattack ends\n'
+    assert findings(breaks.format("break 1")) == findings(breaks.format("break 2")) == []
+    assert findings('turn 8 A\nA: attack "Test Courier" -> player\nA: break 2\nattack ends\n') == \
+        [(4, "dm.break.count")]
+
+
+def test_cards_dm_json_keeps_the_static_ability(dm_db):
+    out = CliRunner().invoke(cli, ["cards", "dm", "Test Warden", "--format", "json", "--cards-db", str(dm_db)]).output
+    effects = json.loads(out)["effects"]
+    assert [e.get("static") for e in effects] == [
+        None, {"who": "all", "needs": "speed-attacker", "gives": ["cannot-attack-turn-entered"]}]
+    assert "damage_step" not in effects[0]

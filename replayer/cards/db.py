@@ -53,9 +53,11 @@ class ImportedCard(CardInfo):
         out["from"] = self.source
         out["sources"] = dict(self.sources)
         if self.effects:
+            timings = self.effect_timings or (None,) * len(self.effects)  # (Yu-Gi-Oh! data only)
             out["effects"] = [
-                {"props": sorted(e), "from": src, "damage_step": sorted(t, key=_TIMING_ORDER.index), **detail}
-                for e, src, t, detail in zip(self.effects, self.effect_sources, self.effect_timings, self.effect_details)
+                {"props": sorted(e), "from": src,
+                 **({"damage_step": sorted(t, key=_TIMING_ORDER.index)} if t is not None else {}), **detail}
+                for e, src, t, detail in zip(self.effects, self.effect_sources, timings, self.effect_details)
             ]
         return out
 

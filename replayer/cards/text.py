@@ -194,9 +194,9 @@ _OWN: tuple[tuple[re.Pattern[str], object], ...] = tuple((re.compile(p, re.I), f
 
 #: a sentence that grants words to other creatures: "Each of your other fire creatures in the battle zone has "…""
 _GRANT = re.compile(
-    r"^(?:each of |all of |all )?(?P<whose>your opponent's |your |)(?P<other>other )?(?P<filter>.+?)"
+    r"^(?:each of |each |all of |all )?(?P<whose>your opponent's |your |)(?P<other>other )?(?P<filter>.+?)"
     r"(?: in the battle zone)?(?: that (?:has|have) (?P<race2>\w+) in (?:its|their) race)?"
-    r"(?: in the battle zone)? (?:has|have|gets?|can) (?P<what>.+)$", re.I)
+    r"(?: in the battle zone)? (?:has|have|gets?|gains?|can) (?P<what>.+)$", re.I)
 _FILTER_CREATURES = re.compile(rf"^(?:creatures?|(?:{_CIV}(?: creatures?)?(?:\s*(?:,|or|and)\s*)?)+)$", re.I)
 _SPEED_SICK = re.compile(r"^creatures that have \"speed attacker\" can't attack on the turn they are put into the "
                          r"battle zone$|^スピードアタッカーを持つクリーチャーは、?バトルゾーンに出たターンに攻撃できない$", re.I)
@@ -320,6 +320,14 @@ def _grant(sentence: str) -> dict | None:
     return out
 
 
+def _about_itself(sentence: str) -> bool:
+    """Is the sentence about the card itself ("While …, this creature gets …", "Turbo rush: This creature
+    …"), not about other creatures ("While this creature is in the battle zone, each of your …")?"""
+    s = re.sub(r"^[\w' -]{1,30}\s*:\s*", "", sentence)  # an ability's label: "Turbo rush :", "Wave striker :"
+    s = re.sub(r"^(?:while|whenever|if|during) [^,]+,\s*", "", s, flags=re.I)
+    return bool(re.match(r"^(?:this creature|it)\b|^このクリーチャー", s, re.I))
+
+
 def dm_read(text: str, *, creature: bool = True) -> DmReading:
     """Read a Duel Masters card's text (English or Japanese): see :class:`DmReading`.
 
@@ -345,7 +353,7 @@ def dm_read(text: str, *, creature: bool = True) -> DmReading:
             if grant is not None:
                 out.statics.append((grant, line))
             elif _ABOUT_ATTACK.search(s) and not _TRIGGER.search(s) and not _ONE_SHOT.search(s):
-                out.unread.append((line, "own" if re.search(r"this creature|このクリーチャー", s, re.I) else "field"))
+                out.unread.append((line, "own" if _about_itself(s) else "field"))
     return out
 
 

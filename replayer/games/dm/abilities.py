@@ -92,13 +92,17 @@ def unread_of(info, about: str) -> tuple[str, ...]:
     return tuple(sources[i] if i < len(sources) else "" for i, d in enumerate(details) if d.get("unread") == about)
 
 
-_POWER_CHANGE = re.compile(r"[+-]\s?\d+\s*power|power\s*[+-]\s?\d+|パワー\s*[+-]", re.I)
+_POWER_UP = re.compile(r"\+\s?\d+\s*power|power\s*\+\s?\d+|パワー\s*\+", re.I)
+_POWER_DOWN = re.compile(r"-\s?\d+\s*power|power\s*-\s?\d+|パワー\s*-", re.I)
 
 
-def power_may_differ(info) -> bool:
-    """Does an unread sentence of the card's own text change its power (so that the battle cannot be
-    judged from the power the log and the data give)?"""
-    return any(_POWER_CHANGE.search(src) for src in unread_of(info, "own"))
+def power_may_differ(info) -> str | None:
+    """How an unread sentence of the card's own text may change its power, so that a battle cannot be
+    judged from the power the log and the data give: ``"more"`` (only up), ``"any"`` (down too), None."""
+    lines = unread_of(info, "own")
+    if any(_POWER_DOWN.search(src) for src in lines):
+        return "any"
+    return "more" if any(_POWER_UP.search(src) for src in lines) else None
 
 
 def civs_of(props: frozenset[str]) -> frozenset[str]:
@@ -163,7 +167,10 @@ class Printed:
     statics: tuple[Static, ...] = ()
     own_unread: tuple[str, ...] = ()  # where its unread sentences about itself come from
     field_unread: tuple[str, ...] = ()  # … and those about other creatures
-    power_open: bool = False  # an unread sentence changes its power (power_may_differ)
+    power_open: str | None = None  # an unread sentence changes its power: "more" or "any" (power_may_differ)
+    field_power: bool = False  # an unread sentence changes other creatures' power
+    own_breaks: bool = False  # an unread sentence changes how many shields it breaks ("crew breaker", "while …")
+    field_breaks: bool = False  # … how many other creatures break ("breaks one more shield")
 
 
 NOTHING_PRINTED = Printed()
@@ -173,4 +180,10 @@ def printed_of(info, props: frozenset[str]) -> Printed:
     statics = statics_of(info, props)
     if not statics and not getattr(info, "effect_details", ()):
         return NOTHING_PRINTED
-    return Printed(statics, unread_of(info, "own"), unread_of(info, "field"), power_may_differ(info))
+    own, field = unread_of(info, "own"), unread_of(info, "field")
+    return Printed(statics, own, field, power_may_differ(info),
+                   any(_POWER_UP.search(src) or _POWER_DOWN.search(src) for src in field),
+                   any(_BREAKS.search(src) for src in own), any(_BREAKS.search(src) for src in field))
+
+
+_BREAKS = re.compile(r"breaker|breaks? (?:one|\d+) more shields?|ブレイカー", re.I)

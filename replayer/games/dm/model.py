@@ -11,6 +11,8 @@ known is never the reason for an error. The tables and guards, with their citati
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ... import events as ev
 from ...numbers import whole_number
 from ...replay import Model
@@ -581,6 +583,10 @@ class DmModel(Model):
         self.tell_unread(e, (first.key, second.key))
         attacker = a.attacker if a is not None else None
         f1, f2 = self.fighter(e.first, first.key == attacker), self.fighter(e.second, second.key == attacker)
+        if any(self.creatures[k].in_play and self.printed(self.creatures[k].name_key).field_power
+               for k in self.field_unread):  # a card in the battle zone changes powers in a way not read
+            self.tell_unread(e, (), field=True)
+            f1, f2 = replace(f1, power_open="any"), replace(f2, power_open="any")
         outcome = battle_outcome(f1, f2)
         victims = slain(f1, f2)
         if outcome is not None:
@@ -595,7 +601,7 @@ class DmModel(Model):
         facts = self.facts_of(ref)
         props, known = self.abilities_of(key)
         return Fighter(key, self.power_in_battle(key, ref, attacking), ("wins-all-battles" in props) if known else None,
-                       props if known else frozenset(), ref.power is None and self.printed(facts.key).power_open)
+                       props if known else frozenset(), self.printed(facts.key).power_open if ref.power is None else None)
 
     def close_window(self) -> None:
         w, self.window = self.window, None
@@ -619,6 +625,14 @@ class DmModel(Model):
         a.closed = False  # (a break written after `attack ends` is still counted)
         if a.breaks is None:
             props, known = self.abilities_of(a.attacker)
+            attacker = self.creatures.get(a.attacker)
+            open_by = [k for k in self.field_unread if self.creatures[k].in_play
+                       and self.printed(self.creatures[k].name_key).field_breaks]
+            if attacker is not None and self.printed(attacker.name_key).own_breaks:
+                open_by.append(attacker.key)
+            if open_by:  # an ability not read changes how many shields it breaks: not judged
+                self.tell_unread(e, open_by, field=True)
+                known = False
             a.breaks = Breaks(e, shields_to_break(props, left) if known else None, left)
         a.breaks.total += e.count
 

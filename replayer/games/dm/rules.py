@@ -343,7 +343,7 @@ class Fighter:
     power: int | None  # in this battle: a "while attacking" bonus included (power attacker)
     wins_all: bool | None  # None: its properties are not known
     props: frozenset[str] = frozenset()  # its abilities (slayer, civilizations), when known
-    more_power: bool = False  # an ability not read may give it more power than ``power``
+    power_open: str | None = None  # an ability not read may change ``power``: "more" (only up) or "any"
 
     def slays(self, other: "Fighter") -> bool:
         """Does it destroy ``other`` after the battle (slayer, or slayer of ``other``'s civilization)?"""
@@ -362,13 +362,14 @@ def battle_outcome(a: Fighter, b: Fighter) -> tuple[frozenset[str], frozenset[st
         return frozenset({w.key}), frozenset({l.key})
     if a.power is None or b.power is None:
         return None
-    if a.power == b.power:
-        if a.more_power or b.more_power:
+    if a.power_open or b.power_open:
+        if a.power == b.power or "any" in (a.power_open, b.power_open):
             return None  # either may have had more: which is not known
+    if a.power == b.power:
         return frozenset(), frozenset({a.key, b.key})
     w, l = (a, b) if a.power > b.power else (b, a)
-    if l.more_power:
-        return None
+    if l.power_open:
+        return None  # it may have had more than the winner
     return frozenset({w.key}), frozenset({l.key})
 
 
