@@ -20,13 +20,13 @@ from .abilities import NOTHING_PRINTED, POWER_ATTACKER, POWER_PLUS, Printed, Sta
 from .attack import AttackState, Breaks, Creature, Deferred, Waiting, Window, other
 from .rules import (ABILITY_OF, ATTACK_GUARDS, DECLARATION_GUARDS, Declaration, Defence, Fighter, LINES,
                     LINE_BY_KIND, Need, R_ABORTED, R_ACTIVE_FIRST, R_BACKWARDS, R_BATTLE_OPPONENT,
-                    R_BATTLE_RESULT, R_BREAK_COUNT, R_EARLY_TRIGGER, R_END_ABILITY_LEFT, R_END_BEFORE_AFTER,
-                    R_NINJA_AFTER_BLOCK, R_NINJA_BEFORE_TRIGGERS, R_NINJA_NO_BLOCK, R_NOT_PLAYER,
-                    R_CANNOT_BE_ATTACKED, R_ENTERED_THIS_TURN, R_NOT_READ, R_NOT_TURN_PLAYER, R_ONE_BLOCKER, R_REDIRECT_TARGET, R_SHIELDS_LEFT, R_SPELL_FIRST,
-                    R_STRIGGER_NO_ABILITY, R_UNBLOCKABLE, R_CANNOT_BLOCK, slain, unblockable,
-                    R_STRIGGER_MORE, R_STRIGGER_NO_BREAK, R_TURN_PLAYER_FIRST, R_UNTAPPED_TARGET, SHOWINGS,
-                    STATE_WORDS, TAKES_OVER, battle_outcome, describe_table, line_kind, quote,
-                    reached_step, row_label, shields_to_break)
+                    R_BATTLE_RESULT, R_BREAK_COUNT, R_CANNOT_BE_ATTACKED, R_CANNOT_BLOCK, R_EARLY_TRIGGER,
+                    R_END_ABILITY_LEFT, R_END_BEFORE_AFTER, R_ENTERED_THIS_TURN, R_NINJA_AFTER_BLOCK,
+                    R_NINJA_BEFORE_TRIGGERS, R_NINJA_NO_BLOCK, R_NOT_PLAYER, R_NOT_READ, R_NOT_TURN_PLAYER,
+                    R_ONE_BLOCKER, R_REDIRECT_TARGET, R_SHIELDS_LEFT, R_SPELL_FIRST, R_STRIGGER_MORE,
+                    R_STRIGGER_NO_ABILITY, R_STRIGGER_NO_BREAK, R_TURN_PLAYER_FIRST, R_UNBLOCKABLE,
+                    R_UNTAPPED_TARGET, SHOWINGS, STATE_WORDS, TAKES_OVER, battle_outcome, describe_table,
+                    line_kind, quote, reached_step, row_label, shields_to_break, slain, unblockable)
 from .vocabulary import AttackStep
 
 _END = AttackStep.END
@@ -36,7 +36,7 @@ _OUTCOME = AttackStep.BATTLE.number  # sub-step 6, whichever its case
 # ---- the model -------------------------------------------------------------------------------
 class DmModel(Model):
     game = "dm"
-    #: the static abilities of a card with the properties it has (derived from the card data: no state)
+    #: a card's static abilities and unread sentences, by card and properties (derived from the card data: no state)
     NOT_STATE = Model.NOT_STATE | {"_printed"}
 
     def __init__(self, match, catalog=None):
@@ -600,8 +600,9 @@ class DmModel(Model):
         key = self.card_key(ref)
         facts = self.facts_of(ref)
         props, known = self.abilities_of(key)
-        return Fighter(key, self.power_in_battle(key, ref, attacking), ("wins-all-battles" in props) if known else None,
-                       props if known else frozenset(), self.printed(facts.key).power_open if ref.power is None else None)
+        return Fighter(key, self.power_in_battle(key, ref, attacking),
+                       ("wins-all-battles" in props) if known else None, props if known else frozenset(),
+                       self.printed(facts.key).power_open if ref.power is None else None)
 
     def close_window(self) -> None:
         w, self.window = self.window, None
