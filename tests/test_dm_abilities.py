@@ -115,6 +115,9 @@ CARDS = [
     ("Ãœbertest Drake", "Creature", ["Fire"], "6000", ["Armored Dragon"], "Double breaker"),
     ("Test Shade", "Creature", ["Darkness"], "3000", ["Ghost"],
      "Each of your opponent's tapped creatures in the battle zone gets -1000 power."),
+    ("Test Dusk Guard", "Creature", ["Light"], "5000", ["Guardian"],
+     "Darkness blocker (Whenever an opponent's darkness creature attacks, you may tap this creature to stop the "
+     "attack.)"),
     ("Test Crew", "Creature", ["Water"], "3000", ["Mud Worm"],
      "Crew breaker - Mud Worm (This creature breaks one more shield for each of your other Mud Worms in the "
      "battle zone.)"),
@@ -243,3 +246,10 @@ def test_cards_dm_json_keeps_the_static_ability(dm_db):
     assert [e.get("static") for e in effects] == [
         None, {"who": "all", "needs": "speed-attacker", "gives": ["cannot-attack-turn-entered"]}]
     assert "damage_step" not in effects[0]
+
+
+def test_a_blocker_of_one_civilization_blocks_only_its_attacks(dm_db):
+    block = 'turn 8 A\nA: attack "{}" -> player\nB: block with "Test Dusk Guard"\n'
+    assert findings(block.format("Test Glutton")) == []  # a darkness attacker
+    assert findings(block.format("Test Brute")) == [(4, "dm.block.no-ability")]  # a nature one
+    assert words("Fire and nature blocker") == ["blocker:fire", "blocker:nature"]

@@ -172,6 +172,7 @@ _OWN: tuple[tuple[re.Pattern[str], object], ...] = tuple((re.compile(p, re.I), f
     (r"^this creature can't be attacked or blocked by non-evolution creatures$",
      lambda m: ["cannot-be-attacked-by:non-evolution", "cannot-be-blocked-by:non-evolution"]),
     (rf"^{_CIVS} slayer$|^{_CIVS_JA}スレイヤー$", lambda m: [f"slayer:{c}" for c in _civs(m.group(0))]),
+    (rf"^{_CIVS} blocker$|^{_CIVS_JA}ブロッカー$", lambda m: [f"blocker:{c}" for c in _civs(m.group(0))]),
     (r"^this creature can't be blocked$|^このクリーチャーは、?ブロックされない$", lambda m: ["cannot-be-blocked"]),
     (r"^while attacking a creature, this creature can't be blocked$|"
      r"^このクリーチャーは、?クリーチャーを攻撃している間、?ブロックされない$",

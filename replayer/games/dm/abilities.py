@@ -170,6 +170,7 @@ class Printed:
     power_open: str | None = None  # an unread sentence changes its power: "more" or "any" (power_may_differ)
     field_power: bool = False  # an unread sentence changes other creatures' power
     own_breaks: bool = False  # an unread sentence changes how many shields it breaks ("crew breaker", "while …")
+    race_blocker: bool = False  # "Dragon blocker": it blocks the attacks of some creatures (not read which)
     field_breaks: bool = False  # … how many other creatures break ("breaks one more shield")
 
 
@@ -181,9 +182,12 @@ def printed_of(info, props: frozenset[str]) -> Printed:
     if not statics and not getattr(info, "effect_details", ()):
         return NOTHING_PRINTED
     own, field = unread_of(info, "own"), unread_of(info, "field")
-    return Printed(statics, own, field, power_may_differ(info),
-                   any(_POWER_UP.search(src) or _POWER_DOWN.search(src) for src in field),
-                   any(_BREAKS.search(src) for src in own), any(_BREAKS.search(src) for src in field))
+    return Printed(statics, own, field, power_open=power_may_differ(info),
+                   field_power=any(_POWER_UP.search(src) or _POWER_DOWN.search(src) for src in field),
+                   own_breaks=any(_BREAKS.search(src) for src in own),
+                   field_breaks=any(_BREAKS.search(src) for src in field),
+                   race_blocker=any(_RACE_BLOCKER.search(src) for src in own + field))
 
 
+_RACE_BLOCKER = re.compile(r"\(text: ['\"](?:\w+ ){1,3}blocker\b", re.I)
 _BREAKS = re.compile(r"breaker|breaks? (?:one|\d+) more shields?|ブレイカー", re.I)

@@ -533,14 +533,15 @@ class DmModel(Model):
                 return  # the first blocker's block stands: the attack still aims at it
             a.blocks += 1
         props, known = self.abilities_of(c.key)
-        a_props, a_known = self.abilities_of(a.attacker) if kind == "block" else (frozenset(), False)
+        a_props, a_known = self.abilities_of(a.attacker)
         facts = self.facts.get(c.name_key)
         d = Defence(kind, props, known, was_tapped(c), aim_before is None,
                     d_c.key if d_c else None,
                     was_tapped(d_c) if d_c else True,
                     d_c is None or d_c.key == c.key,
                     a_props, a_known, a.target is not None,
-                    self.power_in_battle(c.key, ref, False) if facts is not None else None)
+                    self.power_in_battle(c.key, ref, False) if facts is not None else None,
+                    kind == "block" and self.printed(c.name_key).race_blocker)
         if kind == "block":
             self.tell_unread(e, (c.key, a.attacker))
         guard = next((g for g in DECLARATION_GUARDS if g.fails(d)), None)

@@ -507,6 +507,7 @@ class Defence:
     attacker_known: bool = False
     on_creature: bool = False  # the attack was declared on a creature
     power: int | None = None  # the blocking creature's
+    maybe_ability: bool = False  # an unread sentence of its text may give it the ability ("Dragon blocker")
 
 
 def unblockable(d: Defence) -> str | None:
@@ -547,7 +548,13 @@ ABILITY_OF = {"block": "blocker", "guardman": "guardman", "redirect": "redirect"
 
 
 def lacks_ability(d: Defence) -> bool:
-    return d.known and ABILITY_OF[d.kind] not in d.props
+    if not d.known or ABILITY_OF[d.kind] in d.props or d.maybe_ability:
+        return False
+    if d.kind == "block" and any(p.startswith("blocker:") for p in d.props):
+        # "darkness blocker": it blocks only creatures of that civilization (an attacker's not known: it may)
+        civs = civs_of(d.attacker_props)
+        return bool(civs) and not any(f"blocker:{c}" in d.props for c in civs)
+    return True
 
 
 def guardman_for_player(d: Defence) -> bool:

@@ -20,6 +20,7 @@ PROPERTY_WORDS = frozenset({
     *(f"cannot-be-blocked-by:{c}" for c in CIVILIZATIONS),
     *(f"cannot-be-attacked-by:{c}" for c in CIVILIZATIONS),
     *(f"can-attack-untapped:{c}" for c in CIVILIZATIONS), *(f"slayer:{c}" for c in CIVILIZATIONS),
+    *(f"blocker:{c}" for c in CIVILIZATIONS),
     "cannot-be-attacked-by:non-evolution", "cannot-be-blocked-by:non-evolution",
     # static abilities on other creatures while the card is in the battle zone (§12)
     "opponents-cannot-block", "speed-attackers-wait",
