@@ -62,10 +62,9 @@ def test_japanese_text():
 
 
 def test_conditions_the_log_does_not_show_give_nothing_but_are_kept_as_unread():
-    r = dm_read("While you have no shields, this creature has \"blocker.\"\n"
-                "Turbo rush (If any of your other creatures broke any shields this turn, this creature gets its "
-                "ability until the end of the turn.) : This creature can't be blocked.\n"
-                "This creature gets +1000 power for each shield you have.")
+    r = dm_read("While you have no cards in your hand, this creature has \"blocker.\"\n"
+                "Night rush (Made up: it has this ability only after a night.) : This creature can't be blocked.\n"
+                "This creature gets +500 power for each tapped creature you have.")
     assert r.words == [] and r.statics == []
     assert [about for _, about in r.unread] == ["own", "own", "own"]
 
@@ -111,16 +110,15 @@ CARDS = [
      'Blocker\nCreatures that have "speed attacker" can\'t attack on the turn they are put into the battle zone.'),
     ("Test Racer", "Creature", ["Fire"], "3000", ["Sky Lizard"], "Speed attacker"),
     ("Test Counter", "Creature", ["Light"], "2000", ["Initiate"],
-     "This creature gets +1000 power for each shield you have."),
+     "This creature gets +500 power for each tapped creature you have."),
     ("Ãœbertest Drake", "Creature", ["Fire"], "6000", ["Armored Dragon"], "Double breaker"),
     ("Test Shade", "Creature", ["Darkness"], "3000", ["Ghost"],
-     "Each of your opponent's tapped creatures in the battle zone gets -1000 power."),
+     "Each of your opponent's tapped creatures in the battle zone gets -1500 power."),
     ("Test Dusk Guard", "Creature", ["Light"], "5000", ["Guardian"],
-     "Darkness blocker (Whenever an opponent's darkness creature attacks, you may tap this creature to stop the "
-     "attack.)"),
+     "Darkness blocker (It may block the attacks of darkness creatures only.)"),
     ("Test Crew", "Creature", ["Water"], "3000", ["Mud Worm"],
-     "Crew breaker - Mud Worm (This creature breaks one more shield for each of your other Mud Worms in the "
-     "battle zone.)"),
+     "Crew breaker - Mud Worm (Made up: one shield more for each other Mud Worm you have, as it breaks one more "
+     "shield for each.)"),
 ]
 
 
@@ -200,7 +198,7 @@ def test_an_ability_not_read_gives_an_info_and_no_guess(dm_db):
           'B: destroy "Test Brute"\nattack ends\n'
     infos = [f for f in check_text('[Game "dm"]\n' + log).findings if f.severity.value == "info"]
     assert [(f.line, f.rule) for f in infos] == [(3, "card.ability-not-read")]
-    assert "+1000 power for each shield" in infos[0].message
+    assert "+500 power for each tapped creature" in infos[0].message
     assert findings(log) == []
     # 2000 plus a bonus against 1000 is the attacker's battle all the same
     log = 'turn 9 A\nA: attack "Test Counter" -> "Field Mouse" 1000 {creature, tapped}\n' \
