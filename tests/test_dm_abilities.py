@@ -116,6 +116,8 @@ CARDS = [
      "Each of your opponent's tapped creatures in the battle zone gets -1500 power."),
     ("Test Dusk Guard", "Creature", ["Light"], "5000", ["Guardian"],
      "Darkness blocker (It may block the attacks of darkness creatures only.)"),
+    ("Test Last Guard", "Creature", ["Light"], "3000", ["Guardian"],
+     'While you have no shields, this creature has "blocker."'),
     ("Test Crew", "Creature", ["Water"], "3000", ["Mud Worm"],
      "Crew breaker - Mud Worm (Made up: one shield more for each other Mud Worm you have, as it breaks one more "
      "shield for each.)"),
@@ -251,3 +253,11 @@ def test_a_blocker_of_one_civilization_blocks_only_its_attacks(dm_db):
     assert findings(block.format("Test Glutton")) == []  # a darkness attacker
     assert findings(block.format("Test Brute")) == [(4, "dm.block.no-ability")]  # a nature one
     assert words("Fire and nature blocker") == ["blocker:fire", "blocker:nature"]
+
+
+def test_an_ability_that_holds_while_a_player_has_no_shields_follows_the_shields_the_log_counts(dm_db):
+    block = 'turn 8 A\nA: attack "Test Brute" -> player\nB: block with "Test Last Guard"\n'
+    assert findings(block) == [(4, "dm.block.no-ability")]  # B has 5 shields (the header's default)
+    assert findings('[Shields "0"]\n' + block) == []
+    assert findings('[Shields "1"]\nturn 8 A\nA: attack "Test Boar" -> player\nA: break 1\nattack ends\n' +
+                    block.replace("turn 8 A\n", "")) == []  # its last shield broken in the attack before

@@ -137,6 +137,10 @@ def _show(game: str, name: tuple[str, ...], fmt: str) -> None:
 
 def _describe_static(st: dict) -> str:
     """'your other fire creatures: power-attacker 2000' for a static ability's dict."""
+    if st.get("itself"):
+        when = {"yours": " while you have no shields", "opponents": " while your opponent has no shields"}.get(
+            st.get("while_no_shields"), "")
+        return f"itself{when}: " + ", ".join(st.get("gives", ()))
     who = {"yours": "your", "opponents": "the opponent's", "all": "all"}.get(st.get("who"), "all")
     what = [who] + (["other"] if st.get("other") else []) + list(st.get("civs", ()))
     what.append("creatures" + (" of race " + " or ".join(st["races"]) if st.get("races") else ""))

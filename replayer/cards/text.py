@@ -269,8 +269,38 @@ def _quoted_words(what: str) -> list[str] | None:
     return words
 
 
+_NO_SHIELDS = re.compile(r"^while (you have|your opponent has) no shields, this creature (.+)$", re.I)
+
+
+def _clause_words(clause: str) -> list[str] | None:
+    """The words of "has 'blocker'", "can attack untapped creatures and has 'power attacker +3000'",
+    "gets +4000 power and has 'double breaker'", "can't attack" (None: a part not read)."""
+    words: list[str] = []
+    for part in re.split(r',\s*(?:and\s+)?(?=has|have|gets?|can)|\s+and\s+(?=has\b|have\b|gets?\b|can\b)', clause):
+        part = part.strip()
+        m = re.fullmatch(r"gets? \+(\d+) power", part, re.I)
+        if m:
+            words.append(f"power-plus {m.group(1)}")
+            continue
+        if re.fullmatch(r"(?:has|have) .+", part, re.I):
+            got = _quoted_words(part.split(" ", 1)[1])
+        else:
+            got = _own_words("this creature " + part)
+        if not got:
+            return None
+        words += got
+    return words
+
+
 def _grant(sentence: str) -> dict | None:
     s = " ".join(sentence.split())
+    m = _NO_SHIELDS.match(s)
+    if m:
+        words = _clause_words(m.group(2))
+        if not words:
+            return None
+        return {"who": "yours", "itself": True, "gives": words,
+                "while_no_shields": "yours" if m.group(1).lower() == "you have" else "opponents"}
     if _SPEED_SICK.search(s):
         return {"who": "all", "needs": "speed-attacker", "gives": ["cannot-attack-turn-entered"]}
     if _NO_BLOCK.search(s):

@@ -39,12 +39,14 @@ class Static:
     needs: str | None = None  # only creatures that have this word
     power_at_least: int | None = None  # only creatures with at least this power
     line: str = ""  # where it came from
+    itself: bool = False  # only the card itself (an ability of its own that holds while … )
+    while_no_shields: str | None = None  # only while this player has no shields: yours | opponents
 
     @classmethod
     def from_dict(cls, d: dict, line: str = "") -> "Static":
         return cls(str(d.get("who", "all")), frozenset(d.get("gives", ())), bool(d.get("other", False)),
                    frozenset(d.get("civs", ())), tuple(d.get("races", ())), d.get("needs"),
-                   d.get("power_at_least"), line)
+                   d.get("power_at_least"), line, bool(d.get("itself", False)), d.get("while_no_shields"))
 
 
 #: inline words (vocabulary.PROPERTY_WORDS) for the common static abilities
@@ -132,11 +134,17 @@ def race_matches(wanted: str, races: tuple[str, ...]) -> bool:
 
 
 def applies(st: Static, source_key: str, source_owner: str | None, key: str, owner: str | None,
-            props: frozenset[str], power: int | None) -> bool | None:
-    """Does ``st`` (of the card ``source_key``) apply to the creature ``key``? None: cannot tell (an
-    owner or a fact the log does not give)."""
-    if st.other and key == source_key:
+            props: frozenset[str], power: int | None, shields: dict[str, int] | None = None) -> bool | None:
+    """Does ``st`` (of the card ``source_key``) apply to the creature ``key``, with ``shields`` (player ->
+    shields left)? None: cannot tell (an owner or a fact the log does not give)."""
+    if (st.other and key == source_key) or (st.itself and key != source_key):
         return False
+    if st.while_no_shields is not None:
+        if source_owner is None or shields is None:
+            return None
+        whose = source_owner if st.while_no_shields == "yours" else {"A": "B", "B": "A"}.get(source_owner)
+        if shields.get(whose or "", 1) != 0:
+            return False
     if st.who != "all":
         if source_owner is None or owner is None:
             return None

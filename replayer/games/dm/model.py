@@ -94,7 +94,8 @@ class DmModel(Model):
             if source is None or not source.in_play:
                 continue
             for st in statics:
-                if not st.gives <= props and applies(st, skey, source.owner, key, c.owner, props, power):
+                if not st.gives <= props and applies(st, skey, source.owner, key, c.owner, props, power,
+                                                     self.shields):
                     given |= st.gives
         return (props | given if given else props), known
 
@@ -110,7 +111,8 @@ class DmModel(Model):
         for skey, statics in self.static_sources.items():
             source = self.creatures.get(skey)
             if source is not None and source.in_play and any(
-                    word in st.gives and applies(st, skey, source.owner, key, c.owner, props, power) for st in statics):
+                    word in st.gives and applies(st, skey, source.owner, key, c.owner, props, power, self.shields)
+                    for st in statics):
                 out.append(source)
         return out
 
