@@ -213,10 +213,12 @@ class Model:
 
     # ---- findings -----------------------------------------------------------------------
     def report(self, rule_id: str, event: ev.Event, message: str, hint: str = "", *,
-               card: ev.CardRef | None = None, related: Iterable[ev.Event | Span] = ()) -> None:
+               card: ev.CardRef | None = None, related: Iterable[ev.Event | Span] = (),
+               rests_on: str | None = None) -> None:
         """Add a finding for ``rule_id`` at ``event`` (at ``card``'s column if given).
 
-        One rule gives at most one finding a place: a mistake is reported once.
+        One rule gives at most one finding a place: a mistake is reported once. ``rests_on``: the
+        facts key of the card whose data the verdict rests on, when it is not ``card``'s.
         """
         place = (event.span.line, card.column if card is not None else 0, rule_id)
         if place in self._reported:
@@ -229,7 +231,7 @@ class Model:
         rel = tuple(r.span if isinstance(r, ev.Event) else r for r in related)
         finding = make_finding(rule_id, span, message, hint, related=rel)
         if card is not None and rule_id != "card.unknown":
-            facts = self.facts.get(self.card_name_key(card))
+            facts = self.facts.get(rests_on if rests_on is not None else self.card_name_key(card))
             source = facts.imported_from if facts is not None else ""
             if source:  # the verdict rests on imported card data: say which
                 finding = dataclasses.replace(finding, source=f"{facts.name}: imported card data, {source}")

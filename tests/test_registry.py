@@ -115,6 +115,7 @@ READER_SAMPLES: dict[str, bytes] = {
 #: reader rules a plain sample file cannot give, and the test that gives them
 TRIGGERED_ELSEWHERE = {
     "file.unreadable": "tests/test_registry.py",  # a file that cannot be opened: below
+    "card.ability-not-read": "tests/test_dm_abilities.py",  # needs imported card text: a test's own card list
 }
 
 
@@ -180,7 +181,7 @@ def named_function_of(module, fn) -> bool:
 
 def test_every_dm_guard_names_a_predicate_and_a_registered_rule():
     guards = [g for group in dm.ATTACK_GUARDS for g in group] + list(dm.DECLARATION_GUARDS)
-    assert len(guards) == 11
+    assert len(guards) == 16
     for g in guards:
         assert named_function_of(dm, g.fails), g.rule
         assert g.rule in RULES and game_of(g.rule) == "dm", g.rule
@@ -195,13 +196,14 @@ def test_the_dm_guards_take_what_the_model_gives_them():
     for group in dm.ATTACK_GUARDS:
         for g in group:
             assert isinstance(g.fails(declaration), bool), g.rule
-            g.message.format(card='"X"', target='"Y"')
-            g.hint.format(card='"X"', target='"Y"')
+            g.message.format(card='"X"', target='"Y"', by=' by "X"', source='"Z"')
+            g.hint.format(card='"X"', target='"Y"', by=' by "X"', source='"Z"')
     for kind in ("block", "guardman", "redirect"):
         defence = dm.Defence(kind, frozenset(), True, True, True)
         for g in dm.DECLARATION_GUARDS:
             assert isinstance(g.fails(defence), bool), g.rule
-            fill = {"card": '"X"', "ability": dm.ABILITY_OF[kind], "kind": kind, "target": '"Y"'}
+            fill = {"card": '"X"', "ability": dm.ABILITY_OF[kind], "kind": kind, "target": '"Y"', "why": "",
+                    "attacker": '"Z"'}
             g.message.format(**fill)
             g.hint.format(**fill)
 

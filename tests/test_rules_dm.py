@@ -105,7 +105,7 @@ def test_the_tables_name_registered_rules_only():
     used |= {s.rule for s in SHOWINGS}
     assert used <= set(RULES)
     dm_rules = {r for r in RULES if r.startswith("dm.")}
-    assert len(dm_rules) == 35
+    assert len(dm_rules) == 41
     assert all(RULES[r].cite.startswith(dm.SOURCE) for r in dm_rules)
 
 

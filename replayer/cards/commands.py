@@ -109,13 +109,21 @@ def _show(game: str, name: tuple[str, ...], fmt: str) -> None:
             click.echo("  properties: " + ", ".join(props))
         effect_sources = getattr(card, "effect_sources", ())
         timings = getattr(card, "effect_timings", ())
+        details = getattr(card, "effect_details", ())
         for i, eff in enumerate(card.effects, 1):
-            line = f"  effect {i}: " + (", ".join(sorted(eff)) or "(no property words)")
+            detail = details[i - 1] if i <= len(details) else {}
+            if isinstance(detail.get("static"), dict):  # an ability on other creatures (Duel Masters)
+                line = f"  effect {i}: static, while in the battle zone: {_describe_static(detail['static'])}"
+            elif detail.get("unread"):
+                line = f"  effect {i}: not read (an info says so where it matters; nothing is applied)"
+            else:
+                line = f"  effect {i}: " + (", ".join(sorted(eff)) or "(no property words)")
             click.echo(line)
             if i <= len(effect_sources):
-                allowed = [t for t in ("ds-start", "before-calc", "calc", "after-calc", "ds-end") if t in timings[i - 1]]
                 click.echo(f"    from: {effect_sources[i - 1]}")
                 if i <= len(timings):  # the Damage Step timings the simulator allows (Yu-Gi-Oh! data)
+                    allowed = [t for t in ("ds-start", "before-calc", "calc", "after-calc", "ds-end")
+                               if t in timings[i - 1]]
                     click.echo("    Damage Step: " + (", ".join(allowed) if allowed else "not allowed"))
             elif in_catalog:
                 click.echo(f"    from: built-in catalog (replayer/games/{game}/catalog.toml)")
@@ -125,6 +133,22 @@ def _show(game: str, name: tuple[str, ...], fmt: str) -> None:
             click.echo(f"    note: {note}")
     if len(found) > 20:
         click.echo(f"… and {len(found) - 20} more", err=True)
+
+
+def _describe_static(st: dict) -> str:
+    """'your other fire creatures: power-attacker 2000' for a static ability's dict."""
+    if st.get("itself"):
+        when = {"yours": " while you have no shields", "opponents": " while your opponent has no shields"}.get(
+            st.get("while_no_shields"), "")
+        return f"itself{when}: " + ", ".join(st.get("gives", ()))
+    who = {"yours": "your", "opponents": "the opponent's", "all": "all"}.get(st.get("who"), "all")
+    what = [who] + (["other"] if st.get("other") else []) + list(st.get("civs", ()))
+    what.append("creatures" + (" of race " + " or ".join(st["races"]) if st.get("races") else ""))
+    if st.get("needs"):
+        what.append(f"that have {st['needs']}")
+    if st.get("power_at_least") is not None:
+        what.append(f"of power {st['power_at_least']} or more")
+    return " ".join(what) + ": " + ", ".join(st.get("gives", ()))
 
 
 def _game_command(game) -> click.Command:

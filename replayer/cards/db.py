@@ -53,9 +53,11 @@ class ImportedCard(CardInfo):
         out["from"] = self.source
         out["sources"] = dict(self.sources)
         if self.effects:
+            timings = self.effect_timings or (None,) * len(self.effects)  # (Yu-Gi-Oh! data only)
             out["effects"] = [
-                {"props": sorted(e), "from": src, "damage_step": sorted(t, key=_TIMING_ORDER.index), **detail}
-                for e, src, t, detail in zip(self.effects, self.effect_sources, self.effect_timings, self.effect_details)
+                {"props": sorted(e), "from": src,
+                 **({"damage_step": sorted(t, key=_TIMING_ORDER.index)} if t is not None else {}), **detail}
+                for e, src, t, detail in zip(self.effects, self.effect_sources, timings, self.effect_details)
             ]
         return out
 
@@ -222,7 +224,9 @@ def card_from_row(r: dict, names: dict[str, str]) -> ImportedCard:
         aliases=aliases, source=r["source"] or "",
         sources=tuple(sorted(json.loads(r["sources"] or "{}").items())),
         effect_sources=tuple(e.get("from", "") for e in effects),
-        effect_timings=tuple(frozenset(e.get("damage_step", ())) for e in effects),
+        # (the Damage Step timings the simulator allows: Yu-Gi-Oh! data only)
+        effect_timings=tuple(frozenset(e["damage_step"]) for e in effects) if all("damage_step" in e for e in effects)
+        else (),
         effect_details=tuple({k: v for k, v in e.items() if k not in ("props", "from", "damage_step")}
                              for e in effects),
     )

@@ -34,6 +34,9 @@ BATTLE_CODES = frozenset({
     "EFFECT_BOTH_BATTLE_DAMAGE", "EFFECT_INDESTRUCTABLE_COUNT", "EFFECT_SWAP_AD", "EFFECT_DEFENSE_ATTACK",
     "EFFECT_DESTROY_REPLACE", "EFFECT_MATCH_KILL", "EFFECT_ALSO_BATTLE_DAMAGE",
 })
+#: what the readers make of a file: a new version reads files again that have not changed since the last
+#: import (the rows that come out the same are still not written)
+READER_VERSION = "5"
 LANGS = {"ja": "ja", "ja-jp": "ja", "jp": "ja", "de": "de", "de-de": "de", "en": "en", "en-us": "en"}
 
 
@@ -300,35 +303,73 @@ def read_dm(path: Path, summary: Summary) -> list[tuple[dict, list[tuple[str, st
     cards = data.get("cards", []) if isinstance(data, dict) else data if isinstance(data, list) else []
     out = []
     for i, c in enumerate(cards):
-        if not isinstance(c, dict) or not c.get("name"):
+        if not isinstance(c, dict) or not isinstance(c.get("name"), str) or not c.get("name"):
             summary.problems.append(f"{path}: card {i + 1} has no name")
             continue
+        raw_name = c["name"]
+        name = repair_text(raw_name)
         typ = str(c.get("type", "")).lower()
         kind = "creature" if "creature" in typ else "spell" if "spell" in typ else None
-        words = text.dm_words(c.get("text", ""))
-        props = {w for w, _ in words if is_known(w, "dm")}
+        card_text = repair_text(c.get("text") or "") if isinstance(c.get("text"), str) else ""
+        reading = text.dm_read(card_text, creature=kind == "creature")
+        words = [(w, line) for w, line in reading.words if is_known(w, "dm")]
+        props = {w for w, _ in words}
+        where = f"{path.name} #{i + 1}"
+        sources = {"kind": f"{where} type={c.get('type')!r}", "name.en": where}
+        civs = c.get("civilizations") if isinstance(c.get("civilizations"), list) else []
+        for civ in civs:
+            word = text.CIVILIZATIONS.get(str(civ).lower())
+            if word:
+                props.add(word)
+                sources[f"prop.{word}"] = f"{where} civilizations={civs!r}"
+        races = c.get("subtypes") if isinstance(c.get("subtypes"), list) else []
+        for race in races:
+            if isinstance(race, str) and race.strip():
+                props.add("race:" + " ".join(repair_text(race).split()).lower())
+        if races:
+            sources["races"] = f"{where} subtypes={races!r}"
+        supertypes = c.get("supertypes") if isinstance(c.get("supertypes"), list) else []
+        if "Evolution" in supertypes and "evolution" not in props:
+            props.add("evolution")
+            sources["prop.evolution"] = f"{where} supertypes={supertypes!r}"
         if kind:
             props.add(kind)
         power = text.dm_power(c.get("power"))
-        where = f"{path.name} #{i + 1}"
-        sources = {"kind": f"{where} type={c.get('type')!r}", "name.en": where}
         if power is not None:
             sources["power"] = f"{where} power={c.get('power')!r}"
         for w, line in words:
             sources[f"prop.{w}"] = f"{where} text: {line!r}"
-        effects = [{"props": [w], "from": f"{where} (text: {line!r})", "confidence": "text"}
-                   for w, line in words if is_known(w, "dm")]
-        row = {"id": f"dm:{name_key(c['name'])}", "game": "dm", "passcode": None, "name": c["name"], "kind": kind,
+        effects = [{"props": [w], "from": f"{where} (text: {line!r})", "confidence": "text"} for w, line in words]
+        effects += [{"props": [], "static": st, "from": f"{where} (text: {line!r})", "confidence": "text"}
+                    for st, line in reading.statics if all(is_known(w, "dm") for w in st["gives"])]
+        effects += [{"props": [], "unread": about, "from": f"{where} (text: {line!r})", "confidence": "text"}
+                    for line, about in dict.fromkeys(reading.unread)]
+        row = {"id": f"dm:{name_key(name)}", "game": "dm", "passcode": None, "name": name, "kind": kind,
                "atk": None, "def": None, "level": None, "power": power, "props": json.dumps(sorted(props)),
                "effects": "[]", "sources": json.dumps(sources, ensure_ascii=False, sort_keys=True),
                "source": where, "complete": 1}
         row["_effects_shown"] = effects
-        names = [("en", c["name"])]
+        names = [("en", name)]
+        if raw_name != name:  # the list's own (mis-encoded) spelling stays findable
+            names.append(("as-listed", raw_name))
+            sources["name.as-listed"] = f"{where} (repaired: {raw_name!r} read as UTF-8)"
+            row["sources"] = json.dumps(sources, ensure_ascii=False, sort_keys=True)
         for key in ("nameJa", "name_ja", "ja"):
-            if c.get(key):
+            if isinstance(c.get(key), str) and c[key]:
                 names.append(("ja", c[key]))
         out.append((row, names))
     return out
+
+
+def repair_text(value: str) -> str:
+    """Text as it was written: UTF-8 that was read as Latin-1 or Windows-1252 somewhere on its way
+    ("Ãœberdragon" -> "Überdragon", "Evolutionâ€”" -> "Evolution—") is decoded again
+    (``ftfy.fix_encoding``: only mis-decoded text changes; quotes, widths and the rest stay)."""
+    if value.isascii():
+        return value
+    import ftfy
+
+    return ftfy.fix_encoding(value)
 
 
 # ---- the import ---------------------------------------------------------------------------------
@@ -358,10 +399,11 @@ def import_cards(paths: Iterable[str | os.PathLike[str]], db: CardDB, *, jobs: i
         try:
             conn = sqlite3.connect(f"file:{db.path}?mode=ro", uri=True)
             known = {p: (size, mtime) for p, size, mtime in conn.execute("SELECT path, size, mtime_ns FROM files")}
+            reader = conn.execute("SELECT value FROM meta WHERE key = 'reader'").fetchone()
             conn.close()
         except sqlite3.Error:
-            known = {}
-        if all(known.get(p) == (size, mtime) for p, size, mtime, _, _ in file_rows):
+            known, reader = {}, None
+        if reader == (READER_VERSION,) and all(known.get(p) == (size, mtime) for p, size, mtime, _, _ in file_rows):
             summary.unchanged = summary.files  # every file as it was read last time: nothing to do
             summary.cards = {"unchanged files": summary.files}
             return summary
@@ -438,6 +480,7 @@ def import_cards(paths: Iterable[str | os.PathLike[str]], db: CardDB, *, jobs: i
                          [(name_key(n), cid, g, lang, n) for cid, g, lang, n in names if cid in changed_ids])
         conn.executemany("INSERT OR REPLACE INTO files (path, size, mtime_ns, cards, problems) VALUES (?, ?, ?, ?, ?)",
                          file_rows)
+        conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('reader', ?)", (READER_VERSION,))
     conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     conn.close()
     db.close()

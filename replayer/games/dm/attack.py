@@ -105,6 +105,8 @@ class AttackState:
     break_written: bool = False  # a `break` line was written in this attack (even one that did not count)
     nonturn_declared: ev.Event | None = None  # the non-turn player's sub-step 3 ninja strike / revolution 0
     block_abilities_resolved: ev.Event | None = None  # the blocking player's sub-step 5 ability that resolved
+    slain: set[str] = field(default_factory=set)  # destroyed by a slayer after the battle (docs/rules-dm.md §12)
+    battle_event: ev.Battle | None = None  # the battle of a slayer
 
     @property
     def aborted(self) -> bool:

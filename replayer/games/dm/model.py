@@ -11,18 +11,22 @@ known is never the reason for an error. The tables and guards, with their citati
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ... import events as ev
 from ...numbers import whole_number
 from ...replay import Model
+from .abilities import NOTHING_PRINTED, POWER_ATTACKER, POWER_PLUS, Printed, Static, applies, numbers, printed_of
 from .attack import AttackState, Breaks, Creature, Deferred, Waiting, Window, other
 from .rules import (ABILITY_OF, ATTACK_GUARDS, DECLARATION_GUARDS, Declaration, Defence, Fighter, LINES,
                     LINE_BY_KIND, Need, R_ABORTED, R_ACTIVE_FIRST, R_BACKWARDS, R_BATTLE_OPPONENT,
-                    R_BATTLE_RESULT, R_BREAK_COUNT, R_EARLY_TRIGGER, R_END_ABILITY_LEFT, R_END_BEFORE_AFTER,
-                    R_NINJA_AFTER_BLOCK, R_NINJA_BEFORE_TRIGGERS, R_NINJA_NO_BLOCK, R_NOT_PLAYER,
-                    R_NOT_TURN_PLAYER, R_ONE_BLOCKER, R_REDIRECT_TARGET, R_SHIELDS_LEFT, R_SPELL_FIRST,
-                    R_STRIGGER_MORE, R_STRIGGER_NO_BREAK, R_TURN_PLAYER_FIRST, R_UNTAPPED_TARGET, SHOWINGS,
-                    STATE_WORDS, TAKES_OVER, battle_outcome, describe_table, line_kind, quote,
-                    reached_step, row_label, shields_to_break)
+                    R_BATTLE_RESULT, R_BREAK_COUNT, R_CANNOT_BE_ATTACKED, R_CANNOT_BLOCK, R_EARLY_TRIGGER,
+                    R_END_ABILITY_LEFT, R_END_BEFORE_AFTER, R_ENTERED_THIS_TURN, R_NINJA_AFTER_BLOCK,
+                    R_NINJA_BEFORE_TRIGGERS, R_NINJA_NO_BLOCK, R_NOT_PLAYER, R_NOT_READ, R_NOT_TURN_PLAYER,
+                    R_ONE_BLOCKER, R_REDIRECT_TARGET, R_SHIELDS_LEFT, R_SPELL_FIRST, R_STRIGGER_MORE,
+                    R_STRIGGER_NO_ABILITY, R_STRIGGER_NO_BREAK, R_TURN_PLAYER_FIRST, R_UNBLOCKABLE,
+                    R_UNTAPPED_TARGET, SHOWINGS, STATE_WORDS, TAKES_OVER, battle_outcome, describe_table,
+                    line_kind, quote, reached_step, row_label, shields_to_break, slain, unblockable)
 from .vocabulary import AttackStep
 
 _END = AttackStep.END
@@ -32,6 +36,8 @@ _OUTCOME = AttackStep.BATTLE.number  # sub-step 6, whichever its case
 # ---- the model -------------------------------------------------------------------------------
 class DmModel(Model):
     game = "dm"
+    #: a card's static abilities and unread sentences, by card and properties (derived from the card data: no state)
+    NOT_STATE = Model.NOT_STATE | {"_printed"}
 
     def __init__(self, match, catalog=None):
         super().__init__(match, catalog)
@@ -52,6 +58,11 @@ class DmModel(Model):
         self.previous_kind: str | None = None
         self.second_go_reported = False  # the line being placed was reported as a second go
         self._ids = 0
+        #: the creatures whose cards have static abilities on other creatures (in the battle zone or not)
+        self.static_sources: dict[str, tuple[Static, ...]] = {}
+        self._printed: dict[tuple[str, frozenset[str]], Printed] = {}
+        self.field_unread: set[str] = set()  # creatures whose text has an unread ability on other creatures
+        self.unread_told: set[tuple[str, str]] = set()  # (card, own | field) whose unread abilities an info named
 
     # ---- cards --------------------------------------------------------------------------
     def props_of(self, ref: ev.CardRef) -> tuple[frozenset[str], bool]:
@@ -66,6 +77,101 @@ class DmModel(Model):
             return frozenset(), False
         return facts.effect_props() - STATE_WORDS, facts.known
 
+    def abilities_of(self, key: str) -> tuple[frozenset[str], bool]:
+        """A creature's abilities now: its own (:meth:`props_of_creature`) and those the static abilities of
+        the cards in the battle zone give it (docs/rules-dm.md §12)."""
+        props, known = self.props_of_creature(key)
+        if not self.static_sources:
+            return props, known
+        c = self.creatures.get(key)
+        if c is None:
+            return props, known
+        facts = self.facts.get(c.name_key)
+        power = facts.power if facts is not None else None
+        given: set[str] = set()
+        for skey, statics in self.static_sources.items():
+            source = self.creatures.get(skey)
+            if source is None or not source.in_play:
+                continue
+            for st in statics:
+                if not st.gives <= props and applies(st, skey, source.owner, key, c.owner, props, power,
+                                                     self.shields):
+                    given |= st.gives
+        return (props | given if given else props), known
+
+    def givers(self, key: str, word: str) -> list[Creature]:
+        """The creatures in the battle zone whose static abilities give the creature ``key`` the word."""
+        c = self.creatures.get(key)
+        if c is None:
+            return []
+        props, _ = self.props_of_creature(key)
+        facts = self.facts.get(c.name_key)
+        power = facts.power if facts is not None else None
+        out = []
+        for skey, statics in self.static_sources.items():
+            source = self.creatures.get(skey)
+            if source is not None and source.in_play and any(
+                    word in st.gives and applies(st, skey, source.owner, key, c.owner, props, power, self.shields)
+                    for st in statics):
+                out.append(source)
+        return out
+
+    @staticmethod
+    def names_of(creatures: list[Creature]) -> str:
+        return " and ".join(quote(c.label) for c in creatures) or "a card"
+
+    def printed(self, name_key: str) -> Printed:
+        """The card's static abilities and unread sentences (:func:`~.abilities.printed_of`), read once."""
+        facts = self.facts.get(name_key)
+        if facts is None or facts.info is None and not facts.props:
+            return NOTHING_PRINTED
+        hit = self._printed.get((name_key, facts.props))
+        if hit is None:
+            hit = self._printed[(name_key, facts.props)] = printed_of(facts.info, facts.props)
+        return hit
+
+    def note_statics(self, c: Creature) -> None:
+        p = self.printed(c.name_key)
+        if p.statics:
+            self.static_sources[c.key] = p.statics
+        elif c.key in self.static_sources:
+            del self.static_sources[c.key]
+        if p.field_unread:
+            self.field_unread.add(c.key)
+
+    def power_in_battle(self, key: str, ref: ev.CardRef, attacking: bool) -> int | None:
+        """The power that counts in the battle: the `battle` line's own number, else the card's power with
+        its power bonuses (and, for the attacker, its power attacker bonus: sub-step 2)."""
+        if ref.power is not None:
+            return ref.power
+        c = self.creatures.get(key)
+        facts = self.facts.get(c.name_key) if c is not None else None
+        if facts is None or facts.power is None:
+            return None
+        props, _ = self.abilities_of(key)
+        bonus = sum(numbers(props, POWER_PLUS)) + (sum(numbers(props, POWER_ATTACKER)) if attacking else 0)
+        return facts.power + bonus
+
+    def tell_unread(self, e: ev.Event, keys, *, field: bool = False) -> None:
+        """An info for each card among ``keys`` (and, with ``field``, each card in the battle zone) whose text has
+        an ability about the attack that no pattern reads: nothing is applied for it (once a card)."""
+        todo = [(k, "own") for k in keys if k is not None]
+        if field and self.field_unread:
+            todo += [(k, "field") for k in sorted(self.field_unread) if self.creatures[k].in_play]
+        for key, about in todo:
+            c = self.creatures.get(key)
+            if c is None:
+                continue
+            p = self.printed(c.name_key)
+            lines = p.own_unread if about == "own" else p.field_unread
+            if not lines or (c.name_key, about) in self.unread_told:
+                continue
+            self.unread_told.add((c.name_key, about))
+            self.report(R_NOT_READ, e, f"{quote(c.label)} has an ability replayer does not read from its text, so "
+                        f"this line is judged without it: {lines[0]}" + (f" (and {len(lines) - 1} more)"
+                                                                         if len(lines) > 1 else ""),
+                        f"if it changes this line, give its effect inline, e.g. {quote(c.label)} {{cannot-be-blocked}}")
+
     def creature(self, ref: ev.CardRef, owner: str | None) -> Creature:
         """The creature a line mentions. A first mention (or one after it left) places it in the battle
         zone, untapped and not summoning sick (notation §3), unless its state words say otherwise."""
@@ -78,6 +184,8 @@ class DmModel(Model):
             c.in_play, c.tapped, c.entered = True, False, None
         if c.owner is None:
             c.owner = owner
+        if ref.props or (c.key not in self.static_sources and c.key not in self.field_unread):
+            self.note_statics(c)
         return self.apply_state_words(c, ref)
 
     def enter(self, ref: ev.CardRef, owner: str | None, *, tapped: bool = False) -> Creature:
@@ -87,6 +195,7 @@ class DmModel(Model):
         c = self.creatures[key] = Creature(key, self.card_name_key(ref), ref.label, owner, entered=self.turn_index,
                                            taps=self.tapped, born=old.born if old else len(self.creatures))
         c.tapped = tapped
+        self.note_statics(c)
         return self.apply_state_words(c, ref)
 
     def apply_state_words(self, c: Creature, ref: ev.CardRef) -> Creature:
@@ -221,14 +330,22 @@ class DmModel(Model):
             self.report(R_NOT_TURN_PLAYER, e, f"{player} attacks during {self.turn_player}'s turn; only the turn "
                         "player attacks", "a `turn N " + str(player) + "` line may be missing", card=e.attacker)
         else:
-            props, known = self.props_of(e.attacker)
-            d = Declaration(attacker, props, known, attacker.entered == self.turn_index, target)
+            props, known = self.abilities_of(attacker.key)
+            t_props, t_known = self.abilities_of(target.key) if target is not None else (frozenset(), False)
+            d = Declaration(attacker, props, known, attacker.entered == self.turn_index, target, t_props, t_known)
+            self.tell_unread(e, (attacker.key, target.key if target else None), field=True)
             for group in ATTACK_GUARDS:
                 guard = next((g for g in group if g.fails(d)), None)
                 if guard is not None:
-                    fill = {"card": quote(e.attacker.label), "target": quote(e.target.label) if e.target else ""}
-                    where = e.target if guard.rule == R_UNTAPPED_TARGET and e.target else e.attacker
-                    self.report(guard.rule, e, guard.message.format(**fill), guard.hint.format(**fill), card=where)
+                    by = "" if "cannot-be-attacked" in t_props else " by " + quote(e.attacker.label)
+                    givers = self.givers(attacker.key, "cannot-attack-turn-entered") \
+                        if guard.rule == R_ENTERED_THIS_TURN else []
+                    fill = {"card": quote(e.attacker.label), "target": quote(e.target.label) if e.target else "",
+                            "by": by, "source": self.names_of(givers)}
+                    where = e.target if guard.rule in (R_UNTAPPED_TARGET, R_CANNOT_BE_ATTACKED) and e.target \
+                        else e.attacker
+                    self.report(guard.rule, e, guard.message.format(**fill), guard.hint.format(**fill), card=where,
+                                rests_on=givers[0].name_key if givers else None)
         attacker.tapped = True
         self.waiting.clear()  # abilities from before the attack have resolved by now
         self.deferred.clear()
@@ -417,17 +534,34 @@ class DmModel(Model):
                 a.blocks += 1
                 return  # the first blocker's block stands: the attack still aims at it
             a.blocks += 1
-        props, known = self.props_of(ref)
+        props, known = self.abilities_of(c.key)
+        a_props, a_known = self.abilities_of(a.attacker)
+        facts = self.facts.get(c.name_key)
         d = Defence(kind, props, known, was_tapped(c), aim_before is None,
                     d_c.key if d_c else None,
                     was_tapped(d_c) if d_c else True,
-                    d_c is None or d_c.key == c.key)
+                    d_c is None or d_c.key == c.key,
+                    a_props, a_known, a.target is not None,
+                    self.power_in_battle(c.key, ref, False) if facts is not None else None,
+                    kind == "block" and self.printed(c.name_key).race_blocker)
+        if kind == "block":
+            self.tell_unread(e, (c.key, a.attacker))
         guard = next((g for g in DECLARATION_GUARDS if g.fails(d)), None)
         if guard is not None:
+            why = unblockable(d) or ""
             fill = {"card": quote(ref.label), "ability": ABILITY_OF[kind], "kind": kind,
-                    "target": quote(dest.label) if dest else ""}
+                    "target": quote(dest.label) if dest else "", "why": "" if guard.rule != R_UNBLOCKABLE else why,
+                    "attacker": self.name(a.attacker)}
+            rests_on = None
+            if guard.rule == R_CANNOT_BLOCK and "cannot-block" not in self.props_of_creature(c.key)[0]:
+                givers = self.givers(c.key, "cannot-block")
+                fill["why"] = f" while {self.names_of(givers)} is in the battle zone"
+                rests_on = givers[0].name_key if givers else None
+            attacker = self.creatures.get(a.attacker)
+            if guard.rule == R_UNBLOCKABLE and attacker is not None:
+                rests_on = attacker.name_key
             self.report(guard.rule, e, guard.message.format(**fill), guard.hint.format(**fill),
-                        card=dest if guard.rule == R_REDIRECT_TARGET and dest else ref)
+                        card=dest if guard.rule == R_REDIRECT_TARGET and dest else ref, rests_on=rests_on)
         if kind == "redirect":
             c.tapped = False
             a.aims_at = d_c.key if d_c else c.key
@@ -449,14 +583,29 @@ class DmModel(Model):
             self.report(R_BATTLE_OPPONENT, e, f"the battle of this attack is between {want}",
                         "after a block, guardman or redirect the attack aims at the creature named last in "
                         "sub-step 4", related=[a.event])
-        outcome = battle_outcome(self.fighter(e.first), self.fighter(e.second))
+        self.tell_unread(e, (first.key, second.key))
+        attacker = a.attacker if a is not None else None
+        f1, f2 = self.fighter(e.first, first.key == attacker), self.fighter(e.second, second.key == attacker)
+        if any(self.creatures[k].in_play and self.printed(self.creatures[k].name_key).field_power
+               for k in self.field_unread):  # a card in the battle zone changes powers in a way not read
+            self.tell_unread(e, (), field=True)
+            f1, f2 = replace(f1, power_open="any"), replace(f2, power_open="any")
+        outcome = battle_outcome(f1, f2)
+        victims = slain(f1, f2)
         if outcome is not None:
-            self.window = Window(e, outcome[0], set(outcome[1]))
+            winners = outcome[0] - victims  # a slayer destroys the other creature after the battle
+            self.window = Window(e, winners, set(outcome[1]))
+        if victims and a is not None:
+            a.slain = set(victims)
+            a.battle_event = e
 
-    def fighter(self, ref: ev.CardRef) -> Fighter:
+    def fighter(self, ref: ev.CardRef, attacking: bool) -> Fighter:
+        key = self.card_key(ref)
         facts = self.facts_of(ref)
-        props, known = self.props_of(ref)
-        return Fighter(self.card_key(ref), facts.power, ("wins-all-battles" in props) if known else None)
+        props, known = self.abilities_of(key)
+        return Fighter(key, self.power_in_battle(key, ref, attacking),
+                       ("wins-all-battles" in props) if known else None, props if known else frozenset(),
+                       self.printed(facts.key).power_open if ref.power is None else None)
 
     def close_window(self) -> None:
         w, self.window = self.window, None
@@ -479,7 +628,15 @@ class DmModel(Model):
             return
         a.closed = False  # (a break written after `attack ends` is still counted)
         if a.breaks is None:
-            props, known = self.props_of_creature(a.attacker)
+            props, known = self.abilities_of(a.attacker)
+            attacker = self.creatures.get(a.attacker)
+            open_by = [k for k in self.field_unread if self.creatures[k].in_play
+                       and self.printed(self.creatures[k].name_key).field_breaks]
+            if attacker is not None and self.printed(attacker.name_key).own_breaks:
+                open_by.append(attacker.key)
+            if open_by:  # an ability not read changes how many shields it breaks: not judged
+                self.tell_unread(e, open_by, field=True)
+                known = False
             a.breaks = Breaks(e, shields_to_break(props, left) if known else None, left)
         a.breaks.total += e.count
 
@@ -490,7 +647,11 @@ class DmModel(Model):
         if a is not None:
             self.check_s_triggers(e, a)
         for ref in e.triggers:
-            props, _ = self.props_of(ref)
+            props, known = self.props_of(ref)
+            if known and "s-trigger" not in props:
+                self.report(R_STRIGGER_NO_ABILITY, e, f"{quote(ref.label)} has no shield trigger: it cannot be used "
+                            "from a broken shield", f"if an effect gave it shield trigger, add it inline: "
+                            f"{quote(ref.label)} {{s-trigger}}; otherwise it goes to the hand", card=ref)
             if "spell" in props:
                 self.new_waiting(e.player, ref, source="s-trigger spell", batch=e.line, named=False)
             elif "creature" in props:
@@ -536,6 +697,12 @@ class DmModel(Model):
         if a is None or a.closed:
             return
         a.closed = True
+        for key in sorted(a.slain):
+            c = self.creatures.get(key)
+            if c is not None and c.in_play and a.battle_event is not None:
+                self.report(R_BATTLE_RESULT, a.battle_event, f"{self.name(key)} battled a creature that has slayer "
+                            "and is not destroyed after the battle", "slayer destroys the other creature after the "
+                            "battle, whoever won: write its `destroy` line")
         b = a.breaks
         if b is not None and b.allowed is not None and b.total not in b.allowed:
             want = " or ".join(str(n) for n in sorted(b.allowed))

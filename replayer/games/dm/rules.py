@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Callable
 
 from ... import events as ev
 from ...diagnostics import Kind, RULES, Severity, define
+from .abilities import BLOCK_POWER_AT_LEAST, BLOCK_POWER_AT_MOST, civs_of, numbers
 from .vocabulary import AttackStep
 
 if TYPE_CHECKING:
@@ -119,6 +120,21 @@ R_STRIGGER_NO_BREAK = _rule("dm.strigger.no-break", Kind.ILLEGAL_ACTIVATION,
                             "creature)", STEP6B)
 R_STRIGGER_MORE = _rule("dm.strigger.more-than-broken", Kind.STATE,
                         "more S-Triggers named than shields this attack broke", STEP6B)
+R_CANNOT_ATTACK_CREATURES = _rule("dm.attack.cannot-attack-creatures", Kind.ILLEGAL_ACTIVATION,
+                                  "a creature that cannot attack creatures attacks a creature", WHO)
+R_CANNOT_BE_ATTACKED = _rule("dm.attack.cannot-be-attacked", Kind.ILLEGAL_ACTIVATION,
+                             "the attacked creature cannot be attacked (by this attacker)", TARGETS)
+R_ENTERED_THIS_TURN = _rule("dm.attack.entered-this-turn", Kind.ILLEGAL_ACTIVATION,
+                            "a card in the battle zone keeps the creature from attacking on the turn it entered",
+                            WHO)
+R_UNBLOCKABLE = _rule("dm.block.unblockable", Kind.ILLEGAL_ACTIVATION,
+                      "the attacking creature cannot be blocked (by this creature, in this attack)", STEP4)
+R_CANNOT_BLOCK = _rule("dm.block.cannot-block", Kind.ILLEGAL_ACTIVATION, "the creature cannot block", STEP4)
+R_STRIGGER_NO_ABILITY = _rule("dm.strigger.no-ability", Kind.ILLEGAL_ACTIVATION,
+                              "an S-Trigger used from a card that has no shield trigger", STEP6B)
+R_NOT_READ = _rule("card.ability-not-read", Kind.STATE,
+                   "an ability in the card's text that replayer does not read is not applied",
+                   "replayer's Duel Masters card text reader (docs/rules-dm.md §12)", Severity.INFO)
 R_SPELL_FIRST = _rule("dm.strigger.spell-first", Kind.ORDERING,
                       "an S-Trigger creature's cip ability resolves before an S-Trigger spell", STEP6B)
 
@@ -324,12 +340,19 @@ def shields_to_break(props: frozenset[str], shields: int) -> frozenset[int]:
 @dataclass(frozen=True)
 class Fighter:
     key: str
-    power: int | None
+    power: int | None  # in this battle: a "while attacking" bonus included (power attacker)
     wins_all: bool | None  # None: its properties are not known
+    props: frozenset[str] = frozenset()  # its abilities (slayer, civilizations), when known
+    power_open: str | None = None  # an ability not read may change ``power``: "more" (only up) or "any"
+
+    def slays(self, other: "Fighter") -> bool:
+        """Does it destroy ``other`` after the battle (slayer, or slayer of ``other``'s civilization)?"""
+        return "slayer" in self.props or any(f"slayer:{c}" in self.props for c in civs_of(other.props))
 
 
 def battle_outcome(a: Fighter, b: Fighter) -> tuple[frozenset[str], frozenset[str]] | None:
-    """(winners, losers) of a battle, or None when the log does not tell enough to decide."""
+    """(winners, losers) of a battle by power and wins-all-battles (slayer: :func:`slain`), or None
+    when the log does not tell enough to decide."""
     if a.wins_all is None or b.wins_all is None:
         return None
     if a.wins_all and b.wins_all:
@@ -339,10 +362,20 @@ def battle_outcome(a: Fighter, b: Fighter) -> tuple[frozenset[str], frozenset[st
         return frozenset({w.key}), frozenset({l.key})
     if a.power is None or b.power is None:
         return None
+    if a.power_open or b.power_open:
+        if a.power == b.power or "any" in (a.power_open, b.power_open):
+            return None  # either may have had more: which is not known
     if a.power == b.power:
         return frozenset(), frozenset({a.key, b.key})
     w, l = (a, b) if a.power > b.power else (b, a)
+    if l.power_open:
+        return None  # it may have had more than the winner
     return frozenset({w.key}), frozenset({l.key})
+
+
+def slain(a: Fighter, b: Fighter) -> frozenset[str]:
+    """The creatures a slayer destroys after this battle (the other creature, whoever won)."""
+    return frozenset(({b.key} if a.slays(b) else set()) | ({a.key} if b.slays(a) else set()))
 
 
 #: property words that tell a creature's state at a mention, not an ability
@@ -358,11 +391,14 @@ class Declaration:
     known: bool
     entered_now: bool  # it entered the battle zone this turn
     target: Creature | None  # None: the player
+    target_props: frozenset[str] = frozenset()
+    target_known: bool = False
 
     @property
     def sick(self) -> bool:
-        """Summoning sick: entered this turn and has no speed attacker."""
-        return self.entered_now and "speed-attacker" not in self.props
+        """Summoning sick: entered this turn and has neither speed attacker nor evolution (an evolution
+        creature goes on a creature already in the battle zone and may attack at once)."""
+        return self.entered_now and "speed-attacker" not in self.props and "evolution" not in self.props
 
 
 def is_tapped(d: Declaration) -> bool:
@@ -385,10 +421,31 @@ def at_player_it_cannot_attack(d: Declaration) -> bool:
     return d.known and d.target is None and "cannot-attack-players" in d.props
 
 
+def kept_from_attacking_on_entry(d: Declaration) -> bool:
+    return d.known and d.entered_now and "cannot-attack-turn-entered" in d.props
+
+
+def at_creature_it_cannot_attack(d: Declaration) -> bool:
+    return d.known and d.target is not None and "cannot-attack-creatures" in d.props
+
+
+def at_unattackable(d: Declaration) -> bool:
+    if d.target is None or not d.target_known:
+        return False
+    if "cannot-be-attacked" in d.target_props:
+        return True
+    if d.known and "cannot-be-attacked-by:non-evolution" in d.target_props and "evolution" not in d.props:
+        return True
+    return d.known and any(f"cannot-be-attacked-by:{c}" in d.target_props for c in civs_of(d.props))
+
+
 def at_untapped_creature(d: Declaration) -> bool:
     if d.target is None or d.target.tapped or not d.known:
         return False
-    allowed = "can-attack-untapped" in d.props or (d.entered_now and "mach-fighter" in d.props)
+    allowed = "can-attack-untapped" in d.props or (d.entered_now and "mach-fighter" in d.props) \
+        or any(f"can-attack-untapped:{c}" in d.props for c in civs_of(d.target_props))
+    if not allowed and not d.target_known and any(p.startswith("can-attack-untapped:") for p in d.props):
+        return False  # the target's civilization is not known: it may be one it can attack
     return not allowed
 
 
@@ -411,6 +468,10 @@ ATTACK_GUARDS: tuple[tuple[Guard, ...], ...] = (
         Guard(R_SUMMONING_SICK, summoning_sick, "{card} entered the battle zone this turn and has no speed "
               "attacker: it is summoning sick", "it may attack from its owner's next turn on; if it has speed "
               "attacker, add it inline: {card} {{speed-attacker}}"),
+        Guard(R_ENTERED_THIS_TURN, kept_from_attacking_on_entry, "{card} entered the battle zone this turn, and "
+              "{source} in the battle zone keeps creatures like it (speed attackers) from attacking on the turn they "
+              "are put into the battle zone", "it may attack from its owner's next turn on, or once {source} has "
+              "left the battle zone"),
         Guard(R_MACH_PLAYER, mach_fighter_at_player, "{card} is a mach fighter that entered this turn: it may "
               "attack creatures only, not the player", "attack a creature, or attack the player next turn"),
     ),
@@ -418,6 +479,10 @@ ATTACK_GUARDS: tuple[tuple[Guard, ...], ...] = (
         Guard(R_CANNOT_ATTACK_PLAYERS, at_player_it_cannot_attack, "{card} cannot attack players, and an attack "
               "on the opponent is an attack on the player, shields or no shields",
               "it may attack a tapped opposing creature instead"),
+        Guard(R_CANNOT_ATTACK_CREATURES, at_creature_it_cannot_attack, "{card} cannot attack creatures",
+              "it may attack the player instead"),
+        Guard(R_CANNOT_BE_ATTACKED, at_unattackable, "{target} cannot be attacked{by}",
+              "choose the player or another tapped creature"),
         Guard(R_UNTAPPED_TARGET, at_untapped_creature, "{target} is untapped, and {card} may attack only tapped "
               "creatures", "choose the player or a tapped creature; the target is chosen before any attack "
               "trigger (a creature tapped by an attack trigger cannot be the target of that same attack)"),
@@ -438,13 +503,58 @@ class Defence:
     destination: str | None = None  # redirect: the creature the attack is sent to
     destination_was_tapped: bool = True
     itself: bool = True  # redirect: sent to the redirecting creature itself
+    attacker_props: frozenset[str] = frozenset()  # the attacking creature's (block: can it be blocked?)
+    attacker_known: bool = False
+    on_creature: bool = False  # the attack was declared on a creature
+    power: int | None = None  # the blocking creature's
+    maybe_ability: bool = False  # an unread sentence of its text may give it the ability ("Dragon blocker")
+
+
+def unblockable(d: Defence) -> str | None:
+    """Why the attacking creature cannot be blocked by this one (None: it can, or it is not known)."""
+    if d.kind != "block" or not d.attacker_known:
+        return None
+    ap = d.attacker_props
+    if "cannot-be-blocked" in ap:
+        return "it cannot be blocked"
+    if d.on_creature and "cannot-be-blocked-attacking-creatures" in ap:
+        return "while it attacks a creature it cannot be blocked"
+    if not d.on_creature and "cannot-be-blocked-attacking-players" in ap:
+        return "while it attacks a player it cannot be blocked"
+    if d.power is not None and d.known:
+        for n in numbers(ap, BLOCK_POWER_AT_LEAST):
+            if d.power >= n:
+                return f"it cannot be blocked by creatures that have power {n} or more (the blocker has {d.power})"
+        for n in numbers(ap, BLOCK_POWER_AT_MOST):
+            if d.power <= n:
+                return f"it cannot be blocked by creatures that have power {n} or less (the blocker has {d.power})"
+    for c in civs_of(d.props) if d.known else ():
+        if f"cannot-be-blocked-by:{c}" in ap:
+            return f"it cannot be blocked by {c} creatures"
+    if d.known and "cannot-be-blocked-by:non-evolution" in ap and "evolution" not in d.props:
+        return "it cannot be blocked by non-evolution creatures"
+    return None
+
+
+def blocks_unblockable(d: Defence) -> bool:
+    return unblockable(d) is not None
+
+
+def cannot_block(d: Defence) -> bool:
+    return d.kind in ("block", "guardman") and "cannot-block" in d.props
 
 
 ABILITY_OF = {"block": "blocker", "guardman": "guardman", "redirect": "redirect"}
 
 
 def lacks_ability(d: Defence) -> bool:
-    return d.known and ABILITY_OF[d.kind] not in d.props
+    if not d.known or ABILITY_OF[d.kind] in d.props or d.maybe_ability:
+        return False
+    if d.kind == "block" and any(p.startswith("blocker:") for p in d.props):
+        # "darkness blocker": it blocks only creatures of that civilization (an attacker's not known: it may)
+        civs = civs_of(d.attacker_props)
+        return bool(civs) and not any(f"blocker:{c}" in d.props for c in civs)
+    return True
 
 
 def guardman_for_player(d: Defence) -> bool:
@@ -466,6 +576,10 @@ def sent_to_untapped(d: Defence) -> bool:
 DECLARATION_GUARDS: tuple[Guard, ...] = (
     Guard(R_NO_ABILITY, lacks_ability, "{card} has no {ability} ability",
           "if an effect gave it one, add it inline: {card} {{{ability}}}"),
+    Guard(R_CANNOT_BLOCK, cannot_block, "{card} cannot block{why}", "remove the block; the attack goes on "
+          "unblocked"),
+    Guard(R_UNBLOCKABLE, blocks_unblockable, "{card} blocks {attacker}, but {why}",
+          "remove the block: a block whose condition is not met at the declaration cannot be declared"),
     Guard(R_GUARDMAN_PLAYER, guardman_for_player, "guardman is declared against an attack on the player; it "
           "only takes attacks aimed at its owner's other creatures", "remove the guardman declaration"),
     Guard(R_BLOCKER_TAPPED, taps_while_tapped, "{card} was tapped when the {kind} was declared; blocking and "

@@ -4,14 +4,31 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+#: the five civilizations: a card's own (``{creature, darkness}``), and the parameter of the words
+#: below that name one (``cannot-be-blocked-by:darkness``)
+CIVILIZATIONS = ("light", "water", "darkness", "fire", "nature")
 PROPERTY_WORDS = frozenset({
     "creature", "spell", "speed-attacker", "mach-fighter", "blocker", "guardman", "redirect",
     "w-breaker", "t-breaker", "s-trigger", "revolution-0", "can-attack-untapped", "cannot-attack",
     "cannot-attack-players", "wins-all-battles", "cip", "end-of-attack", "after-attack",
     "attack-trigger", "when-attacked", "when-blocked", "tapped", "untapped", "summoned",
+    # abilities printed on the card (docs/rules-dm.md §12)
+    "slayer", "evolution", "cannot-attack-creatures", "cannot-block", "cannot-be-attacked",
+    "cannot-be-blocked", "cannot-be-blocked-attacking-creatures", "cannot-be-blocked-attacking-players",
+    "cannot-attack-turn-entered",
+    *CIVILIZATIONS,
+    *(f"cannot-be-blocked-by:{c}" for c in CIVILIZATIONS),
+    *(f"cannot-be-attacked-by:{c}" for c in CIVILIZATIONS),
+    *(f"can-attack-untapped:{c}" for c in CIVILIZATIONS), *(f"slayer:{c}" for c in CIVILIZATIONS),
+    *(f"blocker:{c}" for c in CIVILIZATIONS),
+    "cannot-be-attacked-by:non-evolution", "cannot-be-blocked-by:non-evolution",
+    # static abilities on other creatures while the card is in the battle zone (§12)
+    "opponents-cannot-block", "speed-attackers-wait",
 })
-#: words that take a number: ``power 3000``, ``ninja-strike 5``
-NUMBERED_WORDS = frozenset({"power", "ninja-strike"})
+#: words that take a number: ``power 3000``, ``ninja-strike 5``, ``power-attacker 3000``
+NUMBERED_WORDS = frozenset({"power", "ninja-strike", "power-attacker", "power-plus",
+                            "cannot-be-blocked-by-power-at-least", "cannot-be-blocked-by-power-at-most",
+                            "all-power-attacker"})
 EXAMPLE_PROPS = '"Name" 5000 {creature, blocker}'
 
 #: the written form of each line, by its first keyword, shown when nothing closer can be said
