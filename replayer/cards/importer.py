@@ -36,7 +36,7 @@ BATTLE_CODES = frozenset({
 })
 #: what the readers make of a file: a new version reads files again that have not changed since the last
 #: import (the rows that come out the same are still not written)
-READER_VERSION = "5"
+READER_VERSION = "6"  # 6: scripts run in the Lua sandbox (luarun.py), on: and from: words
 LANGS = {"ja": "ja", "ja-jp": "ja", "jp": "ja", "de": "de", "de-de": "de", "en": "en", "en-us": "en"}
 
 
