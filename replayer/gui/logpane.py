@@ -405,11 +405,12 @@ class LogView(QPlainTextEdit):
                 and self._selection.blockNumber() == line - 1)
         self.selected_line = line
         block = self.document().findBlockByNumber(line - 1)
-        if block.isValid() and self.isReadOnly():  # while editing, the typing cursor stays where it is
-            cursor = QTextCursor(block)
-            self.blockSignals(True)
-            self.setTextCursor(cursor)
-            self.blockSignals(False)
+        if block.isValid():
+            if self.isReadOnly():  # while editing, the typing cursor stays where it is (the view still scrolls)
+                cursor = QTextCursor(block)
+                self.blockSignals(True)
+                self.setTextCursor(cursor)
+                self.blockSignals(False)
             if center:
                 self._center_block(block)
         if not same:
@@ -417,12 +418,17 @@ class LogView(QPlainTextEdit):
             self.gutter.update()
 
     def _center_block(self, block: QTextBlock) -> None:
-        first, last = self._visible_blocks()
-        n = block.blockNumber()
-        if first + 2 <= n <= last - 2:
-            return
+        """Scroll ``block`` to the middle of the view unless it is on screen already, clear of the edges.
+
+        Measured in lines of text (the scroll bar's unit), not with the blocks' laid-out geometry:
+        a view not laid out yet (a window just opened, a pane folded away) has none to measure."""
         bar = self.verticalScrollBar()
-        visible = max(last - first, 1)
+        spacing = max(self.fontMetrics().lineSpacing(), 1)
+        visible = max(self.viewport().height() // spacing, 1)
+        n = block.firstLineNumber()
+        first = bar.value()
+        if visible > 4 and first + 2 <= n <= first + visible - 3:
+            return
         bar.setValue(max(n - visible // 2, 0))
 
     def _apply_selection(self) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, Signal
+from PySide6.QtGui import QPainter, QPalette
 from PySide6.QtWidgets import (QAbstractItemView, QButtonGroup, QCheckBox, QComboBox, QFrame, QHBoxLayout,
                                QHeaderView, QLabel, QLineEdit, QPushButton, QSizePolicy, QTreeView, QVBoxLayout,
                                QWidget)
@@ -25,6 +26,30 @@ def _title(text: str) -> QLabel:
     f.setBold(True)
     label.setFont(f)
     return label
+
+
+class FindingsView(QTreeView):
+    """The findings list; when it has no rows it says why ("no findings", or that the filters hide them)."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.empty_text = "no log open"
+
+    def set_empty_text(self, text: str) -> None:
+        if text != self.empty_text:
+            self.empty_text = text
+            self.viewport().update()
+
+    def paintEvent(self, event) -> None:
+        super().paintEvent(event)
+        model = self.model()
+        if model is None or model.rowCount() or not self.empty_text:
+            return
+        painter = QPainter(self.viewport())
+        painter.setPen(self.palette().color(QPalette.PlaceholderText))
+        rect = self.viewport().rect().adjusted(8, 8, -8, -8)
+        painter.drawText(rect, Qt.AlignHCenter | Qt.AlignTop | Qt.TextWordWrap, self.empty_text)
+        painter.end()
 
 
 class FindingsPane(QWidget):
@@ -88,7 +113,7 @@ class FindingsPane(QWidget):
             lambda _: self.proxy.set_verdict(self.verdict_filter.currentData()) or self._after_filter())
         filters.addWidget(self.verdict_filter)
 
-        self.view = QTreeView()
+        self.view = FindingsView()
         self.view.setModel(self.proxy)
         self.view.setRootIsDecorated(False)
         self.view.setUniformRowHeights(True)
@@ -324,7 +349,10 @@ class FindingsPane(QWidget):
         doc = self.model.doc
         if doc is None:
             self.counts.setText(f"<span style='color:{t.dim}'>no log open</span>")
+            self.view.set_empty_text("no log open")
             return
+        self.view.set_empty_text("no findings" if not doc.findings else
+                                 "no findings match the filters" if not self.proxy.rowCount() else "")
         c = doc.counts()
         pc = doc.player_counts()
 
