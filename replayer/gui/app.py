@@ -343,8 +343,9 @@ def open_match(item: Match | CheckResult | Document, path: str | None = None,
     return window
 
 
-def run(path: str | None = None, theme: str | None = None) -> int:
-    """``replayer view [FILE]``: the window, until it is closed.
+def run(path: str | None = None, theme: str | None = None, *, select_line: int | None = None,
+        select_column: int | None = None) -> int:
+    """``replayer view [FILE[:LINE[:COL]]] [--select LINE]``: the window, until it is closed.
 
     Tracebacks go to the debug log only; ``REPLAYER_DEBUG=1`` prints it on stderr."""
     if os.environ.get("REPLAYER_DEBUG"):
@@ -354,10 +355,30 @@ def run(path: str | None = None, theme: str | None = None) -> int:
     install_excepthook(window)
     window.show()
     if path:
+        if select_line:
+            select_once(window, select_line, select_column)
         QTimer.singleShot(0, lambda: window.open_path(path))
     elif window.editor is not None:  # no log: the window is an editor on a new one
         QTimer.singleShot(0, lambda: window.editor.new_log())
     return app.exec()
+
+
+def select_once(window: MainWindow, line: int, column: int | None = None) -> None:
+    """Select ``line`` (the cursor at ``column``, 1-based) when the next document is shown, once."""
+
+    def go() -> None:
+        window.loaded.disconnect(go)
+        window.select_line(line)
+        view = window.log_pane.view
+        block = view.document().findBlockByNumber(line - 1)
+        if column and block.isValid():
+            cursor = view.textCursor()
+            cursor.setPosition(block.position() + min(max(column - 1, 0), max(block.length() - 1, 0)))
+            view.setTextCursor(cursor)
+        if window.timeline.fit_ppe() < LABELS_PPE and window.current >= 0:
+            window.timeline.center_on(window.current)
+
+    window.loaded.connect(go)
 
 
 def screenshot(path: str, out: str, *, size: tuple[int, int] = (1600, 1000), theme: str | None = "light",
