@@ -316,6 +316,29 @@ def make_app(argv: Iterable[str] | None = None) -> QApplication:
     return app  # type: ignore[return-value]
 
 
+#: Qt's messages (of no category) that are not problems: the software video path, the offscreen platform
+QUIET_MESSAGES = ("No RHI backend. Using CPU conversion", "This plugin does not support propagateSizeHints")
+
+
+def quiet_qt_messages() -> None:
+    """Drop :data:`QUIET_MESSAGES` from Qt's messages on the terminal; every other one goes on as before."""
+    if os.environ.get("REPLAYER_DEBUG"):
+        return
+    from PySide6.QtCore import qFormatLogMessage, qInstallMessageHandler
+
+    previous = None
+
+    def handler(mode, context, message):
+        if any(q in message for q in QUIET_MESSAGES):
+            return
+        if previous is not None:
+            previous(mode, context, message)
+        else:
+            sys.stderr.write(qFormatLogMessage(mode, context, message) + "\n")
+
+    previous = qInstallMessageHandler(handler)
+
+
 def install_excepthook(window: MainWindow) -> None:
     """Errors escaping a slot become a message to the user; the traceback goes to the debug log."""
 
@@ -351,6 +374,7 @@ def run(path: str | None = None, theme: str | None = None, *, select_line: int |
     if os.environ.get("REPLAYER_DEBUG"):
         logging.basicConfig(level=logging.DEBUG, format="%(name)s: %(message)s")
     app = make_app()
+    quiet_qt_messages()
     window = MainWindow(theme)
     install_excepthook(window)
     window.show()
@@ -385,6 +409,7 @@ def screenshot(path: str, out: str, *, size: tuple[int, int] = (1600, 1000), the
                select_line: int | None = None) -> str:
     """Render the window on ``path`` to the PNG ``out`` (offscreen) and return ``out``."""
     app = make_app()
+    quiet_qt_messages()
     window = MainWindow(theme or "light")
     window.resize(*size)
     window.show()

@@ -42,7 +42,8 @@ from PySide6.QtWidgets import QComboBox, QFileDialog, QHBoxLayout, QLabel, QPush
 from ..timecodes import format_offset, is_url, parse_offset, seconds, url_at
 from . import video_keys
 from .video_parts import (INSTALL_HINT, FrameView, TickSlider, fmt_ms, missing_text,  # noqa: F401  (re-exported)
-                          multimedia, multimedia_error, reset_multimedia, resolve_video, write_header)
+                          multimedia, multimedia_error, quiet_ffmpeg, reset_multimedia, resolve_video,
+                          write_header)
 
 if TYPE_CHECKING:
     from .app import MainWindow
@@ -161,6 +162,7 @@ class VideoPane(QWidget):
     def _make_player(self) -> None:
         mm = self.mm
         self.player = mm.QMediaPlayer(self)
+        quiet_ffmpeg()  # (the backend, loaded with the first player, set FFmpeg's log level)
         self.sink = mm.QVideoSink(self)
         self.player.setVideoSink(self.sink)
         if os.environ.get("QT_QPA_PLATFORM") not in ("offscreen", "minimal"):
