@@ -48,7 +48,8 @@ def _first_words(words: Mapping[str, Mapping[str, str]], lang: str) -> frozenset
 
 
 def log_language(lines: Iterable[str], words: Mapping[str, Mapping[str, str]]) -> str:
-    """``"en"``, or the language (a key of ``words``) most of the log's keyword lines are written in.
+    """``"en"``, or the language (a key of ``words``) that a good part (:data:`SHARE`) of the log's
+    keyword lines are written in.
 
     Japanese is told by its script outside the quoted names; another language by a line's first
     keyword being one of that language's words (and no English word)."""
@@ -74,8 +75,16 @@ def log_language(lines: Iterable[str], words: Mapping[str, Mapping[str, str]]) -
         votes[lang] = votes.get(lang, 0) + 1
     if not votes:
         return "en"
-    best = max(votes, key=lambda g: (votes[g], g == "en"))
-    return best if best in words or best == "en" else "en"
+    total = sum(votes.values())
+    # keywords of another language are written on purpose: a log that writes a good part of its lines
+    # with them (a Japanese judge keeps `phase main1` and `A: damage` but writes the timings in
+    # Japanese) is in that language
+    others = [g for g in votes if g != "en" and votes[g] >= SHARE * total]
+    return max(others, key=lambda g: votes[g]) if others else "en"
+
+
+#: the part of a log's keyword lines written in another language that makes it that language's log
+SHARE = 0.3
 
 
 def _phrase_pattern(table: Mapping[str, str]) -> re.Pattern[str] | None:
