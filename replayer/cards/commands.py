@@ -16,6 +16,8 @@ import time
 
 import click
 
+from ..safe import visible
+from ..textwidth import ljust, width
 from .layers import ENV, cards_db_path, catalog_for, suggest, use_cards_db
 
 CARDS_DB_HELP = ("the card database (default: cards.db in the user data folder, used when it exists; "
@@ -85,10 +87,13 @@ def _show(game: str, name: tuple[str, ...], fmt: str) -> None:
         click.echo(click.style(card.id, bold=True) + ("  (built-in catalog)" if in_catalog else
                                                       f"  (imported: {getattr(card, 'source', '')})"))
         sources = dict(getattr(card, "sources", ()))
-        for lang in ("en", "ja", "de"):
-            if lang in card.names:
-                where = sources.get(f"name.{lang}")
-                click.echo(f"  {lang}: {card.names[lang]}" + (f"   [{where}]" if where else ""))
+        langs = [lang for lang in ("en", "ja", "de") if lang in card.names]
+        # the [sources] in one column, padded by display width (オネスト takes 8 columns, not 4)
+        name_w = max((width(visible(card.names[lang])) for lang in langs), default=0)
+        for lang in langs:
+            where = sources.get(f"name.{lang}")
+            name = visible(card.names[lang])
+            click.echo(f"  {lang}: " + (ljust(name, name_w) + f"   [{where}]" if where else name))
         for alias in card.aliases:
             click.echo(f"  also: {alias}")
         if card.kind:
