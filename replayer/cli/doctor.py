@@ -65,7 +65,7 @@ def report(env=os.environ) -> tuple[list[str], int]:
     lines.append("Qt")
     pyside = preflight.pyside_dir()
     if pyside is None:
-        problem("PySide6 is not installed: `replayer view` cannot open the window (pip install -e '.[test]')")
+        problem("PySide6 is not installed: `replayer view` cannot open the window (pip install -e '.[video]')")
     else:
         try:
             pyside_version = metadata.version("PySide6-Essentials")
