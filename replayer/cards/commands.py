@@ -154,9 +154,13 @@ def _game_command(game) -> click.Command:
               help="read scripts in N processes")
 @click.option("--progress/--no-progress", default=True, show_default=True, help="show a progress bar (on a terminal)")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
-def cards_import(paths: tuple[str, ...], jobs: int, progress: bool, fmt: str) -> None:
-    """Import card data: an EDOPro/YGOPro folder, .cdb files, script folders, a YGOProDeck
-    cardinfo JSON file, a Duel Masters card list. Re-importing writes what changed.
+@click.option("--lang", type=click.Choice(["en", "ja", "de", "fr", "it", "pt"]), default=None,
+              help="the language of the card names in these files (a YGOProDeck card info in German: --lang de); "
+                   "default: told by the folder or file name (de-DE/, cardinfo_de.json), else English")
+def cards_import(paths: tuple[str, ...], jobs: int, progress: bool, fmt: str, lang: str | None) -> None:
+    """Import card data: an EDOPro/YGOPro folder (with its language packs), .cdb files, script
+    folders, a YGOProDeck cardinfo JSON file (in any of its languages), a Duel Masters card list.
+    Re-importing writes what changed.
     """
     from .db import CardDB
     from .importer import import_cards
@@ -179,7 +183,7 @@ def cards_import(paths: tuple[str, ...], jobs: int, progress: bool, fmt: str) ->
             bar.__enter__()
         bar.update(done - bar.pos)
 
-    summary = import_cards(paths, db, jobs=jobs, progress=tick)
+    summary = import_cards(paths, db, jobs=jobs, progress=tick, lang=lang)
     if bar is not None:
         bar.__exit__(None, None, None)
     seconds = time.perf_counter() - started
