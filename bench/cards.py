@@ -5,6 +5,8 @@
     python bench/cards.py check DB LOGS         `check` throughput with and without the card database
     python bench/cards.py agreement DB          built-in catalog against the imported data (docs/cards.md)
     python bench/cards.py coverage DB           share of scripts whose every activated effect was read
+    python bench/cards.py suggest [N]           "did you mean" among N made-up names (default 27,000):
+                                                a typo of a whole name, and a part of a name with a typo
 
 DATA is card data a user has (an EDOPro folder, a Duel Masters card list): for developing and
 measuring only, never copied into the project.
@@ -91,6 +93,52 @@ def cmd_lookup(db_path: str) -> None:
     print(json.dumps({"names": len(set(names)), "first_query_ms": round(index_ms, 1), "lookup_name_us": round(per_id, 2),
                       "lookup_and_build_card_us": round(per_cold, 1), "lookup_warm_us": round(per_warm, 2),
                       "did_you_mean_ms": round(per_suggest, 2), "load": os.getloadavg()}))
+
+
+def cmd_suggest(n: int = 27_000) -> None:
+    """ "Did you mean" among ``n`` made-up names of 2 to 6 words (no card data needed): the milliseconds of
+    a whole name with a typo (fuzz.ratio) and of a part of a name with a typo ("Ash Blosom": word index,
+    then fuzz.partial_ratio), median and 95th percentile, each query on a fresh cache."""
+    import random
+    import statistics
+
+    from replayer.cards.names import Suggester
+
+    rnd = random.Random(23)
+    syllables = ["ash", "blo", "ssom", "joy", "ous", "spr", "ing", "dra", "gon", "white", "eyes", "blue", "gho",
+                 "st", "ogre", "snow", "rab", "bit", "vei", "ler", "mir", "ror", "for", "ce", "sky", "stri", "ker",
+                 "ace", "rai", "ze", "lyla", "light", "sworn", "sor", "ce", "ress", "hon", "est", "kur", "iboh"]
+    words = sorted({"".join(rnd.choice(syllables) for _ in range(rnd.randint(1, 3))) for _ in range(6000)})
+    names = sorted({" ".join(rnd.choice(words).capitalize() for _ in range(rnd.randint(2, 6))) for _ in range(n)})
+    s = Suggester(names)
+    s.suggest("warm up")
+    s.suggest_part("warm up words")
+
+    def typo(w: str) -> str:
+        k = rnd.randrange(1, len(w)) if len(w) > 3 else 1
+        return w[:k] + w[k + 1:]
+
+    def timed(queries: list[str]) -> tuple[float, float, float]:
+        times, found = [], 0
+        for q in queries:
+            t = clock()
+            found += bool(s.suggest(q))
+            times.append((clock() - t) * 1e3)
+        times.sort()
+        return statistics.median(times), times[int(len(times) * 0.95)], found / len(queries)
+
+    sample = rnd.sample(names, 300)
+    whole = [typo(x) for x in sample]
+    parts = []
+    for x in sample:
+        ws = x.split()
+        k = rnd.randrange(0, len(ws) - 1)
+        parts.append(" ".join([ws[k], typo(ws[k + 1]) if len(ws[k + 1]) > 3 else ws[k + 1]]))
+    w_med, w_p95, w_found = timed(whole)
+    p_med, p_p95, p_found = timed(parts)
+    print(json.dumps({"names": len(s), "whole_typo_ms": [round(w_med, 2), round(w_p95, 2)], "whole_found": w_found,
+                      "part_typo_ms": [round(p_med, 2), round(p_p95, 2)], "part_found": round(p_found, 2),
+                      "load": os.getloadavg()}))
 
 
 def cmd_check(db_path: str, logs: list[str]) -> None:
@@ -180,5 +228,6 @@ def cmd_coverage(db_path: str) -> None:
 if __name__ == "__main__":
     cmd, *args = sys.argv[1:] or ["help"]
     {"import": cmd_import, "lookup": lambda a: cmd_lookup(a[0]), "check": lambda a: cmd_check(a[0], a[1:]),
-     "agreement": lambda a: cmd_agreement(a[0]), "coverage": lambda a: cmd_coverage(a[0])}.get(
+     "agreement": lambda a: cmd_agreement(a[0]), "coverage": lambda a: cmd_coverage(a[0]),
+     "suggest": lambda a: cmd_suggest(int(a[0]) if a else 27_000)}.get(
         cmd, lambda a: print(__doc__))(args) if cmd != "import" else cmd_import(args)

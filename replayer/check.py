@@ -18,6 +18,7 @@ from . import events as ev
 from . import games
 from .catalog import Catalog
 from .diagnostics import Finding, Span, sort_findings
+from .hints import localize_hint, log_language
 from .makers import maker
 from .reader import Match, _read_lines, detect_game, line_reader, read_bytes, read_log, read_text, split_lines
 from .restart import Restart, restart_at
@@ -60,6 +61,8 @@ class CheckResult:
     states: Replay | None = None
     #: where the rules model's replay of an edit of this text may start (:func:`check_edit`)
     restart: Restart | None = field(default=None, compare=False, repr=False)
+    #: the language of the log's keywords ("en", "ja", "de": :func:`replayer.hints.log_language`)
+    language: str = field(default="en", compare=False)
 
     def __post_init__(self) -> None:
         if self.states is None:  # a result put together by hand: replay it for its states
@@ -91,7 +94,12 @@ def check_match(match: Match, *, edit_of: Restart | None = None, unchanged: int 
 
     findings, states, restart = replay(match, edit_of=edit_of, unchanged=unchanged)
     rules = soften_after_unread(match.events, match.findings, findings)
-    return CheckResult(match, sort_findings(list(match.findings) + rules), states, restart)
+    words = games.get(match.game).hint_words
+    language = log_language(match.lines, words) if words else "en"
+    if language != "en":  # the hints of the rules findings in the log's own keywords (syntax hints show forms)
+        table = words.get(language, {})
+        rules = [f if not f.hint else replace(f, hint=localize_hint(f.hint, table)) for f in rules]
+    return CheckResult(match, sort_findings(list(match.findings) + rules), states, restart, language)
 
 
 def check_file(path: str | Path, game: str | None = None) -> CheckResult:

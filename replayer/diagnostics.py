@@ -172,10 +172,11 @@ def render_text(path: str, findings: Sequence[Finding], lines: Sequence[str], *,
             marked = visible(raw[col - 1 : col - 1 + width])
             src = ("…" if first else "") + before + visible(raw[col - 1 : last]) + ("…" if last < len(raw) else "")
             out.append(f"  {src}")
-            # keep tabs, and give wide (CJK) characters two columns, as a terminal does
+            # keep tabs, and measure by display width, as a terminal does: a wide (CJK) character takes
+            # two columns, a combining mark none; the run under the token is as wide as the token shows
             prefix = ("  " if first and _is_wide("…") else " " if first else "") + "".join(
-                "\t" if ch == "\t" else "  " if _is_wide(ch) else " " for ch in before)
-            carets = "^" + "~" * (max(len(marked), 1) - 1)
+                "\t" if ch == "\t" else " " * char_width(ch) for ch in before)
+            carets = "^" + "~" * (max(text_width(marked), 1) - 1)
             out.append(f"  {prefix}{_GREEN if colour else ''}{carets}{_RESET if colour else ''}")
         if f.hint:
             out.append(f"  = hint: {visible(f.hint)}")
@@ -184,6 +185,18 @@ def render_text(path: str, findings: Sequence[Finding], lines: Sequence[str], *,
         if f.source:
             out.append(f"  = from: {visible(f.source)}")
     return "\n".join(out)
+
+
+def char_width(ch: str) -> int:
+    from .textwidth import char_width as w
+
+    return w(ch)
+
+
+def text_width(text: str) -> int:
+    from .textwidth import width
+
+    return width(text)
 
 
 def _is_wide(ch: str) -> bool:

@@ -190,8 +190,11 @@ class BadLine:
     column: int
     message: str
     hint: str = ""
+    end_column: int = 0  # (exclusive) the end of the token that does not fit: underlined whole
 
     def finding(self, line: int) -> Finding:
+        if self.end_column > self.column:
+            return make_finding(self.rule, Span(line, self.column, line, self.end_column), self.message, self.hint)
         return make_finding(self.rule, Span(line, self.column), self.message, self.hint)
 
 
@@ -474,24 +477,27 @@ def _bad_syntax(err: UnexpectedInput, body: str, column: int, game: Game) -> Bad
     if not isinstance(col, int) or col < 1:
         col = column
     text = " " * (column - 1) + body
+    end = 0
     if isinstance(err, UnexpectedToken) and err.token.type == "$END" or isinstance(err, UnexpectedEOF):
         message = "the line ends too early"
         col = column + len(body)
     elif isinstance(err, UnexpectedToken):
         token = str(err.token)
         message = f"unexpected `{token if len(token) <= 40 else token[:39] + '…'}`"
+        end = col + len(token.rstrip())
     else:
         rest = text[col - 1 :].rstrip()
         if rest[:1] in _OPENERS:  # an unclosed card name: show all of it
-            bad = rest if len(rest) <= 40 else rest[:39] + "…"
+            whole = rest
         else:
-            bad = rest.split()[0] if rest.split() else text[col - 1 : col]
-            bad = bad if len(bad) <= 40 else bad[:39] + "…"
+            whole = rest.split()[0] if rest.split() else text[col - 1 : col]
+        bad = whole if len(whole) <= 40 else whole[:39] + "…"
+        end = col + len(whole)
         message = f"unexpected `{bad}`"
     expected = _acceptable(err, game)
     if expected:
         message += f"; expected {_describe(expected, game)}"
-    return BadLine("syntax.line", col, message, _hint(text, col, game, expected))
+    return BadLine("syntax.line", col, message, _hint(text, col, game, expected), end)
 
 
 def _hint(text: str, col: int, game: Game, expected: set[str]) -> str:

@@ -212,6 +212,25 @@ class Model:
         return self.game.example_props
 
     # ---- findings -----------------------------------------------------------------------
+    def amend(self, rule_id: str, event: ev.Event, card: ev.CardRef, more: str) -> bool:
+        """Add ``more`` to the message of ``rule_id``'s finding at ``card`` on ``event``'s line, if there is one.
+
+        One finding a problem: a second rule about the same card at the same place says its part in
+        the first one's message instead of a finding of its own (issue 23).
+        """
+        line = event.span.line
+        for i in range(len(self.findings) - 1, -1, -1):
+            f = self.findings[i]
+            if f.span.line != line:
+                if f.span.line < line:
+                    break
+                continue
+            if f.rule == rule_id and f.span.column == card.column:
+                head, sep, tail = f.message.partition("; did you mean ")
+                self.findings[i] = dataclasses.replace(f, message=f"{head}; {more}{sep}{tail}")
+                return True
+        return False
+
     def report(self, rule_id: str, event: ev.Event, message: str, hint: str = "", *,
                card: ev.CardRef | None = None, related: Iterable[ev.Event | Span] = (),
                rests_on: str | None = None) -> None:

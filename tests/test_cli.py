@@ -111,7 +111,7 @@ def test_text_output_is_like_a_compiler(tmp_path):
         f"{path}:3:10: error[syntax.line]: unexpected `before-calculation`; expected a timing "
         "(ds-start, before-calc, calc, after-calc, ds-end)",
         "    timing before-calculation",
-        "           ^",
+        "           ^~~~~~~~~~~~~~~~~~",  # the whole token (issue 23, point 9)
         "  = hint: did you mean `timing before-calc`?",
         "  = cite: replayer log notation v1 §3-§5",
     ]
@@ -122,7 +122,7 @@ def test_caret_under_wide_characters(tmp_path):
     lines = run(str(path)).stdout.splitlines()
     assert lines[1] == "  A: 発動 《オネスト》 手札"
     # 発動 and オネスト are two columns wide on a terminal; the caret goes under 手札
-    assert lines[2] == "  " + " " * 21 + "^"
+    assert lines[2] == "  " + " " * 21 + "^~~~"  # (手札: four columns)
 
 
 def test_no_colour_unless_asked(tmp_path):

@@ -129,8 +129,8 @@ def test_a_span_over_several_lines_gets_one_caret():
 def test_tabs_are_kept_and_wide_characters_take_two_columns():
     lines = ["\tA: 発動 《オネスト》"]
     f = make_finding("syntax.line", Span(1, 8), "m")
-    # tab, "A: " (3), "発動" (2 wide), " " (1): the caret is under 《
-    assert render_text("x.duel", [f], lines).splitlines()[2] == "  \t" + " " * 3 + " " * 4 + " " + "^"
+    # tab, "A: " (3), "発動" (2 wide), " " (1): the caret is under 《, as wide as it
+    assert render_text("x.duel", [f], lines).splitlines()[2] == "  \t" + " " * 3 + " " * 4 + " " + "^~"  # (《 is two columns wide: the run covers both)
 
 
 def test_a_finding_outside_the_file_has_no_source_line():
@@ -163,3 +163,27 @@ def test_json_is_one_line_and_keeps_non_ascii_text():
     assert "\n" not in text
     assert "日本語.duel" in text and "「x」" in text
     assert json.loads(text)["findings"][0]["rule"] == "syntax.line"
+
+
+def test_carets_are_as_wide_as_the_token_shows_and_a_syntax_error_underlines_its_token():
+    """Issue 23 (9): under 《オネスト》 (12 columns) the run was 6 long; a syntax error had a single ^."""
+    from replayer import check_text
+    from replayer.diagnostics import render_text
+    from replayer.textwidth import width
+
+    text = ('[Game "ygo"]\nturn 3 A\nphase battle\nA: attack "Lyla, Lightsworn Sorceress" 1700/200 -> '
+            '"Blue-Eyes White Dragon" 3000/2500\nstep damage\ntiming calc\nA: 発動 《オネスト》 手札から\n'
+            'A: frobnicate "Pot"\nA: 発動 《オネスト》 手札から zzz\n')
+    result = check_text(text)
+    out = render_text("m.duel", result.findings, result.match.lines).splitlines()
+
+    def under(source: str) -> tuple[int, int]:
+        i = out.index("  " + source)
+        caret = out[i + 1]
+        return width(caret[: caret.index("^")]), len(caret.strip())
+
+    assert under("A: 発動 《オネスト》 手札から") == (2 + width("A: 発動 "), width("《オネスト》")) == (10, 12)
+    assert under('A: frobnicate "Pot"') == (2 + len("A: "), len("frobnicate"))
+    assert under("A: 発動 《オネスト》 手札から zzz") == (2 + width("A: 発動 《オネスト》 手札から "), 3)
+    syntax = [f for f in result.findings if f.rule == "syntax.line"]
+    assert [(f.span.column, f.span.end_column) for f in syntax] == [(4, 14), (19, 22)]

@@ -141,7 +141,7 @@ def test_point_6_a_long_line_is_shown_around_the_finding(tmp_path):
     assert max(map(len, lines)) < 400  # not the 20 KB line, once per finding
     assert len(result.stdout) < 20 * path.stat().st_size
     caret = next(i for i, l in enumerate(lines) if "syntax.line" in l) + 2
-    assert lines[caret].strip() == "^" and lines[caret - 1][lines[caret].index("^"):].startswith("oops")
+    assert lines[caret].strip() == "^~~~" and lines[caret - 1][lines[caret].index("^"):].startswith("oops")
 
 
 # ---- 7: terminal escapes -----------------------------------------------------------------------

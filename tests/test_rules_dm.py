@@ -328,3 +328,22 @@ def test_the_description_changes_with_the_table(monkeypatch):
     text = DmModel.describe()
     block_triggers = text.split("5    Block-related abilities")[1].split("6-A")[0]
     assert "`A: summon C (by an ability)`" in block_triggers
+
+
+def test_a_second_break_of_the_same_attack_is_blamed_on_the_second_line():
+    """Issue 23 (1): line 4 breaks the one shield a non-breaker breaks; only line 5 is wrong, and says so."""
+    text = '[Game "dm"]\nturn 3 A\nA: attack "Gatling Cyclone" -> player\nA: break 1\nA: break 1\nattack ends\n'
+    got = [(f.line, f.rule, f.message) for f in check_text(text).findings if f.severity.value == "error"]
+    assert got == [(5, "dm.break.twice",
+                    'this line is a second `break` of the same attack: 1 more shield after the 1 of line 4 '
+                    '(2 in all, but "Gatling Cyclone" breaks 1: B had 5 shields); the attacker chooses all its '
+                    'shields at once and breaks them together (one `break` line)')]
+
+
+def test_a_first_break_that_is_wrong_by_itself_is_still_its_own_finding():
+    """A W-breaker's `break 1` then `break 2`: the first line breaks 1 of the 2, the second is a second go."""
+    got = findings('turn 9 A\nA: attack "Bolshack Dragon" -> player\nA: break 1\nA: break 2\nattack ends\n')
+    assert got == [(3, "dm.break.count"), (4, "dm.break.twice")]
+    f = [f for f in check_text(HEADER + 'turn 9 A\nA: attack "Bolshack Dragon" -> player\nA: break 1\n'
+                               'A: break 2\nattack ends\n').findings if f.rule == "dm.break.count"][0]
+    assert f.message.startswith('"Bolshack Dragon" breaks 1 shield here, but it must break 2')

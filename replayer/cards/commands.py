@@ -16,6 +16,8 @@ import time
 
 import click
 
+from ..safe import visible
+from ..textwidth import ljust, width
 from .layers import ENV, cards_db_path, catalog_for, suggest, use_cards_db
 
 CARDS_DB_HELP = ("the card database (default: cards.db in the user data folder, used when it exists; "
@@ -85,10 +87,13 @@ def _show(game: str, name: tuple[str, ...], fmt: str) -> None:
         click.echo(click.style(card.id, bold=True) + ("  (built-in catalog)" if in_catalog else
                                                       f"  (imported: {getattr(card, 'source', '')})"))
         sources = dict(getattr(card, "sources", ()))
-        for lang in ("en", "ja", "de"):
-            if lang in card.names:
-                where = sources.get(f"name.{lang}")
-                click.echo(f"  {lang}: {card.names[lang]}" + (f"   [{where}]" if where else ""))
+        langs = [lang for lang in ("en", "ja", "de") if lang in card.names]
+        # the [sources] in one column, padded by display width (オネスト takes 8 columns, not 4)
+        name_w = max((width(visible(card.names[lang])) for lang in langs), default=0)
+        for lang in langs:
+            where = sources.get(f"name.{lang}")
+            name = visible(card.names[lang])
+            click.echo(f"  {lang}: " + (ljust(name, name_w) + f"   [{where}]" if where else name))
         for alias in card.aliases:
             click.echo(f"  also: {alias}")
         if card.kind:
@@ -173,9 +178,13 @@ def _game_command(game) -> click.Command:
               help="read scripts in N processes")
 @click.option("--progress/--no-progress", default=True, show_default=True, help="show a progress bar (on a terminal)")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
-def cards_import(paths: tuple[str, ...], jobs: int, progress: bool, fmt: str) -> None:
-    """Import card data: an EDOPro/YGOPro folder, .cdb files, script folders, a YGOProDeck
-    cardinfo JSON file, a Duel Masters card list. Re-importing writes what changed.
+@click.option("--lang", type=click.Choice(["en", "ja", "de", "fr", "it", "pt"]), default=None,
+              help="the language of the card names in these files (a YGOProDeck card info in German: --lang de); "
+                   "default: told by the folder or file name (de-DE/, cardinfo_de.json), else English")
+def cards_import(paths: tuple[str, ...], jobs: int, progress: bool, fmt: str, lang: str | None) -> None:
+    """Import card data: an EDOPro/YGOPro folder (with its language packs), .cdb files, script
+    folders, a YGOProDeck cardinfo JSON file (in any of its languages), a Duel Masters card list.
+    Re-importing writes what changed.
     """
     from .db import CardDB
     from .importer import import_cards
@@ -198,7 +207,7 @@ def cards_import(paths: tuple[str, ...], jobs: int, progress: bool, fmt: str) ->
             bar.__enter__()
         bar.update(done - bar.pos)
 
-    summary = import_cards(paths, db, jobs=jobs, progress=tick)
+    summary = import_cards(paths, db, jobs=jobs, progress=tick, lang=lang)
     if bar is not None:
         bar.__exit__(None, None, None)
     seconds = time.perf_counter() - started

@@ -37,7 +37,9 @@ BATTLE_CODES = frozenset({
 #: what the readers make of a file: a new version reads files again that have not changed since the last
 #: import (the rows that come out the same are still not written)
 READER_VERSION = "6"  # 6: scripts run in the Lua sandbox (luarun.py), on: and from: words
-LANGS = {"ja": "ja", "ja-jp": "ja", "jp": "ja", "de": "de", "de-de": "de", "en": "en", "en-us": "en"}
+LANGS = {"ja": "ja", "ja-jp": "ja", "jp": "ja", "de": "de", "de-de": "de", "en": "en", "en-us": "en",
+         # YGOProDeck's card info and EDOPro's language packs in French, Italian, Portuguese (issue 23)
+         "fr": "fr", "fr-fr": "fr", "it": "it", "it-it": "it", "pt": "pt", "pt-pt": "pt", "pt-br": "pt"}
 
 
 @dataclass
@@ -75,11 +77,21 @@ def _lang_of(path: Path) -> str:
         lang = LANGS.get(part.lower())
         if lang:
             return lang
-    m = re.search(r"(?:^|[._-])(ja|jp|de|en)(?:[._-]|$)", path.stem.lower())
+    m = re.search(r"(?:^|[._-])(ja|jp|de|en|fr|it|pt)(?:[._-]|$)", path.stem.lower())
     return LANGS[m.group(1)] if m else "en"
 
 
-def find_sources(paths: Iterable[str | os.PathLike[str]]) -> Sources:
+def find_sources(paths: Iterable[str | os.PathLike[str]], lang: str | None = None) -> Sources:
+    """The card data in ``paths``; ``lang``: the language of every cdb and card info JSON among them
+    (``cards import --lang de``), instead of the one their folder or name says."""
+    src = _find_sources(paths)
+    if lang:
+        src.cdbs = [(p, lang) for p, _ in src.cdbs]
+        src.ygoprodeck = [(p, lang) for p, _ in src.ygoprodeck]
+    return src
+
+
+def _find_sources(paths: Iterable[str | os.PathLike[str]]) -> Sources:
     src = Sources()
     for raw in paths:
         p = Path(raw)
@@ -277,7 +289,9 @@ def ygo_row(rec: YgoRecord, old: dict | None) -> tuple[dict, list[tuple[str, str
     if kind:
         props.add(kind)
     names = dict(rec.names)
-    name = names.get("en") or names.get("ja") or names.get("de") or str(rec.passcode)
+    # (an import of one language only, `--lang de`, keeps the card's English name from before)
+    name = names.get("en") or (old["name"] if old else None) or names.get("ja") or names.get("de") \
+        or next(iter(names.values()), None) or str(rec.passcode)
     row = {"id": f"ygo:{rec.passcode}", "game": "ygo", "passcode": rec.passcode, "name": name, "kind": kind,
            "atk": rec.atk if rec.atk is not None else (old["atk"] if old else None),
            "def": rec.def_ if rec.def_ is not None else (old["def"] if old else None),
@@ -374,10 +388,10 @@ def repair_text(value: str) -> str:
 
 # ---- the import ---------------------------------------------------------------------------------
 def import_cards(paths: Iterable[str | os.PathLike[str]], db: CardDB, *, jobs: int = 2,
-                 progress: Callable[[str, int, int], None] | None = None) -> Summary:
-    """Read the card data in ``paths`` and write what changed into ``db``."""
+                 progress: Callable[[str, int, int], None] | None = None, lang: str | None = None) -> Summary:
+    """Read the card data in ``paths`` and write what changed into ``db`` (``lang``: see :func:`find_sources`)."""
     summary = Summary()
-    src = find_sources(paths)
+    src = find_sources(paths, lang)
     for p in src.unknown:
         summary.problems.append(f"{p}: not card data (a .cdb, a c<passcode>.lua script, a cardinfo or "
                                 "Duel Masters JSON file)")
@@ -475,7 +489,10 @@ def import_cards(paths: Iterable[str | os.PathLike[str]], db: CardDB, *, jobs: i
             keys = list(changed[0])
             conn.executemany(f"INSERT OR REPLACE INTO cards ({', '.join(keys)}) VALUES ({', '.join('?' * len(keys))})",
                              [tuple(r[k] for k in keys) for r in changed])
-            conn.executemany("DELETE FROM names WHERE card_id = ?", [(i,) for i in changed_ids])
+            # a card's names in the languages read now are replaced; its other languages (an earlier
+            # import of the English card info, then `--lang de` of the German one) are kept
+            conn.executemany("DELETE FROM names WHERE card_id = ? AND lang = ?",
+                             sorted({(cid, lang) for cid, _g, lang, _n in names if cid in changed_ids}))
         conn.executemany("INSERT OR REPLACE INTO names (key, card_id, game, lang, name) VALUES (?, ?, ?, ?, ?)",
                          [(name_key(n), cid, g, lang, n) for cid, g, lang, n in names if cid in changed_ids])
         conn.executemany("INSERT OR REPLACE INTO files (path, size, mtime_ns, cards, problems) VALUES (?, ?, ?, ?, ?)",

@@ -12,6 +12,7 @@ import unicodedata
 from functools import lru_cache
 
 _DROP = re.compile(r"[\W_]+", re.UNICODE)
+_WORD = re.compile(r"[^\W_]+", re.UNICODE)
 
 
 @lru_cache(maxsize=65536)
@@ -66,4 +67,55 @@ class Suggester:
             return []
         keys, idx = self._window(_script_class(query), len(query), cutoff)
         found = process.extract(query, keys, scorer=fuzz.ratio, limit=limit, score_cutoff=cutoff)
-        return [self.names[idx[i]] for _, _, i in found]
+        if found:
+            return [self.names[idx[i]] for _, _, i in found]
+        return self.suggest_part(name, limit)
+
+    # ---- a part of a name, with a typo: "Ash Blosom" -> "Ash Blossom & Joyous Spring" ---------------------
+    #: a word of the query is near a word of a name from this score (fuzz.ratio); a candidate name is
+    #: near the query from this one (fuzz.partial_ratio over the folded keys: the query inside the name)
+    WORD_CUTOFF, PART_CUTOFF = 80.0, 85.0
+
+    def _word_index(self) -> tuple[list[str], list[list[int]]]:
+        index = getattr(self, "_words", None)
+        if index is None:
+            postings: dict[str, list[int]] = {}
+            for i, n in enumerate(self.names):
+                for w in set(_WORD.findall(unicodedata.normalize("NFKC", n).casefold())):
+                    if len(w) >= 3:
+                        postings.setdefault(w, []).append(i)
+            words = list(postings)
+            index = self._words = (words, [postings[w] for w in words])
+        return index
+
+    def suggest_part(self, name: str, limit: int = 3) -> list[str]:
+        """Names that hold the query's words (each near a word of the name: a typo is fine), best first
+        by how much of the query they hold and how closely (rapidfuzz's token and partial scores)."""
+        from rapidfuzz import fuzz, process
+
+        query_words = [w for w in _WORD.findall(unicodedata.normalize("NFKC", name).casefold()) if len(w) >= 3]
+        query = name_key(name)
+        if not query_words or len(query) < 4:
+            return []
+        words, postings = self._word_index()
+        hits: dict[int, int] = {}  # name -> how many of the query's words it holds
+        for qw in dict.fromkeys(query_words):
+            near = process.extract(qw, words, scorer=fuzz.ratio, limit=8, score_cutoff=self.WORD_CUTOFF)
+            seen: set[int] = set()
+            for _, _, j in near:
+                seen.update(postings[j])
+            for i in seen:
+                hits[i] = hits.get(i, 0) + 1
+        if not hits:
+            return []
+        best = max(hits.values())
+        if best < min(len(set(query_words)), 2):  # two words or more: a name must hold two of them
+            return []
+        scored = []
+        for i, n in hits.items():
+            if n < best:
+                continue
+            score = fuzz.partial_ratio(query, self.keys[i], score_cutoff=self.PART_CUTOFF)
+            if score:
+                scored.append((-score, len(self.keys[i]), self.names[i]))
+        return [name for _, _, name in sorted(scored)[:limit]]

@@ -65,7 +65,7 @@ def report(env=os.environ) -> tuple[list[str], int]:
     lines.append("Qt")
     pyside = preflight.pyside_dir()
     if pyside is None:
-        problem("PySide6 is not installed: `replayer view` cannot open the window (pip install -e '.[test]')")
+        problem("PySide6 is not installed: `replayer view` cannot open the window (pip install -e '.[video]')")
     else:
         try:
             pyside_version = metadata.version("PySide6-Essentials")
@@ -130,14 +130,88 @@ def report(env=os.environ) -> tuple[list[str], int]:
             lines.append(f"  cards ({game.id}): {len(game.catalog):,} in {file}, {_size(file)}")
         else:
             problem(f"the {game.id} card catalog is missing")
+    lines += card_database_lines(problem)
+
+    lines.append("Video")
+    lines += video_lines()
+    lines.append("PDF pages (poppler)")
+    pdftoppm = shutil.which("pdftoppm")
+    if pdftoppm:
+        lines.append(f"  pdftoppm: {pdftoppm} (the PDF layout tests look at the report's pages with it)")
+    else:
+        lines.append("  pdftoppm: not found: the PDF layout tests are skipped (reports are written all the same); "
+                     "sudo apt install poppler-utils")
     lines.append("All is well." if not problems else f"{problems} problem{'s' if problems != 1 else ''} found.")
     return lines, problems
+
+
+def card_database_lines(problem) -> list[str]:
+    """Where the card database is, its cards per game, the files they came from and when."""
+    import sqlite3
+    import time
+
+    from ..cards.layers import cards_db_path
+    from ..safe import visible
+    from ..textwidth import table
+
+    path = cards_db_path()
+    if path is None:
+        return ["  card database: none wanted (REPLAYER_CARDS_DB is empty): only the built-in catalogs are used"]
+    if not path.is_file():
+        return [f"  card database: {path} (none yet: `replayer cards import ~/ProjectIgnis` reads an EDOPro "
+                "install, or a YGOProDeck cardinfo.json; until then only the built-in catalogs judge cards)"]
+    try:
+        with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as conn:
+            per_game = conn.execute("SELECT game, count(*) FROM cards GROUP BY game ORDER BY game").fetchall()
+            files = conn.execute("SELECT path, cards, mtime_ns FROM files ORDER BY path").fetchall()
+    except sqlite3.Error as e:
+        problem(f"card database {path} cannot be read: {e} (`replayer cards import` writes it again)")
+        return []
+    when = time.strftime("%Y-%m-%d %H:%M", time.localtime(path.stat().st_mtime))
+    counts = ", ".join(f"{game} {n:,}" for game, n in per_game) or "no cards"
+    out = [f"  card database: {path}, {_size(path)}, last imported {when}: {counts}"]
+    if files:  # the files read, each with the date it had (a newer download is worth importing again)
+        rows = [["source", "file dated"]]
+        for name, _n, mtime in files:
+            dated = time.strftime("%Y-%m-%d", time.localtime(mtime / 1e9)) if mtime else "—"
+            rows.append([visible(str(name)), dated])
+        out += table(rows, indent="    ").split("\n")
+    return out
+
+
+def video_lines() -> list[str]:
+    """The video extra (QtMultimedia with its FFmpeg backend), and what to do without it."""
+    try:
+        from ..gui.video_parts import quiet_multimedia
+
+        quiet_multimedia()  # (its import names the optional libraries it did not find)
+        from PySide6 import QtMultimedia  # noqa: F401
+    except ImportError as e:
+        text = str(e) or type(e).__name__
+        if ".so" in text:
+            return [f"  video pane: QtMultimedia is installed but a system library is missing ({text}): "
+                    "sudo apt install libpulse0"]
+        return ["  video pane: not installed (the window works without it): pip install -e '.[video]' "
+                "(or pip install 'replayer[video]')"]
+    from importlib import metadata
+
+    try:
+        version = metadata.version("PySide6-Addons")
+    except metadata.PackageNotFoundError:
+        version = "?"
+    import PySide6
+
+    plugins = Path(PySide6.__file__).parent / "Qt" / "plugins" / "multimedia"
+    ffmpeg = sorted(plugins.glob("*ffmpeg*")) if plugins.is_dir() else []
+    backend = f", FFmpeg backend {ffmpeg[0].name}" if ffmpeg else ", no FFmpeg backend found in Qt's plugins"
+    return [f"  video pane: QtMultimedia (PySide6-Addons {version}){backend}"]
 
 
 @click.command()
 def doctor() -> None:
     """Print what replayer finds here: Qt and its platform plugin, fonts for Japanese, the data
-    folder, the library and the card catalogs. Exit status 1 when it names a problem."""
+    folder, the library, the card catalogs and the card database, the video extra and poppler.
+    Exit status 1 when it names a problem."""
     lines, problems = report()
     click.echo("\n".join(lines))
     sys.exit(1 if problems else 0)

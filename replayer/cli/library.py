@@ -8,6 +8,8 @@ that came from a log (paths, players, events, messages, notes) is printed throug
 
 from __future__ import annotations
 
+from ..textwidth import table as text_table
+
 import json
 import os
 import sqlite3
@@ -270,18 +272,23 @@ def search(card, rule, kind, severity, player, event, date_from, date_to, table,
     sys.exit(0 if (result.total_matches or result.total_findings or result.total_notes) else 1)
 
 
-def _match_line(m: dict[str, Any]) -> str:
+def _match_cells(m: dict[str, Any]) -> list[str]:
     where = " · ".join(x for x in (m["event"], f"round {m['round']}" if m["round"] else None,
                                    f"table {m['table_no']}" if m["table_no"] else None) if x)
     counts = ", ".join(_plural(m[f"{s}_count"], s) for s in ("error", "warning") if m[f"{s}_count"]) or "no findings"
     rev = f" (revision {m['revision']} of {m['current_revision']})" if m["current_revision"] > 1 else ""
-    return visible(f"  {shown_path(m['path'])}{rev}  {m['game']}  {m['player_a']} vs {m['player_b']}"
-                   f"{'  ' + m['date'] if m['date'] else ''}{'  ' + where if where else ''}  [{counts}]")
+    return [visible(x) for x in (f"{shown_path(m['path'])}{rev}", m["game"], f"{m['player_a']} vs {m['player_b']}",
+                                 m["date"] or "", where, f"[{counts}]")]
+
+
+def _match_line(m: dict[str, Any]) -> str:
+    return "  " + "  ".join(c for c in _match_cells(m) if c)
 
 
 def render_search(result: store.SearchResult, flt: store.Filters, limit: int) -> str:
     out = [click.style(f"{_plural(result.total_matches, 'match')}", bold=True)]
-    out += [_match_line(m) for m in result.matches]
+    if result.matches:  # a table: its columns line up by display width (Japanese names take two a character)
+        out += text_table([_match_cells(m) for m in result.matches], indent="  ").split("\n")
     if result.total_matches > len(result.matches):
         out.append(f"  … {result.total_matches - len(result.matches)} more (--limit 0 shows all)")
     out.append(click.style(_plural(result.total_findings, "finding"), bold=True))
@@ -339,15 +346,9 @@ def _table(title: str, rows: list[dict], columns: list[tuple[str, str]], top: in
         return out + ["  (none)"]
     shown = rows[:top]
     cells = [[("—" if r[key] is None else visible(r[key])) for key, _ in columns] for r in shown]
-    widths = [max(len(head), *(len(c[i]) for c in cells)) for i, (_, head) in enumerate(columns)]
     numeric = [all(isinstance(r[key], int) for r in shown) for key, _ in columns]
-
-    def fmt(values: list[str]) -> str:
-        return "  " + "  ".join(v.rjust(w) if num else v.ljust(w)
-                                for v, w, num in zip(values, widths, numeric)).rstrip()
-
-    out.append(fmt([head for _, head in columns]))
-    out += [fmt(c) for c in cells]
+    # padded by display width: 全日本選手権 takes 12 columns, not 6 (replayer/textwidth.py)
+    out += text_table([[head for _, head in columns]] + cells, numeric, indent="  ").split("\n")
     if len(rows) > top:
         out.append(f"  … {len(rows) - top} more (--top)")
     return out

@@ -27,7 +27,7 @@ def _size(value: str) -> tuple[int, int]:
 @click.option("--theme", type=click.Choice(["system", "light", "dark"]), default=None,
               help="colour theme (default: the saved choice; light for --screenshot)")
 @click.option("--select", "select_line", type=int, default=None,
-              help="with --screenshot: select the event on this line (default: the first worst finding)")
+              help="select this line (and its event) once the log is open (default: the first worst finding)")
 @click.option("--db", "db_path", type=click.Path(dir_okay=False), envvar="REPLAYER_LIBRARY", default=None,
               help="the match library (default: library.db in the user data folder)")
 @cards_db_option
@@ -35,8 +35,17 @@ def view(file: str | None, shot: str | None, size: str, theme: str | None, selec
          db_path: str | None) -> None:
     """Open the review window on FILE: timeline, log, findings and state.
 
-    With --screenshot PATH the window is rendered offscreen to a PNG and the command exits.
+    FILE may be FILE:LINE or FILE:LINE:COL (as `replayer check` prints a finding's place): the
+    window opens with that line selected. With --screenshot PATH the window is rendered offscreen
+    to a PNG and the command exits.
     """
+    column = None
+    if file is not None and not os.path.isfile(file):
+        place = split_place(file)
+        if place is not None:
+            file, line, column = place
+            if select_line is None:
+                select_line = line
     if file is not None and not os.path.isfile(file):
         click.echo(f"replayer: cannot read {file}: no such file", err=True)
         sys.exit(2)
@@ -76,7 +85,21 @@ def view(file: str | None, shot: str | None, size: str, theme: str | None, selec
         click.echo(out)
         return
     use_library(app, db_path)
-    sys.exit(app.run(file, theme))
+    sys.exit(app.run(file, theme, select_line=select_line, select_column=column))
+
+
+def split_place(text: str) -> tuple[str, int, int | None] | None:
+    """``FILE:LINE`` or ``FILE:LINE:COL`` -> (FILE, LINE, COL or None), when FILE is a file.
+
+    >>> split_place("no/such/file.duel:12") is None
+    True
+    """
+    import re
+
+    m = re.fullmatch(r"(.+?):(\d+)(?::(\d+))?:?", text)
+    if m is None or not os.path.isfile(m.group(1)):
+        return None
+    return m.group(1), int(m.group(2)), int(m.group(3)) if m.group(3) else None
 
 
 def _text_findings(file: str) -> None:

@@ -9,6 +9,8 @@ reviewer is escaped with :func:`replayer.safe.html_text` before it goes into the
 
 from __future__ import annotations
 
+import re
+
 import os
 from dataclasses import dataclass
 from datetime import datetime
@@ -110,8 +112,21 @@ class _Facts:
                    datetime.now().strftime('%Y-%m-%d %H:%M'))
 
 
-def _head(title: str, css: str) -> list[str]:
-    return ["<!DOCTYPE html>", "<html lang='en'><head><meta charset='utf-8'>",
+_JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff66-\uff9f]")
+
+
+def report_language(result: CheckResult) -> str:
+    """The report's ``lang``: the language of the log's keywords, else Japanese when its names or
+    header are (a browser or Qt then picks Japanese glyphs for the CJK characters), else English."""
+    if result.language != "en":
+        return result.language
+    if any(_JAPANESE.search(line) for line in result.match.lines[:2000]):
+        return "ja"
+    return "en"
+
+
+def _head(title: str, css: str, lang: str = "en") -> list[str]:
+    return ["<!DOCTYPE html>", f"<html lang='{_e(lang)}'><head><meta charset='utf-8'>",
             f"<title>{_e(title)}</title>", f"<style>{css}</style></head><body>"]
 
 
@@ -124,7 +139,7 @@ def report_html(result: CheckResult, reviews: Reviews | None, *, for_pdf: bool =
     match = result.match
     findings = result.findings
     name, verdicts = facts.name, facts.verdicts
-    out = _head(f"Review report: {name}", _CSS)
+    out = _head(f"Review report: {name}", _CSS, report_language(result))
     out += [f"<h1>Review report: {_e(name)}</h1>",
             f"<p class='sub'>{_e(facts.game)} · rules {_e(match.rules)} · {len(match.events)} events · "
             f"generated {_e(facts.generated)} by replayer</p>"]
@@ -190,6 +205,29 @@ NOTE_COLUMNS = (("Line", 10), ("Note", 90))
 SHOWN_IN_THE_HEADER_BLOCK = ("Game", "Rules", "A", "B", "Event", "Round", "Table", "Date", "Reviewer")
 
 
+#: the paper's text width (A4 less 15 mm margins, replayer/gui/pdf.py) in points, and what a cell of
+#: the report's 10 pt text takes: a digit or a colon about 0.64 em, the padding and borders 14 pt
+PAPER_TEXT_PT = (210 - 2 * 15) * 72 / 25.4
+DIGIT_PT, CELL_PT = 6.4, 14.0
+
+
+def fit_columns(columns: tuple[tuple[str, int], ...], widest: dict[str, int],
+                grow: str) -> tuple[tuple[str, int], ...]:
+    """``columns`` with the narrow ones as wide as their content (``widest``: heading -> the most
+    characters of a line of that column, digits and punctuation) and ``grow`` taking what is left:
+    "#" of a 266-page report holds 3 digits and a timecode @1:03:40 is never wrapped."""
+    out, used = {}, 0
+    for head, pct in columns:
+        if head in widest:
+            need = max(widest[head], len(head)) * DIGIT_PT + CELL_PT
+            pct = max(int(-(-need * 100 // PAPER_TEXT_PT)), 3)
+            out[head] = pct
+            used += pct
+    rest = [h for h, _ in columns if h not in out]
+    fixed = sum(p for h, p in columns if h in rest and h != grow)
+    return tuple((h, out.get(h, (100 - used - fixed) if h == grow else p)) for h, p in columns)
+
+
 def _rows_table(columns: tuple[tuple[str, int], ...], rows: list[list[str]]) -> list[str]:
     """A long table for paper: the column headings, then each row (cells as HTML) a table of its own."""
     out = ["<table width='100%' cellspacing='0'><thead><tr>"
@@ -214,7 +252,7 @@ def _paper_html(result: CheckResult, reviews: Reviews | None, facts: _Facts) -> 
     match = result.match
     findings = result.findings
     header = match.header
-    out = _head(f"Review report: {facts.name}", _CSS + _PAPER_CSS)
+    out = _head(f"Review report: {facts.name}", _CSS + _PAPER_CSS, report_language(result))
     out.append(f"<h1>Review report: {_e(facts.name)}</h1>")
     # the header block: what a page of an appeal must say first
     where = [header[k].strip() for k in ("Event",) if header.get(k, "").strip()]
@@ -245,12 +283,15 @@ def _paper_html(result: CheckResult, reviews: Reviews | None, facts: _Facts) -> 
         out.append("<p>No findings: the log follows the rules replayer checks.</p>")
     else:
         timecodes = finding_timecodes(match, findings)
-        out += _rows_table(FINDING_COLUMNS, [list(_finding_cells(result, f, v, timecodes[k - 1], k))
-                                             for k, (f, v) in enumerate(zip(findings, facts.verdicts), 1)])
+        line_chars = max(max(len(f"{f.span.line}:{f.span.column}"), len(tc or "")) for f, tc in zip(findings, timecodes))
+        columns = fit_columns(FINDING_COLUMNS, {"#": len(str(len(findings))), "Line": line_chars}, "Finding")
+        out += _rows_table(columns, [list(_finding_cells(result, f, v, timecodes[k - 1], k))
+                                     for k, (f, v) in enumerate(zip(findings, facts.verdicts), 1)])
     orphans = reviews.orphans(findings) if reviews is not None else []
     if orphans:
         out.append("<h2>Earlier verdicts whose finding is gone</h2>")
-        out += _rows_table(ORPHAN_COLUMNS, [[str(e.line), f"<code>{_e(e.rule)}</code>", _e(e.message),
+        out += _rows_table(fit_columns(ORPHAN_COLUMNS, {"Line": max(len(str(e.line)) for e in orphans)}, "Message"),
+                           [[str(e.line), f"<code>{_e(e.rule)}</code>", _e(e.message),
                                              _verdict_cell(e.verdict)] for e in orphans])
     notes = match.notes
     if notes:
@@ -258,7 +299,7 @@ def _paper_html(result: CheckResult, reviews: Reviews | None, facts: _Facts) -> 
         rows = [[str(n.line), _e(n.text)] for n in notes[:MAX_NOTES]]
         if len(notes) > MAX_NOTES:
             rows.append(["", f"<span class='sub'>… and {len(notes) - MAX_NOTES} more</span>"])
-        out += _rows_table(NOTE_COLUMNS, rows)
+        out += _rows_table(fit_columns(NOTE_COLUMNS, {"Line": max(len(str(n.line)) for n in notes)}, "Note"), rows)
     out.append("</body></html>")
     return "\n".join(out)
 
@@ -293,11 +334,13 @@ def write_pdf(result: CheckResult, reviews: Reviews | None, path: str | os.PathL
     return html_to_pdf(html, path, title=title, footer_text=footer, progress=progress)
 
 
-def write_report(result: CheckResult, reviews: Reviews | None, path: str | os.PathLike) -> Path:
-    """The report in the format the file name asks for: ``.pdf`` or ``.html``/``.htm``."""
+def write_report(result: CheckResult, reviews: Reviews | None, path: str | os.PathLike, *,
+                 progress=None) -> Path:
+    """The report in the format the file name asks for: ``.pdf`` or ``.html``/``.htm`` (``progress``:
+    for a PDF, see :func:`write_pdf`)."""
     suffix = Path(path).suffix.lower()
     if suffix == ".pdf":
-        return write_pdf(result, reviews, path)
+        return write_pdf(result, reviews, path, progress=progress)
     if suffix in (".html", ".htm"):
         return write_html(result, reviews, path)
     raise ValueError(f"a report is written as .html or .pdf, not {suffix or 'a file with no extension'}")

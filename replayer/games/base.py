@@ -73,6 +73,9 @@ class Game:
     terminal_words: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     #: words the window and the report use (``battle-phases``: "Battle Phases", ``zone``: …)
     labels: Mapping[str, str] = field(default_factory=dict)
+    #: language -> English keyword phrase -> that language's alias, for hints in the log's language
+    #: (:mod:`replayer.hints`)
+    hint_words: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     #: the forms of a timeline band's label, longest first, by its segment's ``(kind, name)``
     #: (``("timing", "before-calc")``: "before damage calculation", "before calc", "pre")
     band_forms: Mapping[tuple[str, str], tuple[str, ...]] = field(default_factory=dict)

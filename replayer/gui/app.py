@@ -25,7 +25,8 @@ from typing import Callable, Iterable
 
 from PySide6.QtCore import QFileSystemWatcher, QSettings, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QApplication, QFrame, QLabel, QMainWindow, QMessageBox, QSplitter, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (QApplication, QFrame, QLabel, QMainWindow, QMessageBox, QSplitter, QTabWidget,
+                               QVBoxLayout, QWidget)
 
 from ..reader import Match
 from ..check import CheckResult
@@ -153,6 +154,7 @@ class MainWindow(ActionsMixin, FilesMixin, NavigationMixin, QMainWindow):
         self.timeline_title = _pane_title("Timeline")
         self.timeline.viewChanged.connect(self._update_timeline_title)
         timeline_panel = _panel(self.timeline_title, self.timeline, self.overview)
+        self.timeline_panel = timeline_panel
 
         self.findings = FindingsPane()
         self.findings.findingActivated.connect(self.select_finding)
@@ -168,24 +170,58 @@ class MainWindow(ActionsMixin, FilesMixin, NavigationMixin, QMainWindow):
         self.state = StatePane()
         state_panel = _panel(None, self.state)
 
-        top = QSplitter(Qt.Horizontal)
-        top.addWidget(timeline_panel)
-        top.addWidget(findings_panel)
-        top.setStretchFactor(0, 7)
-        top.setStretchFactor(1, 3)
-        bottom = QSplitter(Qt.Horizontal)
-        bottom.addWidget(log_panel)
-        bottom.addWidget(state_panel)
-        bottom.setStretchFactor(0, 7)
-        bottom.setStretchFactor(1, 3)
-        main = QSplitter(Qt.Vertical)
-        main.addWidget(top)
-        main.addWidget(bottom)
-        main.setStretchFactor(0, 5)
-        main.setStretchFactor(1, 4)
+        # Two columns (docs/gui.md § Layout): on the left what runs along the match, the timeline over
+        # the log; on the right the findings over a tab holder, the State pane and (with footage) the
+        # Video pane. Reviewing shows timeline, findings and state together; transcribing video, log
+        # and findings (the Video tab comes forward while the log is edited). At 1280×720 each pane
+        # keeps room for its job instead of three panes sharing one row.
+        self.side = QTabWidget()
+        self.side.setDocumentMode(True)
+        self.side.addTab(state_panel, "State")
+        self.side.tabBar().setVisible(False)  # one tab: no tab bar (the Video tab shows it)
+        left = QSplitter(Qt.Vertical)
+        left.addWidget(timeline_panel)
+        left.addWidget(log_panel)
+        left.setStretchFactor(0, 5)
+        left.setStretchFactor(1, 4)
+        left.setChildrenCollapsible(False)
+        right = QSplitter(Qt.Vertical)
+        right.addWidget(findings_panel)
+        right.addWidget(self.side)
+        right.setStretchFactor(0, 5)
+        right.setStretchFactor(1, 4)
+        right.setChildrenCollapsible(False)
+        main = QSplitter(Qt.Horizontal)
+        main.addWidget(left)
+        main.addWidget(right)
+        main.setStretchFactor(0, 7)
+        main.setStretchFactor(1, 3)
         main.setChildrenCollapsible(False)
-        self.splitters = (main, top, bottom)
+        self.splitters = (main, left, right)
         self.setCentralWidget(main)
+
+    def fold_timeline(self, folded: bool | None = None) -> None:
+        """Fold the timeline away (the log takes the left column) or unfold it; ``None``: as the action says."""
+        if folded is None:
+            folded = self.act_fold_timeline.isChecked()
+        self.act_fold_timeline.setChecked(folded)
+        self.timeline_panel.setVisible(not folded)
+
+    def show_side(self, widget: QWidget, label: str, visible: bool = True, *, forward: bool = True) -> None:
+        """Put ``widget`` into the right column's tabs and bring it forward (``forward=False``: only when
+        it is new there, so that a re-check leaves the tab the user chose), or take it out."""
+        tabs = self.side
+        i = tabs.indexOf(widget)
+        if visible:
+            if i < 0:
+                i = tabs.addTab(widget, label)
+                forward = True
+            if forward:
+                tabs.setCurrentIndex(i)
+        elif i >= 0:
+            tabs.removeTab(i)
+            widget.setVisible(False)
+        tabs.tabBar().setVisible(tabs.count() > 1)
 
     # ---- theme --------------------------------------------------------------------------------------
     def _resolve_theme(self, name: str) -> themes.Theme:
@@ -292,17 +328,20 @@ class MainWindow(ActionsMixin, FilesMixin, NavigationMixin, QMainWindow):
         super().showEvent(event)
         if not getattr(self, "_sized", False):
             self._sized = True
-            main, top, bottom = self.splitters
-            h = max(main.height(), 400)
-            main.setSizes([int(h * 0.55), int(h * 0.45)])
-            w = max(top.width(), 600)
-            # the findings' filters on one row where a third of the width or a little more allows
-            f = min(max(int(w * 0.36), self.findings.sizeHint().width() + 8), int(w * 0.4))
-            bottom.setSizes([w - f, f])
-            if self.video is not None and self.video.isVisibleTo(self):
-                video_pane.share_space(self)  # the video pane sits between the timeline and the findings
-            else:
-                top.setSizes([w - f, f] if top.count() == 2 else [w - f, 0, f])
+            self.share_space()
+
+    def share_space(self) -> None:
+        """The columns' and panes' first sizes: the right column about 36 % of the width (never less
+        than the findings need, at most 42 %); the timeline and the findings a little over half the height."""
+        main, left, right = self.splitters
+        w = max(main.width(), 600)
+        f = min(max(int(w * 0.36), self.findings.minimumSizeHint().width() + 8), int(w * 0.42))
+        main.setSizes([w - f, f])
+        h = max(main.height(), 400)
+        left.setSizes([int(h * 0.55), h - int(h * 0.55)])
+        # the tabs (State, Video) about 42 % and never less than a video frame of 180 px with its controls
+        side = max(int(h * 0.42), 270)
+        right.setSizes([h - side, side])
 
 
 # ---- the application ------------------------------------------------------------------------------------
@@ -314,6 +353,29 @@ def make_app(argv: Iterable[str] | None = None) -> QApplication:
     app.setOrganizationName("replayer")
     app.setApplicationDisplayName("replayer")
     return app  # type: ignore[return-value]
+
+
+#: Qt's messages (of no category) that are not problems: the software video path, the offscreen platform
+QUIET_MESSAGES = ("No RHI backend. Using CPU conversion", "This plugin does not support propagateSizeHints")
+
+
+def quiet_qt_messages() -> None:
+    """Drop :data:`QUIET_MESSAGES` from Qt's messages on the terminal; every other one goes on as before."""
+    if os.environ.get("REPLAYER_DEBUG"):
+        return
+    from PySide6.QtCore import qFormatLogMessage, qInstallMessageHandler
+
+    previous = None
+
+    def handler(mode, context, message):
+        if any(q in message for q in QUIET_MESSAGES):
+            return
+        if previous is not None:
+            previous(mode, context, message)
+        else:
+            sys.stderr.write(qFormatLogMessage(mode, context, message) + "\n")
+
+    previous = qInstallMessageHandler(handler)
 
 
 def install_excepthook(window: MainWindow) -> None:
@@ -343,27 +405,50 @@ def open_match(item: Match | CheckResult | Document, path: str | None = None,
     return window
 
 
-def run(path: str | None = None, theme: str | None = None) -> int:
-    """``replayer view [FILE]``: the window, until it is closed.
+def run(path: str | None = None, theme: str | None = None, *, select_line: int | None = None,
+        select_column: int | None = None) -> int:
+    """``replayer view [FILE[:LINE[:COL]]] [--select LINE]``: the window, until it is closed.
 
     Tracebacks go to the debug log only; ``REPLAYER_DEBUG=1`` prints it on stderr."""
     if os.environ.get("REPLAYER_DEBUG"):
         logging.basicConfig(level=logging.DEBUG, format="%(name)s: %(message)s")
     app = make_app()
+    quiet_qt_messages()
     window = MainWindow(theme)
     install_excepthook(window)
     window.show()
     if path:
+        if select_line:
+            select_once(window, select_line, select_column)
         QTimer.singleShot(0, lambda: window.open_path(path))
     elif window.editor is not None:  # no log: the window is an editor on a new one
         QTimer.singleShot(0, lambda: window.editor.new_log())
     return app.exec()
 
 
+def select_once(window: MainWindow, line: int, column: int | None = None) -> None:
+    """Select ``line`` (the cursor at ``column``, 1-based) when the next document is shown, once."""
+
+    def go() -> None:
+        window.loaded.disconnect(go)
+        window.select_line(line)
+        view = window.log_pane.view
+        block = view.document().findBlockByNumber(line - 1)
+        if column and block.isValid():
+            cursor = view.textCursor()
+            cursor.setPosition(block.position() + min(max(column - 1, 0), max(block.length() - 1, 0)))
+            view.setTextCursor(cursor)
+        if window.timeline.fit_ppe() < LABELS_PPE and window.current >= 0:
+            window.timeline.center_on(window.current)
+
+    window.loaded.connect(go)
+
+
 def screenshot(path: str, out: str, *, size: tuple[int, int] = (1600, 1000), theme: str | None = "light",
                select_line: int | None = None) -> str:
     """Render the window on ``path`` to the PNG ``out`` (offscreen) and return ``out``."""
     app = make_app()
+    quiet_qt_messages()
     window = MainWindow(theme or "light")
     window.resize(*size)
     window.show()
@@ -377,6 +462,8 @@ def screenshot(path: str, out: str, *, size: tuple[int, int] = (1600, 1000), the
         window.video.wait_for_frame(8000)  # the still of the footage at the selected event
     for _ in range(3):
         app.processEvents()
+    window.log_pane.view.recenter()  # (the first scroll was estimated before the lines were laid out)
+    app.processEvents()
     image = window.grab()
     if not image.save(out, "PNG"):
         raise OSError(f"cannot write {out}")

@@ -249,9 +249,15 @@ class LegendCanvas(QWidget):
 class LegendDialog(QDialog):
     """The marks and the keys, a page each; scrolls where the screen is smaller than the legend."""
 
-    def __init__(self, theme: Theme, parent: QWidget | None = None, window: QWidget | None = None):
+    def __init__(self, theme: Theme, parent: QWidget | None = None, window: QWidget | None = None,
+                 room: QSize | None = None):
+        """``room``: the space the dialog may take (default: the screen's, less its panels)."""
         super().__init__(parent)
         self.setWindowTitle("Legend")
+        if room is None:
+            screen = (parent.screen() if parent is not None else None) or QGuiApplication.primaryScreen()
+            room = screen.availableGeometry().size() if screen is not None else QSize(1280, 720)
+        self.room = QSize(int(room.width() * 0.96), int(room.height() * 0.96))
         canvas = LegendCanvas(theme, self)
         source = window if window is not None else parent
         #: (group, keys, what) as listed, read from the window's actions
@@ -259,6 +265,8 @@ class LegendDialog(QDialog):
         keys = QLabel()
         keys.setTextFormat(Qt.RichText)
         keys.setText(keys_html(self.rows, theme.dim))
+        if keys.sizeHint().width() + 80 > self.room.width():  # two columns do not fit across: one, scrolling down
+            keys.setText(keys_html(self.rows, theme.dim, columns=1))
         self.keys = keys
         detail = QLabel(f"<p style='color:{theme.dim}'>Level of detail: labels appear from 24 px per event, "
                         "markers from 6 px; below that each pixel column shows how many events it holds and its "
@@ -292,8 +300,4 @@ class LegendDialog(QDialog):
         layout.addWidget(buttons)
         # as large as the legend, and no larger than the screen (then it scrolls)
         want = body.sizeHint() + QSize(40, 70)
-        screen = (parent.screen() if parent is not None else None) or QGuiApplication.primaryScreen()
-        if screen is not None:
-            avail = screen.availableGeometry().size() * 0.96
-            want = want.boundedTo(avail)
-        self.resize(want)
+        self.resize(want.boundedTo(self.room))

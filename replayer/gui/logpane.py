@@ -405,24 +405,47 @@ class LogView(QPlainTextEdit):
                 and self._selection.blockNumber() == line - 1)
         self.selected_line = line
         block = self.document().findBlockByNumber(line - 1)
-        if block.isValid() and self.isReadOnly():  # while editing, the typing cursor stays where it is
-            cursor = QTextCursor(block)
-            self.blockSignals(True)
-            self.setTextCursor(cursor)
-            self.blockSignals(False)
+        if block.isValid():
+            if self.isReadOnly():  # while editing, the typing cursor stays where it is (the view still scrolls)
+                cursor = QTextCursor(block)
+                self.blockSignals(True)
+                self.setTextCursor(cursor)
+                self.blockSignals(False)
             if center:
                 self._center_block(block)
         if not same:
             self._apply_selection()
             self.gutter.update()
 
+    def recenter(self) -> None:
+        """Bring the selected line into view again, measured on the lines as laid out now."""
+        block = self.document().findBlockByNumber(self.selected_line - 1)
+        if self.selected_line > 0 and block.isValid():
+            self._center_block(block)
+
     def _center_block(self, block: QTextBlock) -> None:
-        first, last = self._visible_blocks()
-        n = block.blockNumber()
-        if first + 2 <= n <= last - 2:
-            return
+        """Scroll ``block`` to the middle of the view unless it is on screen already, clear of the edges.
+
+        The scroll bar counts lines of text; how many fit is measured on the lines laid out on screen
+        (Japanese lines, in a fallback font, are taller than Latin ones), and estimated from the font
+        where nothing is laid out yet (a window just opened)."""
         bar = self.verticalScrollBar()
-        visible = max(last - first, 1)
+        height = self.viewport().height()
+        n = block.firstLineNumber()
+        first_block = self.firstVisibleBlock()
+        line_h = self.blockBoundingRect(first_block).height() if first_block.isValid() else 0.0
+        lines = max(first_block.lineCount(), 1) if first_block.isValid() else 1
+        per_line = line_h / lines if line_h > 0 else float(max(self.fontMetrics().lineSpacing(), 1))
+        visible = max(int(height / per_line), 1)
+        laid_out = self.blockBoundingRect(block).height() > 0
+        if laid_out and first_block.isValid():
+            top = self.blockBoundingGeometry(block).translated(self.contentOffset()).top()
+            bottom = top + self.blockBoundingRect(block).height()
+            margin = 2 * per_line
+            if top >= margin and bottom <= height - margin:
+                return
+        elif visible > 4 and bar.value() + 2 <= n <= bar.value() + visible - 3:
+            return
         bar.setValue(max(n - visible // 2, 0))
 
     def _apply_selection(self) -> None:

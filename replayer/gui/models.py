@@ -87,6 +87,15 @@ class FindingsModel(QAbstractTableModel):
         self._mono = QFont()
         self._mono.setFamilies(["DejaVu Sans Mono", "Noto Sans Mono CJK JP", "monospace"])
         self._sort = (self.LINE, Qt.AscendingOrder)
+        #: a narrow pane (a laptop's): the severity as its dot only, the rule id before the message
+        self.compact = False
+
+    def set_compact(self, on: bool) -> None:
+        if on != self.compact:
+            self.compact = on
+            self.headerDataChanged.emit(_HORIZONTAL, self.SEVERITY, self.SEVERITY)
+            if self.rowCount():
+                self.dataChanged.emit(self.index(0, 0), self.index(self.rowCount() - 1, self.MESSAGE))
 
     # ---- feeding ------------------------------------------------------------------------------
     def set_document(self, doc: Document | None, reviews: Reviews | None) -> None:
@@ -188,6 +197,10 @@ class FindingsModel(QAbstractTableModel):
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = _DISPLAY):
         if orientation == _HORIZONTAL and role == _DISPLAY and 0 <= section < len(self.COLUMNS):
+            if self.compact and section == self.SEVERITY:
+                return ""  # (the dots say it; the tooltip names the column)
+            return self.COLUMNS[section]
+        if orientation == _HORIZONTAL and role == Qt.ToolTipRole and 0 <= section < len(self.COLUMNS):
             return self.COLUMNS[section]
         return None
 
@@ -211,7 +224,7 @@ class FindingsModel(QAbstractTableModel):
         sev = f.severity.value
         if role == _DISPLAY:
             if col == self.SEVERITY:
-                return sev
+                return "" if self.compact else sev
             if col == self.LINE:
                 return f.span.line
             if col == self.PLAYER:
@@ -219,6 +232,9 @@ class FindingsModel(QAbstractTableModel):
             if col == self.RULE:
                 return f.rule
             if col == self.MESSAGE:
+                if self.compact:
+                    mark = {CONFIRMED: "✓ ", DISMISSED: "✗ "}.get(self.verdict(k).status or "", "")
+                    return f"{mark}[{f.rule}] {f.message}"
                 return f.message
             if col == self.VERDICT:
                 v = self.verdict(k)

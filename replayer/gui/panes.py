@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 
-from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, Signal
-from PySide6.QtWidgets import (QAbstractItemView, QButtonGroup, QCheckBox, QComboBox, QFrame, QHBoxLayout,
-                               QHeaderView, QLabel, QLineEdit, QPushButton, QSizePolicy, QTreeView, QVBoxLayout,
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, QRect, QSize, Qt, Signal
+from PySide6.QtGui import QPainter, QPalette
+from PySide6.QtWidgets import (QAbstractItemView, QApplication, QButtonGroup, QStyle, QStyledItemDelegate,
+                               QStyleOptionViewItem, QCheckBox, QComboBox, QFrame, QHBoxLayout,
+                               QHeaderView, QLabel, QLineEdit, QPushButton, QScrollArea, QSizePolicy, QToolButton, QTreeView,
+                               QVBoxLayout,
                                QWidget)
 
 from ..diagnostics import Kind
@@ -25,6 +28,85 @@ def _title(text: str) -> QLabel:
     f.setBold(True)
     label.setFont(f)
     return label
+
+
+class WrappedTextDelegate(QStyledItemDelegate):
+    """A cell whose text wraps onto at most ``lines`` lines, the last one elided; every row is as high
+    as ``lines`` lines (the view keeps uniform row heights: thousands of findings stay quick)."""
+
+    def __init__(self, lines: int = 2, parent=None):
+        super().__init__(parent)
+        self.lines = lines
+
+    def sizeHint(self, option, index):
+        size = super().sizeHint(option, index)
+        fm = option.fontMetrics
+        return QSize(size.width(), max(size.height(), fm.lineSpacing() * self.lines + 6))
+
+    def paint(self, painter, option, index) -> None:
+        opt = QStyleOptionViewItem(option)
+        self.initStyleOption(opt, index)
+        text = opt.text
+        opt.text = ""
+        style = opt.widget.style() if opt.widget is not None else QApplication.style()
+        style.drawControl(QStyle.CE_ItemViewItem, opt, painter, opt.widget)
+        rect = style.subElementRect(QStyle.SE_ItemViewItemText, opt, opt.widget).adjusted(2, 2, -2, -2)
+        painter.save()
+        selected = bool(opt.state & QStyle.State_Selected)
+        painter.setPen(opt.palette.color(QPalette.HighlightedText if selected else QPalette.Text))
+        fg = index.data(Qt.ForegroundRole)
+        if fg is not None and not selected:
+            painter.setPen(fg.color())
+        painter.setFont(opt.font)
+        for n, line in enumerate(wrap_lines(text, opt.fontMetrics, rect.width(), self.lines)):
+            y = rect.top() + n * opt.fontMetrics.lineSpacing()
+            painter.drawText(QRect(rect.left(), y, rect.width(), opt.fontMetrics.lineSpacing()),
+                             Qt.AlignLeft | Qt.AlignVCenter, line)
+        painter.restore()
+
+
+def wrap_lines(text: str, fm, width: int, most: int) -> list[str]:
+    """``text`` broken into lines of at most ``width`` pixels (at spaces, else anywhere), at most ``most``
+    of them, the last elided when the text goes on."""
+    lines: list[str] = []
+    rest = " ".join(text.split())
+    while rest and len(lines) < most:
+        if len(lines) == most - 1 or fm.horizontalAdvance(rest) <= width:
+            lines.append(fm.elidedText(rest, Qt.ElideRight, max(width, 1)))
+            break
+        cut = len(rest)
+        while cut > 1 and fm.horizontalAdvance(rest[:cut]) > width:
+            cut = int(cut * 0.9) if cut > 20 else cut - 1
+        space = rest.rfind(" ", 0, cut + 1)
+        if space > 0:
+            cut = space
+        lines.append(rest[:cut].rstrip())
+        rest = rest[cut:].lstrip()
+    return lines
+
+
+class FindingsView(QTreeView):
+    """The findings list; when it has no rows it says why ("no findings", or that the filters hide them)."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.empty_text = "no log open"
+
+    def set_empty_text(self, text: str) -> None:
+        if text != self.empty_text:
+            self.empty_text = text
+            self.viewport().update()
+
+    def paintEvent(self, event) -> None:
+        super().paintEvent(event)
+        model = self.model()
+        if model is None or model.rowCount() or not self.empty_text:
+            return
+        painter = QPainter(self.viewport())
+        painter.setPen(self.palette().color(QPalette.PlaceholderText))
+        rect = self.viewport().rect().adjusted(8, 8, -8, -8)
+        painter.drawText(rect, Qt.AlignHCenter | Qt.AlignTop | Qt.TextWordWrap, self.empty_text)
+        painter.end()
 
 
 class FindingsPane(QWidget):
@@ -50,10 +132,17 @@ class FindingsPane(QWidget):
         self.counts = QLabel()
         self.counts.setTextFormat(Qt.RichText)
         self.counts.setWordWrap(True)  # a narrow pane (a laptop's, beside the video) wraps the counts
+        self.filters_button = QToolButton()
+        self.filters_button.setText("Filters")
+        self.filters_button.setCheckable(True)
+        self.filters_button.setToolTip("Show the filters: severity, kind, player, verdict")
+        self.filters_button.setVisible(False)  # (a compact pane folds its filters behind it)
+        self.filters_button.toggled.connect(lambda on: self.filters_box.setVisible(on or not self.model.compact))
         head = QHBoxLayout()
         head.addWidget(self.title)
         head.addSpacing(8)
         head.addWidget(self.counts, 1)
+        head.addWidget(self.filters_button)
 
         # filters
         self.sev_boxes: dict[str, QCheckBox] = {}
@@ -88,8 +177,9 @@ class FindingsPane(QWidget):
             lambda _: self.proxy.set_verdict(self.verdict_filter.currentData()) or self._after_filter())
         filters.addWidget(self.verdict_filter)
 
-        self.view = QTreeView()
+        self.view = FindingsView()
         self.view.setModel(self.proxy)
+        self.view.setItemDelegateForColumn(FindingsModel.MESSAGE, WrappedTextDelegate(2, self.view))
         self.view.setRootIsDecorated(False)
         self.view.setUniformRowHeights(True)
         self.view.setAlternatingRowColors(True)
@@ -132,6 +222,7 @@ class FindingsPane(QWidget):
         self.note = QLineEdit()
         self.note.setPlaceholderText("reviewer's note (Enter to save)")
         self.note.setClearButtonEnabled(True)
+        self.note.setMinimumWidth(150)  # "reviewer's note": readable beside the buttons in a laptop's pane
         self.note.editingFinished.connect(self._save_note)
         verdict_row = QHBoxLayout()
         verdict_row.addWidget(self.confirm)
@@ -145,16 +236,51 @@ class FindingsPane(QWidget):
         layout.setContentsMargins(8, 6, 8, 6)
         layout.setSpacing(4)
         layout.addLayout(head)
-        layout.addLayout(filters)
+        self.filters_box = QWidget()
+        self.filters_box.setLayout(filters)
+        filters.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.filters_box)
         layout.addWidget(self.view, 1)
         line = QFrame()
         line.setFrameShape(QFrame.HLine)
         line.setFrameShadow(QFrame.Sunken)
         layout.addWidget(line)
-        layout.addWidget(self.detail)
+        # the selected finding in full; a compact pane gives it a few lines and scrolls the rest
+        self.detail_scroll = QScrollArea()
+        self.detail_scroll.setWidget(self.detail)
+        self.detail_scroll.setWidgetResizable(True)
+        self.detail_scroll.setFrameShape(QFrame.NoFrame)
+        self.detail_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        self.detail_scroll.setSizeAdjustPolicy(QScrollArea.AdjustToContents)
+        layout.addWidget(self.detail_scroll)
         layout.addLayout(verdict_row)
         layout.addWidget(self.footer)
         self._set_verdict_enabled(False)
+        self._update_counts()
+
+    #: narrower than this, the list is compact: the severity dot, the line, and "[rule] message" wrapped
+    COMPACT_WIDTH = 640
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self.set_compact(self.width() < self.COMPACT_WIDTH)
+
+    def set_compact(self, on: bool) -> None:
+        """A narrow pane (a laptop's) shows the severity as its dot, the line and the rule id with the
+        message wrapped on two lines; Player, Rule and Verdict come back when the pane is wide."""
+        if on == self.model.compact and self.view.isColumnHidden(FindingsModel.RULE) == on:
+            return
+        self.model.set_compact(on)
+        for col in (FindingsModel.PLAYER, FindingsModel.RULE, FindingsModel.VERDICT):
+            self.view.setColumnHidden(col, on)
+        self.view.header().setMinimumSectionSize(26 if on else 44)
+        self.view.setColumnWidth(FindingsModel.SEVERITY, 30 if on else 78)
+        self.view.setColumnWidth(FindingsModel.LINE, 48 if on else 52)
+        self.footer.setVisible(not on)  # (the legend, F1, lists n / Shift+N)
+        self.filters_button.setVisible(on)
+        self.filters_box.setVisible(not on or self.filters_button.isChecked())
+        lines = self.detail.fontMetrics().lineSpacing()
+        self.detail_scroll.setMaximumHeight(5 * lines + 10 if on else 16777215)
         self._update_counts()
 
     # ---- feeding ----------------------------------------------------------------------------------
@@ -324,7 +450,10 @@ class FindingsPane(QWidget):
         doc = self.model.doc
         if doc is None:
             self.counts.setText(f"<span style='color:{t.dim}'>no log open</span>")
+            self.view.set_empty_text("no log open")
             return
+        self.view.set_empty_text("no findings" if not doc.findings else
+                                 "no findings match the filters" if not self.proxy.rowCount() else "")
         c = doc.counts()
         pc = doc.player_counts()
 
@@ -334,6 +463,10 @@ class FindingsPane(QWidget):
             return f"<span style='color:{color}'>●</span>&nbsp;{n}&nbsp;{word}{plural}"
 
         reviewed = sum(1 for k in range(len(doc.findings)) if self.model.verdict(k).status)
+        if self.model.compact:  # one line: the dots' colours say the severities (the tooltip says it in words)
+            def dot(sev: str, n: int, word: str) -> str:  # noqa: F811
+                color = t.severity[sev] if n else t.dim
+                return f"<span style='color:{color}'>●</span>&nbsp;{n}"
         parts = [dot("error", c["error"], "error"), dot("warning", c["warning"], "warning"),
                  dot("info", c["info"], "info")]
         # (a narrow pane wraps the counts between the groups, never inside one)
@@ -343,6 +476,11 @@ class FindingsPane(QWidget):
         shown = self.proxy.rowCount()
         total = len(doc.findings)
         extra = f" &nbsp;·&nbsp; shown&nbsp;{shown}&nbsp;of&nbsp;{total}" if shown != total else ""
+        self.counts.setToolTip(f"{c['error']} errors, {c['warning']} warnings, {c['info']} info; "
+                               f"A: {pc.get('A', 0)}, B: {pc.get('B', 0)}; {reviewed} of {total} reviewed")
+        if self.model.compact:
+            self.counts.setText(" &nbsp; ".join(parts) + f" &nbsp;·&nbsp; {reviewed}/{total}&nbsp;reviewed" + extra)
+            return
         self.counts.setText(" &nbsp; ".join(parts) + f" &nbsp;·&nbsp; {players} &nbsp;·&nbsp; "
                             f"{reviewed}/{total}&nbsp;reviewed" + extra)
 

@@ -42,7 +42,8 @@ from PySide6.QtWidgets import QComboBox, QFileDialog, QHBoxLayout, QLabel, QPush
 from ..timecodes import format_offset, is_url, parse_offset, seconds, url_at
 from . import video_keys
 from .video_parts import (INSTALL_HINT, FrameView, TickSlider, fmt_ms, missing_text,  # noqa: F401  (re-exported)
-                          multimedia, multimedia_error, reset_multimedia, resolve_video, write_header)
+                          multimedia, multimedia_error, quiet_ffmpeg, reset_multimedia, resolve_video,
+                          write_header)
 
 if TYPE_CHECKING:
     from .app import MainWindow
@@ -161,6 +162,7 @@ class VideoPane(QWidget):
     def _make_player(self) -> None:
         mm = self.mm
         self.player = mm.QMediaPlayer(self)
+        quiet_ffmpeg()  # (the backend, loaded with the first player, set FFmpeg's log level)
         self.sink = mm.QVideoSink(self)
         self.player.setVideoSink(self.sink)
         if os.environ.get("QT_QPA_PLATFORM") not in ("offscreen", "minimal"):
@@ -552,12 +554,7 @@ def install(window: MainWindow) -> VideoPane:
     """Put a video pane into ``window`` (beside the timeline) with its actions and menu entries."""
     pane = VideoPane()
     window.video = pane
-    top = window.splitters[1]
-    top.insertWidget(1, pane)
-    top.setStretchFactor(0, 5)
-    top.setStretchFactor(1, 4)
-    top.setStretchFactor(2, 3)
-    pane.setVisible(False)
+    pane.setVisible(False)  # a tab beside the State pane once a log names a video (show_pane)
     pane.follow.connect(lambda i: window.select_event(i, origin="video"))
     pane.message.connect(lambda text: window.statusBar().showMessage(text, 6000))
     pane.headerWanted.connect(lambda key, value: write_header(window, key, value))
@@ -565,8 +562,13 @@ def install(window: MainWindow) -> VideoPane:
 
     def on_loaded() -> None:
         pane.set_document(window.doc, window.path)
-        show_pane(window, pane.wanted() or window.act_show_video.isChecked())
-        window.act_show_video.setChecked(pane.isVisible())
+        show_pane(window, pane.wanted() or window.act_show_video.isChecked(), forward=False)
+        window.act_show_video.setChecked(window.side.indexOf(pane) >= 0)
+        i = window.side.indexOf(pane)
+        if i >= 0:  # the tab says what the pane's title said (the file, the offset): room for the frame
+            window.side.setTabText(i, pane.title.text().replace("  ", " "))
+            window.side.setTabToolTip(i, pane.title.text())
+            pane.title.setVisible(False)
         window.act_attach_video.setEnabled(window.path is not None)
         editing = window.editor is not None and window.editor.editing()
         if window.current >= 0 and not editing:  # a re-check while typing leaves the footage alone
@@ -579,21 +581,9 @@ def install(window: MainWindow) -> VideoPane:
     return pane
 
 
-def share_space(window: MainWindow) -> None:
-    """Timeline, video and findings side by side: about 46 %, 32 % and 22 % of the width."""
-    top = window.splitters[1]
-    w = max(top.width(), 900)
-    if window.video is not None and window.video.isVisibleTo(window):
-        top.setSizes([int(w * 0.46), int(w * 0.32), int(w * 0.22)])
-    else:
-        top.setSizes([int(w * 0.64), 0, int(w * 0.36)])
-
-
-def show_pane(window: MainWindow, visible: bool) -> None:
+def show_pane(window: MainWindow, visible: bool, *, forward: bool = True) -> None:
+    """The Video tab beside the State pane, brought forward (or taken away: View ▸ Video Pane)."""
     pane = window.video
-    was = pane.isVisibleTo(window)
-    pane.setVisible(visible)
-    if visible != was:
-        share_space(window)
+    window.show_side(pane, "Video", visible, forward=forward)
     if not visible:
         pane.pause()

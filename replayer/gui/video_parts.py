@@ -34,11 +34,67 @@ def multimedia():
     """The QtMultimedia module, or None (then :func:`multimedia_error` says why)."""
     global _MM, _MM_ERROR
     if _MM is None and _MM_ERROR is None:
+        quiet_multimedia()  # (its import already says which optional libraries it did not find)
         try:
             _MM = _import_multimedia()
         except ImportError as e:
             _MM_ERROR = str(e) or type(e).__name__
     return _MM
+
+
+#: what QtMultimedia says on opening a video that tells the user nothing (optional libraries it did
+#: not find, the FFmpeg version, no hardware decoder): off unless REPLAYER_DEBUG is set. Its real
+#: problems (a file that does not play, a missing codec) stay on: they are other categories, or
+#: warnings of these, and the pane says them too. QT_LOGGING_RULES still overrides these.
+QUIET_RULES = "\n".join([
+    "qt.multimedia.symbolsresolver.warning=false",   # "Couldn't load pipewire-0.3 library", VA-API
+    "qt.multimedia.ffmpeg.info=false",               # "Using Qt multimedia with FFmpeg version …"
+    "qt.multimedia.playbackengine.codec.info=false",  # "No HW decoder found"
+])
+#: FFmpeg's own log (its "Input #0, mov,mp4…" dump of every file opened) from errors up
+AV_LOG_ERROR = 16
+
+
+def quiet_multimedia() -> list[str]:
+    """Keep the terminal clean when the video pane opens a file (issue 23, point 7); returns what it set."""
+    if os.environ.get("REPLAYER_DEBUG"):
+        return []
+    from PySide6.QtCore import QLoggingCategory
+
+    done = ["qt logging rules"]
+    QLoggingCategory.setFilterRules(QUIET_RULES)
+    done += quiet_ffmpeg()
+    return done
+
+
+def quiet_ffmpeg() -> list[str]:
+    """FFmpeg's log from errors up; called again once a player exists (Qt's backend sets its level then)."""
+    if os.environ.get("REPLAYER_DEBUG"):
+        return []
+    done = []
+    lib = _qt_avutil()
+    if lib is not None:
+        import ctypes
+
+        try:
+            ctypes.CDLL(str(lib)).av_log_set_level(AV_LOG_ERROR)  # the very library Qt's FFmpeg plugin uses
+            done.append(f"FFmpeg log level (error) in {lib.name}")
+        except (OSError, AttributeError):
+            pass
+    return done
+
+
+def _qt_avutil() -> Path | None:
+    """FFmpeg's libavutil as Qt's wheel ships it (the one QtMultimedia's FFmpeg backend loads)."""
+    import PySide6
+
+    base = Path(PySide6.__file__).parent
+    for folder, pattern in ((base / "Qt" / "lib", "libavutil.so.*"), (base / "Qt" / "lib", "libavutil.*.dylib"),
+                            (base, "avutil-*.dll"), (base / "Qt" / "bin", "avutil-*.dll")):
+        found = sorted(folder.glob(pattern), key=lambda p: len(p.name)) if folder.is_dir() else []
+        if found:
+            return found[0]
+    return None
 
 
 def multimedia_error() -> str | None:

@@ -80,6 +80,9 @@ class ActionsMixin:
         self.act_copy_tc = A("Copy &Timecode", self.copy_timecode, "Ctrl+Shift+C",
                              "Copy the selected event's timecode (to jump to it in the video)")
         self.act_fit = A("&Fit Match", self.timeline_fit, "Ctrl+0", "Show the whole match")
+        self.act_fold_timeline = A("Fold the &Timeline", self.fold_timeline, "Ctrl+Shift+T",
+                                   "Fold the timeline away: the log takes its column (transcribing on a "
+                                   "laptop); again to unfold it (Ctrl+Shift+T)", checkable=True)
         self.act_zoom_in = A("Zoom &In", lambda: self.timeline.zoom(1.5), [QKeySequence.ZoomIn, "Ctrl+="])
         self.act_zoom_out = A("Zoom &Out", lambda: self.timeline.zoom(1 / 1.5), QKeySequence.ZoomOut)
         self.act_confirm = A("&Confirm Finding", lambda: self.set_verdict(CONFIRMED), "Alt+C")
@@ -125,6 +128,7 @@ class ActionsMixin:
             v.addAction(a)
         v.addAction(self.act_copy_tc)
         v.addSeparator()
+        v.addAction(self.act_fold_timeline)
         tm = v.addMenu("&Theme")
         for a in self.theme_actions.values():
             tm.addAction(a)

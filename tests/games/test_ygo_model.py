@@ -296,11 +296,21 @@ def test_a_battle_trigger_comes_after_damage_calculation():
 
 
 def test_an_unknown_card_in_the_damage_step_is_not_judged_and_says_so():
-    assert findings(BATTLE + 'timing calc\nB: activate "Mystery Card"\n') == [
-        (6, "card.unknown"), (6, "ygo.ds.undecided")]
-    severities = {f.rule: f.severity.value for f in check_text(HEADER + BATTLE + 'timing calc\n'
-                                                               'B: activate "Mystery Card"\n').findings}
-    assert severities == {"card.unknown": "warning", "ygo.ds.undecided": "info"}
+    """One finding a problem (issue 23, 2): the warning says the activation is not decided, no info beside it."""
+    assert findings(BATTLE + 'timing calc\nB: activate "Mystery Card"\n') == [(6, "card.unknown")]
+    got = [(f.line, f.span.column, f.severity.value, f.rule, f.message)
+           for f in check_text(HEADER + BATTLE + 'timing calc\nB: activate "Mystery Card"\n').findings]
+    line = HEADER.count("\n") + 6
+    assert got == [(line, 13, "warning", "card.unknown",
+                    '"Mystery Card" is not in the Yu-Gi-Oh! card catalog and the log gives no properties for it; '
+                    'rules that depend on it are not checked; whether it may be activated at calc is not decided')]
+
+
+def test_an_unknown_card_met_before_the_damage_step_still_gets_the_undecided_info():
+    """The warning is at the card's first mention; the activation later in the Damage Step is its own info."""
+    body = 'B: set "Mystery Card"\n' + BATTLE + 'timing calc\nB: activate "Mystery Card"\n'
+    got = [(f.severity.value, f.rule) for f in check_text(HEADER + body).findings]
+    assert got == [("warning", "card.unknown"), ("info", "ygo.ds.undecided")]
 
 
 # ---- the order of the Damage Step -------------------------------------------------------------------

@@ -3,7 +3,10 @@ the video pane's and the editor's keys were missing from a list kept by hand).""
 
 from __future__ import annotations
 
+import pytest
+
 from PySide6.QtGui import QAction, QKeySequence, QShortcut
+from PySide6.QtWidgets import QScrollArea
 
 from replayer.gui.app import MainWindow
 from replayer.gui.legend import key_text
@@ -63,14 +66,30 @@ def test_every_action_and_shortcut_with_a_key_is_in_the_legend(qtbot, qapp):
     dlg.close()
 
 
-def test_the_legend_fits_a_laptop_screen(qtbot, qapp):
+@pytest.mark.parametrize("room", [(1280, 720), (1366, 768), (800, 600)])
+def test_the_legend_fits_a_laptop_screen(qtbot, qapp, room):
+    """Issue 23 (6): at 1280×720 the keys were cut on the right behind a horizontal scroll bar. Two
+    columns of keys where they fit across, else one that scrolls down; never across."""
+    from PySide6.QtCore import QSize
+
+    from replayer.gui.legend import LegendDialog
+
     window = MainWindow(theme="dark")
     qtbot.add_widget(window)
     window.show()
-    window.show_legend()
-    hint = window._legend.tabs.sizeHint()
-    assert hint.width() <= 1200 and hint.height() <= 620, hint
-    window._legend.close()
+    dlg = LegendDialog(window.theme, window, room=QSize(*room))
+    qtbot.add_widget(dlg)
+    dlg.show()
+    assert dlg.width() <= room[0] and dlg.height() <= room[1]
+    for page in range(2):
+        dlg.tabs.setCurrentIndex(page)
+        qapp.processEvents()
+        scroll = dlg.findChild(QScrollArea)
+        assert not scroll.horizontalScrollBar().isVisible(), (room, page)
+        assert scroll.horizontalScrollBar().maximum() == 0, (room, page)
+    if room[0] >= 1280:
+        assert dlg.keys.text().count("<td valign='top'") == 2  # the keys side by side where they fit
+    dlg.close()
 
 
 def test_no_two_keys_are_the_same(qtbot, qapp):

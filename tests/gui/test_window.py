@@ -85,7 +85,7 @@ def test_selecting_a_finding_selects_its_event_and_source_line(qtbot, window, yg
     # the user clicks the finding's row in the findings view
     target = next(k for k, f in enumerate(doc.findings) if doc.finding_exact[k])
     proxy_row = pane.proxy.proxy_row_of(target)
-    rect = pane.view.visualRect(pane.proxy.index(proxy_row, 3))
+    rect = pane.view.visualRect(pane.proxy.index(proxy_row, 1))
     qtbot.mouseClick(pane.view.viewport(), Qt.LeftButton, pos=rect.center())
     f = doc.findings[target]
     event = doc.finding_event[target]

@@ -30,6 +30,7 @@ GAME = Game(
     terminal_names=vocabulary.TERMINAL_NAMES,
     terminal_words=vocabulary.TERMINAL_WORDS,
     labels=vocabulary.LABELS,
+    hint_words=vocabulary.HINT_WORDS,
     band_forms=vocabulary.BAND_FORMS,
     # the attack and its sub-steps are the battle; Duel Masters has no damage step
     battle_segments={"phase": frozenset({vocabulary.Phase.ATTACK.value, vocabulary.Phase.BATTLE.value}),

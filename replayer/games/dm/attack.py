@@ -82,6 +82,7 @@ class Breaks:
     allowed: frozenset[int] | None  # None: the attacker's breakers are not known
     shields: int
     total: int = 0
+    first: int = 0  # what the first `break` line of the attack broke (a second line is its own finding)
 
 
 @dataclass

@@ -265,11 +265,24 @@ class DmModel(Model):
                 if kind in ABILITY_OF:
                     a.before_batch = None  # its declarations are judged on the state before it
             if a.goes[s.name] > 1:
-                self.report(s.rule, e, s.message, "name everything in that one go, or remove this line",
-                            related=[a.event])
+                self.report(s.rule, e, self.second_go_message(s.message, e, a),
+                            "name everything in that one go, or remove this line", related=[a.event])
                 self.second_go_reported = True
                 return True
         return False
+
+    def second_go_message(self, message: str, e: ev.Event, a: AttackState) -> str:
+        """The finding's message on a second go; a second `break` says what this line does."""
+        if not isinstance(e, ev.Break) or a.breaks is None:
+            return message
+        b = a.breaks
+        total = b.total + e.count
+        said = (f"this line is a second `break` of the same attack: {e.count} more shield{'s' if e.count != 1 else ''}"
+                f" after the {b.total} of line {b.event.line} ({total} in all")
+        if b.allowed is not None and total not in b.allowed:
+            want = " or ".join(str(n) for n in sorted(b.allowed))
+            said += f", but {self.name(a.attacker)} breaks {want}: {a.defender} had {b.shields} shields"
+        return said + "); the attacker chooses all its shields at once and breaks them together (one `break` line)"
 
     # ---- structure ------------------------------------------------------------------------
     def handle_Turn(self, e: ev.Turn) -> None:
@@ -637,7 +650,7 @@ class DmModel(Model):
             if open_by:  # an ability not read changes how many shields it breaks: not judged
                 self.tell_unread(e, open_by, field=True)
                 known = False
-            a.breaks = Breaks(e, shields_to_break(props, left) if known else None, left)
+            a.breaks = Breaks(e, shields_to_break(props, left) if known else None, left, first=e.count)
         a.breaks.total += e.count
 
     def handle_STrigger(self, e: ev.STrigger) -> None:
@@ -704,11 +717,14 @@ class DmModel(Model):
                             "and is not destroyed after the battle", "slayer destroys the other creature after the "
                             "battle, whoever won: write its `destroy` line")
         b = a.breaks
-        if b is not None and b.allowed is not None and b.total not in b.allowed:
-            want = " or ".join(str(n) for n in sorted(b.allowed))
-            self.report(R_BREAK_COUNT, b.event, f"{self.name(a.attacker)} breaks {b.total} shield"
-                        f"{'s' if b.total != 1 else ''} here, but it must break {want} ({a.defender} had {b.shields} "
-                        "left): breakers are not optional", f"write `break {want}`")
+        if b is None or b.allowed is None or b.total in b.allowed:
+            return  # (several break lines that together break the right number: the second line's finding says so)
+        if b.total != b.first and b.first in b.allowed:
+            return  # the first line broke the right number; the line after it has its own finding (a second go)
+        want = " or ".join(str(n) for n in sorted(b.allowed))
+        self.report(R_BREAK_COUNT, b.event, f"{self.name(a.attacker)} breaks {b.first} shield"
+                    f"{'s' if b.first != 1 else ''} here, but it must break {want} ({a.defender} had {b.shields} "
+                    "left): breakers are not optional", f"write `break {want}`")
 
     # ---- leaving the battle zone ------------------------------------------------------------------
     def handle_Destroy(self, e: ev.Destroy) -> None:

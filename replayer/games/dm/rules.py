@@ -13,6 +13,8 @@ that apply them to a log are :mod:`replayer.games.dm.model`.
 
 from __future__ import annotations
 
+from ...textwidth import table as text_table
+
 from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Callable
@@ -616,9 +618,9 @@ def describe_table() -> str:
                + " · ".join(f"`{row.form}`" for row in LINES if row.steps is None))
     out += ["", "How a line's sub-step is found: the earliest of its sub-steps not before the one reached; "
             f"none means it goes back  [{PRINCIPLE}]", ""]
-    out.append(f"{'line':<26}{'sub-steps':<14}{'needs':<9}citation ({SOURCE}, …)")
-    for row in LINES:
-        out.append(f"{row.kind:<26}{row_label(row):<14}{row.needs.value:<9}{row.cite.replace(SOURCE + ', ', '')}")
+    out += text_table([["line", "sub-steps", "needs", f"citation ({SOURCE}, …)"]]
+                      + [[row.kind, row_label(row), row.needs.value, row.cite.replace(SOURCE + ", ", "")]
+                         for row in LINES]).split("\n")
     out += ["", "needs: live = not in an aborted attack; player = the attack reaches the player (not blocked, "
             f"not redirected)  [{ABORTED}; {STEP6B}]", "", "Declared once per attack, in one go:"]
     for s in SHOWINGS:

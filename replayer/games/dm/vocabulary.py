@@ -150,3 +150,21 @@ BAND_FORMS = {
     ("phase", "attack"): ("Attack Step", "Attack"), ("phase", "battle"): ("Attack Step", "Attack"),
     **{("substep", s.value): (s.label, s.value) for s in AttackStep},
 }
+
+
+#: the keywords of hints' `…` lines in the log's language (English phrase -> alias; the aliases of
+#: grammar.lark, notation §8)
+HINT_WORDS = {
+    "ja": {
+        "attack ends": "攻撃終了", "break": "ブレイク", "battle": "バトル", "vs": "対", "block with": "ブロック",
+        "resolve": "解決", "turn": "ターン", "untap": "アンタップ", "tap": "タップ", "attack": "攻撃",
+        "summon": "召喚", "cast": "唱える", "charge": "チャージ", "s-trigger": "S・トリガー",
+        "direct attack": "ダイレクトアタック", "player": "プレイヤー", "trigger": "誘発", "destroy": "破壊",
+    },
+    "de": {
+        "attack ends": "Angriff endet", "break": "bricht", "battle": "Kampf", "vs": "gegen",
+        "block with": "blockt mit", "resolve": "Auflösung", "turn": "Zug", "untap": "enttappt", "tap": "tappt",
+        "attack": "greift an", "summon": "beschwört", "cast": "wirkt", "charge": "lädt", "s-trigger": "S-Auslöser",
+        "direct attack": "direkter Angriff", "player": "Spieler", "trigger": "löst aus", "destroy": "zerstört",
+    },
+}

@@ -29,6 +29,7 @@ GAME = Game(
     terminal_names=vocabulary.TERMINAL_NAMES,
     terminal_words=vocabulary.TERMINAL_WORDS,
     labels=vocabulary.LABELS,
+    hint_words=vocabulary.HINT_WORDS,
     band_forms=vocabulary.BAND_FORMS,
     battle_segments={"phase": frozenset({vocabulary.Phase.BATTLE.value})},
     damage_segments={"step": frozenset({vocabulary.Step.DAMAGE.value})},

@@ -479,7 +479,8 @@ class YgoModel(Model):
             self.check_chain(e, props, speed)
             if self.in_damage_step and not reading.unlisted:
                 self.check_damage_step(e, props, c)
-        elif self.in_damage_step and self.timing is not None:
+        elif self.in_damage_step and self.timing is not None and not self.amend(
+                "card.unknown", e, e.card, f"whether it may be activated at {self.timing.word} is not decided"):
             self.report(R_UNDECIDED, e, f'cannot decide whether "{e.card.label}" may be activated at '
                         f"{self.timing.word}: it is not in the catalog and the log gives no properties",
                         "give its properties inline, e.g. {quick-play, atk-mod}", card=e.card)

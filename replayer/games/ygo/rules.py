@@ -10,6 +10,8 @@ handlers that apply them to a log are :mod:`replayer.games.ygo.model`.
 
 from __future__ import annotations
 
+from ...textwidth import table as text_table, width as text_width
+
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
@@ -506,13 +508,10 @@ def describe_table() -> str:
     table = table_cells()
     header = ["effect class"] + [t.word for t in cols]
     rows = [[name] + cells for name, cells in table]
-    # every column as wide as its widest cell, two spaces between columns
-    widths = [max(len(r[i]) for r in [header] + rows) for i in range(len(header))]
-    def fmt(r: list[str]) -> str:
-        return "  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip()
-    head = fmt(header)
-    lines += [head, "-" * len(head)]
-    lines += [fmt(r) for r in rows]
+    # every column as wide as its widest cell (in display columns), two spaces between columns
+    head, *body = text_table([header] + rows).split("\n")
+    lines += [head, "-" * text_width(head)]
+    lines += body
     lines += ["", "Rows:"]
     for cl in CLAUSES:
         lines.append(f"  {cl.name}: {cl.description}  [{cl.cite}]")

@@ -196,3 +196,30 @@ BAND_FORMS = {
     ("timing", "after-calc"): ("after damage calculation", "after calc", "post-calc", "post"),
     ("timing", "ds-end"): ("end of the Damage Step", "DS end", "end"),
 }
+
+
+#: the keywords of hints' `…` lines in the log's language (English phrase -> alias; the aliases of
+#: grammar.lark, notation §8): a Japanese or German log is told what to write in its own words
+HINT_WORDS = {
+    "ja": {
+        "timing ds-start": "ダメージステップ開始時", "timing before-calc": "ダメージ計算前",
+        "timing calc": "ダメージ計算時", "timing after-calc": "ダメージ計算後", "timing ds-end": "ダメージステップ終了時",
+        "timing": "タイミング", "step damage": "ダメージステップ", "step battle": "ステップ バトル",
+        "step start": "ステップ 開始", "step end": "ステップ 終了", "step": "ステップ",
+        "phase battle": "バトルフェイズ", "phase": "フェイズ", "end battle phase": "バトルフェイズ終了",
+        "flip effect": "リバース 効果", "effect": "効果", "trigger": "誘発", "by battle": "戦闘で",
+        "activate": "発動", "attack": "攻撃", "flip": "リバース", "set": "セット", "draw": "ドロー",
+        "lp": "ライフ", "damage": "ダメージ", "pass": "パス", "resolve": "解決", "turn": "ターン",
+        "from hand": "手札から", "destroy": "破壊", "CL": "チェーン",
+    },
+    "de": {
+        "timing ds-start": "Beginn des Damage Steps", "timing before-calc": "vor der Schadensberechnung",
+        "timing calc": "Schadensberechnung", "timing after-calc": "nach der Schadensberechnung",
+        "timing ds-end": "Ende des Damage Steps", "timing": "Zeitpunkt", "step damage": "Damage Step",
+        "step": "Schritt", "end battle phase": "beendet Battle Phase",
+        "flip effect": "flippt Effekt", "effect": "Effekt", "trigger": "ausgelöst", "by battle": "durch Kampf",
+        "activate": "aktiviert", "attack": "greift an", "flip": "flippt", "set": "setzt", "draw": "zieht",
+        "lp": "Lebenspunkte", "damage": "Schaden", "pass": "passt", "resolve": "Auflösung", "turn": "Zug",
+        "from hand": "aus der Hand", "destroy": "zerstört", "CL": "KG",
+    },
+}

@@ -1,0 +1,134 @@
+"""Hints in the log's own language: which language a log's keywords are written in, and a hint's
+written lines (its `…` spans) in that language's keywords (issue 23, point 3).
+
+A game lists its keywords' translations (``Game.hint_words``: language -> English phrase -> the
+phrase in that language, the aliases of its grammar); this module knows no game.
+
+>>> words = {"ja": {"timing before-calc": "ダメージ計算前", "activate": "発動"}}
+>>> log_language(["A: 発動 《オネスト》"], words)
+'ja'
+>>> localize_hint("activate it under `timing before-calc`", words["ja"])
+'activate it under `ダメージ計算前`'
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable, Mapping
+
+#: a quoted card name in any of the notation's quote styles (kept as written, never translated)
+_QUOTED = re.compile(r'"[^"]*(?:"|$)|“[^”]*(?:”|$)|„[^“”]*(?:[“”]|$)|《[^》]*(?:》|$)|「[^」]*(?:」|$)|‘[^’]*(?:’|$)'
+                     r"|'[^']*(?:'|$)")  # (an unclosed quote runs to the end: linear in the line's length)
+_JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff66-\uff9f]")
+_CODE = re.compile(r"`([^`]+)`")
+_WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
+#: the keyword lines a log's language is judged on (its first ones: a log is written in one language)
+SAMPLE = 200
+
+
+def _keywords_of(line: str) -> str:
+    """A line without its quoted names, its comment and its actor: the words that are keywords."""
+    line = unicodedata.normalize("NFKC", line)
+    line = _QUOTED.sub(" ", line)
+    line = line.split("#", 1)[0]
+    return re.sub(r"^\s*(?:CL\d+\s+|KG\d+\s+|チェーン\d+\s+)?[AB]\s*:", " ", line).strip()
+
+
+def _first_words(words: Mapping[str, Mapping[str, str]], lang: str) -> frozenset[str]:
+    english = {w.casefold() for phrase in words.get("en", {}) or () for w in _WORD.findall(phrase)}
+    for table in words.values():
+        english |= {w.casefold() for phrase in table for w in _WORD.findall(phrase)}
+    found = set()
+    for phrase in words.get(lang, {}).values():
+        m = _WORD.search(phrase)
+        if m and m.group(0).casefold() not in english:
+            found.add(m.group(0).casefold())
+    return frozenset(found)
+
+
+def log_language(lines: Iterable[str], words: Mapping[str, Mapping[str, str]]) -> str:
+    """``"en"``, or the language (a key of ``words``) that a good part (:data:`SHARE`) of the log's
+    keyword lines are written in.
+
+    Japanese is told by its script outside the quoted names; another language by a line's first
+    keyword being one of that language's words (and no English word)."""
+    first = {lang: _first_words(words, lang) for lang in words if lang != "ja"}
+    votes: dict[str, int] = {}
+    seen = 0
+    for raw in lines:
+        if seen >= SAMPLE:
+            break
+        s = raw.strip()
+        if not s or s.startswith("[") or s.startswith("#"):
+            continue
+        kw = _keywords_of(s)
+        if not kw:
+            continue
+        seen += 1
+        if _JAPANESE.search(kw):
+            lang = "ja"
+        else:
+            m = _WORD.search(kw)
+            head = m.group(0).casefold() if m else ""
+            lang = next((g for g, heads in first.items() if head in heads), "en")
+        votes[lang] = votes.get(lang, 0) + 1
+    if not votes:
+        return "en"
+    total = sum(votes.values())
+    # keywords of another language are written on purpose: a log that writes a good part of its lines
+    # with them (a Japanese judge keeps `phase main1` and `A: damage` but writes the timings in
+    # Japanese) is in that language
+    others = [g for g in votes if g != "en" and votes[g] >= SHARE * total]
+    return max(others, key=lambda g: votes[g]) if others else "en"
+
+
+#: the part of a log's keyword lines written in another language that makes it that language's log
+SHARE = 0.3
+
+
+def _phrase_pattern(table: Mapping[str, str]) -> re.Pattern[str] | None:
+    phrases = sorted(table, key=len, reverse=True)
+    if not phrases:
+        return None
+    alternatives = "|".join(re.escape(p).replace(r"\ ", r"\s+") for p in phrases)
+    return re.compile(rf"(?<![\w-])(?:{alternatives})(?![\w-])", re.IGNORECASE)
+
+
+_PATTERNS: dict[int, tuple[Mapping[str, str], re.Pattern[str] | None]] = {}
+
+
+def _translate_code(code: str, table: Mapping[str, str]) -> str:
+    if code.startswith("replayer ") or code.startswith("["):
+        return code  # a command or a header tag: written as they are in every language
+    key = id(table)
+    cached = _PATTERNS.get(key)
+    if cached is None or cached[0] is not table:
+        cached = _PATTERNS[key] = (table, _phrase_pattern(table))
+    pattern = cached[1]
+    if pattern is None:
+        return code
+    folded = {k.casefold(): v for k, v in table.items()}
+    out, last = [], 0
+    for q in _QUOTED.finditer(code):  # names stay as written
+        out.append(_translate_plain(code[last:q.start()], pattern, folded))
+        out.append(q.group(0))
+        last = q.end()
+    out.append(_translate_plain(code[last:], pattern, folded))
+    return "".join(out)
+
+
+def _translate_plain(text: str, pattern: re.Pattern[str], folded: Mapping[str, str]) -> str:
+    text = pattern.sub(lambda m: folded.get(" ".join(m.group(0).split()).casefold(), m.group(0)), text)
+    chain = folded.get("cl")
+    if chain:  # a chain link: CL2 is チェーン2, KG2
+        text = re.sub(r"(?<![\w-])CL(\d+)(?![\w-])", lambda m: chain + m.group(1), text)
+    return text
+
+
+def localize_hint(hint: str, table: Mapping[str, str]) -> str:
+    """``hint`` with the keywords of its `…` spans (the lines it tells the user to write) in ``table``'s
+    language; the words around them, the card names and commands stay as they are."""
+    if not table or "`" not in hint:
+        return hint
+    return _CODE.sub(lambda m: "`" + _translate_code(m.group(1), table) + "`", hint)
