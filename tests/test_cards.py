@@ -508,3 +508,27 @@ def test_ygoprodeck_dumps_in_english_and_german(tmp_path):
     guard = db.find("ygo", "test guard")
     assert guard.atk == 1000 and {"quick", "timing:calc"} <= guard.effects[0]
     assert "(text:" in guard.effect_sources[0]
+
+
+def test_every_name_a_source_gives_is_a_name_of_the_card(tmp_path):
+    """An older cdb beside newer scripts: the cdb's name and the script's current one both find the card,
+    and an invisible format character in a name is not kept."""
+    root = tmp_path / "edopro"
+    (root / "script" / "official").mkdir(parents=True)
+    write_cdb(root / "cards.cdb", [(2001, 0x2, 0, 0, 0, "Test Old Party\u200e", "Draw 1 card.")])
+    (root / "script" / "official" / "c2001.lua").write_text(textwrap.dedent("""\
+        --テスト・パーティー
+        --Test New Party
+        local s,id=GetID()
+        function s.initial_effect(c)
+        \tlocal e1=Effect.CreateEffect(c)
+        \te1:SetType(EFFECT_TYPE_ACTIVATE)
+        \te1:SetCode(EVENT_FREE_CHAIN)
+        \tc:RegisterEffect(e1)
+        end
+        """), encoding="utf-8")
+    db = CardDB(tmp_path / "c.db")
+    import_cards([root], db, jobs=1)
+    old, new = db.find("ygo", "Test Old Party"), db.find("ygo", "Test New Party")
+    assert old is not None and new is not None and old.id == new.id == "Test Old Party"
+    assert db.find("ygo", "テスト・パーティー") is not None

@@ -24,7 +24,7 @@ from . import derive, text
 from .db import CardDB
 from .lua import Script, ScriptEffect
 from .luarun import read_script
-from .names import name_key
+from .names import name_key, visible
 
 #: non-activated script effects that change a battle's arithmetic: the card gets `continuous`
 BATTLE_CODES = frozenset({
@@ -153,6 +153,9 @@ class YgoRecord:
     desc: str = ""
     script: Script | None = None
     sources: dict[str, str] = field(default_factory=dict)
+    #: names a second source gives in a language the first already named (an older cdb's name beside a
+    #: script's current one): every name a source gives is a name of the card
+    other_names: list[tuple[str, str]] = field(default_factory=list)
 
 
 def read_cdb(path: Path, lang: str, records: dict[int, YgoRecord], summary: Summary) -> None:
@@ -257,6 +260,8 @@ def ygo_row(rec: YgoRecord, old: dict | None) -> tuple[dict, list[tuple[str, str
     props: set[str] = set()
     if script is not None:
         for lang, n in script.names.items():
+            if lang in rec.names and name_key(rec.names[lang]) != name_key(n):
+                rec.other_names.append((lang, n))
             rec.names.setdefault(lang, n)
             sources.setdefault(f"name.{lang}", f"{os.path.basename(script.path)}:{1 if lang == 'ja' else 2}")
         if kind is None:
@@ -300,7 +305,8 @@ def ygo_row(rec: YgoRecord, old: dict | None) -> tuple[dict, list[tuple[str, str
            "sources": json.dumps(sources, ensure_ascii=False, sort_keys=True),
            "source": (os.path.basename(script.path) + " (script)") if script else sources.get("kind", sources.get("text", "")),
            "complete": int(script.complete) if script else 0}
-    name_rows = [(lang, n) for lang, n in names.items()]
+    name_rows = [(lang, visible(n)) for lang, n in [*names.items(), *rec.other_names]]
+    row["name"] = visible(row["name"])
     return row, name_rows
 
 

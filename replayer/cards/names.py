@@ -15,6 +15,11 @@ _DROP = re.compile(r"[\W_]+", re.UNICODE)
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 
 
+def visible(name: str) -> str:
+    """The name without invisible format characters (a stray U+200E LEFT-TO-RIGHT MARK in card data)."""
+    return "".join(ch for ch in name if unicodedata.category(ch) != "Cf") if not name.isascii() else name
+
+
 @lru_cache(maxsize=65536)
 def name_key(name: str) -> str:
     folded = unicodedata.normalize("NFKC", name).casefold()
