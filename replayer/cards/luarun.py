@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import os
 import re
+from functools import lru_cache
 from pathlib import Path
 
 from . import constants as K
@@ -51,7 +52,12 @@ def available() -> bool:
 
 def library_root(script: str | os.PathLike[str]) -> Path | None:
     """The folder with the helper libraries for this script: the script's folder or one above it."""
-    p = Path(script).parent
+    return _library_root(os.path.dirname(os.path.abspath(script)))
+
+
+@lru_cache(maxsize=256)
+def _library_root(folder: str) -> Path | None:
+    p = Path(folder)
     for folder in (p, p.parent):
         if all((folder / name).is_file() for name in LIBRARY_MARKERS):
             return folder

@@ -228,7 +228,8 @@ function __replayer_run(text, name, code, limit)
   local out = {}
   for i, e in ipairs(current.effects) do
     local f = e._f
-    local condition, cost, target = probe(e)
+    local condition, cost, target
+    if (f.type or 0) & 0x7f0 ~= 0 then condition, cost, target = probe(e) end -- activated effects only
     local function num(v) return math.type(v) == "integer" and v or 0 end
     out[i] = {type = num(f.type), code = num(f.code), property = num(f.property), category = num(f.category),
               range = num(f.range), count = f.count, line = f.line, via = f.via or "",
