@@ -307,6 +307,11 @@ class Guard:
     on: str = "card"  # the card the finding is about: card | target | cost; before-cost: the card, before its cost
 
 
+def _answers_destruction(p: frozenset[str]) -> bool:
+    """A battle trigger that answers a destruction by battle (not one that answers battle damage)."""
+    return "battle-trigger" in p and "timing:battle-damage" not in p and waits_for(p) not in ("battle-damage", "damage")
+
+
 def _destroyed_on_field(c: Card) -> bool:
     return c.destroyed_by_battle and c.zone == "field"
 
@@ -448,13 +453,13 @@ ACTIVATION_GUARDS: tuple[Guard, ...] = (
           lambda m, a: (f'"{a.label}" was destroyed by battle: its optional quick effects cannot be activated '
                         "any more", "")),
     Guard(R_TRIGGER_BEFORE_SENT, "trigger-before-sent",
-          lambda m, a: "battle-trigger" in a.props and _destroyed_on_field(a.card) and m.in_damage_step
+          lambda m, a: _answers_destruction(a.props) and _destroyed_on_field(a.card) and m.in_damage_step
           and a.timing is not None and a.timing < DS_END,
           lambda m, a: (f'"{a.label}" was destroyed by battle; its destroyed-by-battle effect activates when it '
                         f"is sent to the GY at the end of the Damage Step, not at {a.timing.word}",
                         "write it under `timing ds-end`, after the move to the GY")),
     Guard(R_NOT_BY_BATTLE, "not-by-battle",
-          lambda m, a: "battle-trigger" in a.props and a.card.battle_fate == "pre-empted",
+          lambda m, a: _answers_destruction(a.props) and a.card.battle_fate == "pre-empted",
           lambda m, a: (f'"{a.label}" left the field by a card effect before it was sent to the GY by battle: '
                         "its destroyed-by-battle effect cannot be activated", "remove the activation")),
     Guard(R_WRONG_ZONE, "wrong-zone", wrong_zone, _wrong_zone_says, on="before-cost"),
