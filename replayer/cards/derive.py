@@ -261,3 +261,22 @@ def fit(words: set[str], kind: str | None, want: frozenset[str]) -> set[str]:
     trial = {w for w in words if not w.startswith("timing:")} | {f"timing:{t}" for t in want}
     trial.add("ds-ok")
     return trial
+
+
+def lend_trigger_window(effects: list[dict]) -> None:
+    """A set Continuous Trap whose optional trigger-like or quick-like effect has a timing at least partly
+    specific to the Damage Step may be activated there, to use that effect in the same chain link (Yugipedia:
+    Damage Step § Cards and effects that can be activated — Yang Zing Creation, Damage = Reptile); with a
+    mandatory one it may not (the same page: Robbin' Goblin, Backfire). The card's bare activation (no
+    permission of its own) is given the effect's window and event: allowed where, and when, the effect is."""
+    lender = next((e for e in effects if "optional" in e["props"] and e["type"] & (K.TRIGGER_O | K.QUICK_O)
+                   and any(w == "battle-trigger" or w.startswith("timing:") for w in e["props"])
+                   and any(w.startswith("on:") for w in e["props"])), None)  # (its event: the log shows it)
+    if lender is None:
+        return
+    for e in effects:
+        if e["type"] & K.ACTIVATE and e.get("event") == "EVENT_FREE_CHAIN" and not e["damage_step"]:
+            words = {w for w in lender["props"] if w.startswith(("on:", "timing:")) or w == "self-event"}
+            e["props"] = sorted(set(e["props"]) | words | {"ds-ok"})
+            e["damage_step"] = list(lender["damage_step"])
+            e["lent"] = lender["from"]

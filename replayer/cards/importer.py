@@ -287,6 +287,8 @@ def ygo_row(rec: YgoRecord, old: dict | None) -> tuple[dict, list[tuple[str, str
         words, timings = derive.effect_words(_effect_from_facts(facts, line), kind)
         effects.append({"props": sorted(words), "damage_step": sorted(timings), "from": f"{fname}:{line} (script)",
                         **facts})
+    if kind == "continuous-trap":
+        derive.lend_trigger_window(effects)
     if not raw and rec.desc:
         for words, marker in text.text_effects(rec.desc, kind):
             effects.append({"props": sorted(words), "damage_step": sorted(derive.replayer_timings(words, kind)),
