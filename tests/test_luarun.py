@@ -270,3 +270,26 @@ def test_the_import_reports_a_stopped_script_with_its_file_and_imports_the_rest(
     assert boost is not None and "atk-mod" in boost.effects[0]
     loop = db.find("ygo", "Test Loop")
     assert loop is not None and loop.effects == ()  # known by name, its effects unknown
+
+
+def test_where_an_effect_is_used_from_and_the_window_a_continuous_trap_borrows():
+    from replayer.cards import constants as K
+    from replayer.cards.lua import ScriptEffect
+
+    quick = ScriptEffect(1, type=K.QUICK_O | 0x2, code=1002, range=frozenset({"LOCATION_HAND"}))
+    own = ScriptEffect(2, type=K.SINGLE | K.TRIGGER_O, code="EVENT_TO_GRAVE", range=frozenset({"LOCATION_MZONE"}))
+    gy = ScriptEffect(3, type=0x2 | K.TRIGGER_O, code="EVENT_TO_GRAVE", range=frozenset({"LOCATION_GRAVE"}))
+    assert derive.zone_words(quick) == {"from:hand"} and derive.zone_words(own) == set()
+    assert derive.zone_words(gy) == {"from:gy"}
+    bare = {"type": K.ACTIVATE, "event": "EVENT_FREE_CHAIN", "props": [], "damage_step": [], "from": "c1.lua:5"}
+    optional = {"type": 0x2 | K.TRIGGER_O, "event": "EVENT_BATTLE_DESTROYED", "from": "c1.lua:9",
+                "props": ["battle-trigger", "optional", "trigger", "on:battle-destroyed", "timing:ds-end"],
+                "damage_step": ["ds-end"]}
+    effects = [dict(bare), optional]
+    derive.lend_trigger_window(effects)
+    assert effects[0]["props"] == ["ds-ok", "on:battle-destroyed", "timing:ds-end"] and effects[0]["damage_step"] == ["ds-end"]
+    mandatory = dict(optional, props=["battle-trigger", "mandatory", "trigger", "on:battle-damage",
+                                      "timing:battle-damage"], type=0x2 | K.TRIGGER_F)
+    effects = [dict(bare), mandatory]
+    derive.lend_trigger_window(effects)
+    assert effects[0]["props"] == [] and effects[0]["damage_step"] == []  # Robbin' Goblin and kin: not activated
