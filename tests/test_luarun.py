@@ -293,3 +293,63 @@ def test_where_an_effect_is_used_from_and_the_window_a_continuous_trap_borrows()
     effects = [dict(bare), mandatory]
     derive.lend_trigger_window(effects)
     assert effects[0]["props"] == [] and effects[0]["damage_step"] == []  # Robbin' Goblin and kin: not activated
+
+
+# ---- a condition on the card's own place in the battle -------------------------------------------------
+BATTLE_PLACE = """\
+    local e1=Effect.CreateEffect(c)
+    e1:SetType(EFFECT_TYPE_QUICK_O)
+    e1:SetCode(EVENT_FREE_CHAIN)
+    e1:SetRange(LOCATION_MZONE)
+    e1:SetProperty(EFFECT_FLAG_DAMAGE_STEP)
+    e1:SetCondition(function(e) return aux.UntilCalc() and e:GetHandler():GetAttackAnnouncedCount()<1 end)
+    c:RegisterEffect(e1)
+    """
+WHILE_ATTACKING = """\
+    local e1=Effect.CreateEffect(c)
+    e1:SetType(EFFECT_TYPE_QUICK_O)
+    e1:SetCode(EVENT_FREE_CHAIN)
+    e1:SetRange(LOCATION_MZONE)
+    e1:SetProperty(EFFECT_FLAG_DAMAGE_STEP)
+    e1:SetCondition(function(e) return Duel.GetAttacker()==e:GetHandler() end)
+    c:RegisterEffect(e1)
+    local e2=e1:Clone()
+    e2:SetCondition(function(e,tp) return Duel.GetAttacker():IsControler(tp) end)
+    c:RegisterEffect(e2)
+    """
+
+
+def test_the_probe_runs_a_condition_on_the_cards_place_in_the_battle(install, reader):
+    (e,) = reader.read(write(install, 700, script(BATTLE_PLACE))).effects
+    # "if this card has not declared an attack this turn": never while it is the attacker; as the attacked
+    # monster it has not attacked (its player's turn is not this one); another card: not known
+    assert e.shut == {"attacker"}
+    assert "shut-as:attacker" in derive.descriptive_words(e, "effect-monster")
+    own, other = reader.read(write(install, 701, script(WHILE_ATTACKING))).effects
+    assert own.shut == {"attack-target", "bystander"}  # "while this card attacks"
+    assert other.shut == frozenset()  # asks the attacker's controller: not known, no claim
+
+
+def test_an_effect_shut_for_the_attacker_is_an_error_there_and_nowhere_else(install, tmp_path):
+    from replayer.cards.layers import use_cards_db
+    from replayer.check import check_text
+
+    write(install, 702, script(BATTLE_PLACE, "Test Sentinel"))
+    db = CardDB(tmp_path / "cards.db")
+    import_cards([install], db, jobs=1)
+    use_cards_db(tmp_path / "cards.db")
+    try:
+        def errors(text: str) -> list[tuple[int, str]]:
+            result = check_text(text, "t.duel", None)
+            return [(f.span.line, f.rule) for f in result.findings if f.severity.value == "error"]
+
+        head = '[Game "ygo"]\nturn 3 A\nphase battle\n'
+        attacks = head + 'A: attack "Test Sentinel" 1800/1000 -> "Other" 1000/1000 {normal-monster}\nstep damage\n'
+        assert errors(attacks + 'timing ds-start\nA: activate "Test Sentinel"\nresolve\n') == [
+            (7, "ygo.effect.battle-place")]
+        attacked = head + 'A: attack "Other" 1800/1000 {normal-monster} -> "Test Sentinel" 1000/1000\nstep damage\n'
+        assert errors(attacked + 'timing ds-start\nB: activate "Test Sentinel"\nresolve\n') == []
+        # an excerpt that starts inside the Damage Step: the battle is not known, nor the card's place in it
+        assert errors('[Game "ygo"]\ntiming ds-start\nA: activate "Test Sentinel"\nresolve\n') == []
+    finally:
+        use_cards_db(None)

@@ -187,7 +187,7 @@ def descriptive_words(e: ScriptEffect, kind: str | None) -> set[str]:
         words.update(EVENT_TIMINGS[code])
     if code in BATTLE_EVENTS and ("trigger" in words or t & K.ACTIVATE):
         words.add("battle-trigger")
-    return words | event_words(e) | zone_words(e)
+    return words | event_words(e) | zone_words(e) | {f"shut-as:{place}" for place in e.shut}
 
 
 def replayer_timings(words: frozenset[str] | set[str], kind: str | None) -> frozenset[str]:

@@ -36,7 +36,7 @@ BATTLE_CODES = frozenset({
 })
 #: what the readers make of a file: a new version reads files again that have not changed since the last
 #: import (the rows that come out the same are still not written)
-READER_VERSION = "6"  # 6: scripts run in the Lua sandbox (luarun.py), on: and from: words
+READER_VERSION = "7"  # 6: scripts run in the Lua sandbox (luarun.py), on: and from: words; 7: shut-as: words
 LANGS = {"ja": "ja", "ja-jp": "ja", "jp": "ja", "de": "de", "de-de": "de", "en": "en", "en-us": "en",
          # YGOProDeck's card info and EDOPro's language packs in French, Italian, Portuguese (issue 23)
          "fr": "fr", "fr-fr": "fr", "it": "it", "it-it": "it", "pt": "pt", "pt-pt": "pt", "pt-br": "pt"}
@@ -237,7 +237,8 @@ def _script_facts(e: ScriptEffect) -> dict:
             "event": e.code if not isinstance(e.code, int) else K.EVENT_NAMES.get(e.code, e.code),
             "range": sorted(e.range), "dscon": e.dscon, "after_calc": e.after_calc,
             "count_limit": e.count_limit, "label": e.label, "confidence": "script",
-            **({"probe": sorted(e.probe)} if e.probe is not None else {}), **({"via": e.helper} if e.helper else {})}
+            **({"probe": sorted(e.probe)} if e.probe is not None else {}), **({"via": e.helper} if e.helper else {}),
+            **({"shut": sorted(e.shut)} if e.shut else {})}
 
 
 def _effect_from_facts(d: dict, line: int) -> ScriptEffect:
@@ -247,7 +248,8 @@ def _effect_from_facts(d: dict, line: int) -> ScriptEffect:
                         flags=frozenset(d.get("flags", ())), code=code, range=frozenset(d.get("range", ())),
                         dscon=d.get("dscon", False), after_calc=d.get("after_calc", False),
                         count_limit=d.get("count_limit", False), label=d.get("label", ""),
-                        probe=frozenset(d["probe"]) if isinstance(d.get("probe"), list) else None)
+                        probe=frozenset(d["probe"]) if isinstance(d.get("probe"), list) else None,
+                        shut=frozenset(str(p) for p in d["shut"]) if isinstance(d.get("shut"), list) else frozenset())
 
 
 def ygo_row(rec: YgoRecord, old: dict | None) -> tuple[dict, list[tuple[str, str]]]:

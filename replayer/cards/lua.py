@@ -39,11 +39,14 @@ class ScriptEffect:
     unread: list[str] = field(default_factory=list)  # what could not be read
     #: the Damage Step timings its condition, cost and target allow, when running them told (luarun.py)
     probe: frozenset[str] | None = None
+    #: the places in a battle where its card cannot activate it in the Damage Step, the probe decided without
+    #: guessing (``attacker``, ``attack-target``, ``bystander``; luarun.py ``shut_roles``)
+    shut: frozenset[str] = frozenset()
 
     def copy(self, line: int) -> "ScriptEffect":
         return ScriptEffect(line, self.type, self.categories, self.flags, self.code, self.range,
                             self.condition, self.dscon, self.after_calc, self.count_limit, self.helper, self.label,
-                            list(self.unread), self.probe)
+                            list(self.unread), self.probe, self.shut)
 
     @property
     def activated(self) -> bool:

@@ -233,7 +233,7 @@ class LuaReader:
                             flags=self._bits(int(r["property"] or 0), "EFFECT_FLAG_"),
                             code=self._code(int(r["code"] or 0), activated),
                             range=self._bits(int(r["range"] or 0), "LOCATION_"), dscon=dscon, after_calc=after,
-                            count_limit=bool(r["count"]), helper=via, probe=probe)
+                            count_limit=bool(r["count"]), helper=via, probe=probe, shut=shut_roles(r["roles"]))
 
 
 #: the table each library file's procedures live in (``proc_spirit.lua AddProcedure`` is ``Spirit.AddProcedure``)
@@ -257,6 +257,27 @@ def helper_name(via: str) -> str:
     if not func:  # a procedure reached by a tail call has no name of its own: its file's table
         return file.removesuffix(".lua") + ".*"
     return f"{table or 'aux'}.{func}"
+
+
+#: a place of the card in the battle -> the probe's roles that make it up (standins.lua: ROLES): a monster that
+#: attacks may attack a monster or directly, a bystander may watch either
+ROLE_RUNS = {"attacker": ("attacker", "attacker-direct"), "attack-target": ("attack-target",),
+             "bystander": ("bystander", "bystander-direct")}
+
+
+def shut_roles(roles) -> frozenset[str]:
+    """The places in the battle (``attacker``, ``attack-target``, ``bystander``) where one of the effect's
+    condition, cost and target is false at every Damage Step timing, decided from what the probe knows (the
+    phase, damage calculation, the card's own place in the battle): no wild answer was asked (letters F)."""
+    if roles is None:
+        return frozenset()
+    runs = {str(k): str(v) for k, v in roles.items()}
+    out = set()
+    for place, names in ROLE_RUNS.items():
+        if all(any(len(fn) == len(DS_TIMINGS) and set(fn) == {"F"} for fn in runs.get(n, "").split("|"))
+               for n in names):
+            out.add(place)
+    return frozenset(out)
 
 
 def probe_timings(*runs) -> tuple[frozenset[str] | None, bool, bool]:

@@ -12,7 +12,7 @@ local type, pairs, ipairs, error, pcall, select, setmetatable, rawset, tostring 
       type, pairs, ipairs, error, pcall, select, setmetatable, rawset, tostring
 
 -- ---- limits: an instruction budget, spent by a count hook ---------------------------------------
-local budget = 0
+local budget = 100 -- (this chunk's own set-up; each script and probe is given its own)
 sethook(function()
   budget = budget - 1
   if budget < 0 then
@@ -58,7 +58,17 @@ end
 Card, Effect, Duel, Group, Debug = namespace(), namespace(), namespace(), namespace(), namespace()
 
 -- ---- the battle the probe puts the functions in --------------------------------------------------
-local state = {phase = 0x4, calculated = false}
+-- role: nil (the battle is wild), or the place of the effect's own card in the battle: "attacker",
+-- "attacker-direct" (it attacks directly), "attack-target", "bystander" (neither; another monster attacks
+-- one), "bystander-direct" (another monster attacks directly). battle_asked: a function asked the battle.
+local state = {phase = 0x4, calculated = false, role = nil, handler = nil}
+local battle_asked = false
+
+-- another card: nothing is known of it but that it is not the effect's own card
+local strangermt = {}
+for k, v in pairs(wildmt) do strangermt[k] = v end
+strangermt.__eq = function() return false end
+local S = object(setmetatable({}, strangermt))
 
 -- ---- effects -------------------------------------------------------------------------------------
 local current = {source = "", code = 0, card = nil, effects = {}}
@@ -125,7 +135,25 @@ function C.RegisterEffect(c, e)
   end
   return e
 end
-function C.IsStatus() return false end -- a card being read has no status (not copying, not summoned…)
+function C.IsStatus()  -- a card being read has no status (not copying, not summoned…); in a battle: unknown
+  if state.role then asked = true end
+  return false
+end
+function C.GetAttackAnnouncedCount(c)
+  battle_asked = true
+  if state.role and c == state.handler then
+    if state.role == "attacker" or state.role == "attacker-direct" then return 1 end
+    if state.role == "attack-target" then return 0 end -- the monster of the player whose turn it is not
+  end
+  asked = true
+  return W
+end
+function C.IsRelateToBattle(c)
+  battle_asked = true
+  if state.role and c == state.handler then return state.role ~= "bystander" and state.role ~= "bystander-direct" end
+  asked = true
+  return W
+end
 function C.GetCode(c) return c._code end
 function C.GetOriginalCode(c) return c._code end
 function C.IsCode(c, ...)
@@ -143,6 +171,23 @@ function D.GetCurrentPhase() return state.phase end
 function D.IsPhase(p) return state.phase & p ~= 0 end
 function D.IsDamageCalculated() return state.calculated end
 function D.RegisterEffect() end -- a global effect: not one of the card's
+function D.GetAttacker()
+  battle_asked = true
+  local r = state.role
+  if r == "attacker" or r == "attacker-direct" then return state.handler end
+  if r then return S end
+  asked = true
+  return W
+end
+function D.GetAttackTarget()
+  battle_asked = true
+  local r = state.role
+  if r == "attack-target" then return state.handler end
+  if r == "attacker-direct" or r == "bystander-direct" then return nil end
+  if r then return S end
+  asked = true
+  return W
+end
 function D.LoadScript(name)
   if type(name) ~= "string" then return false end
   local text = read_library(name)
@@ -196,6 +241,42 @@ local function probe(e)
   return s(1), s(2), s(3)
 end
 
+-- The same in the five Damage Step timings for each place of the effect's card in the battle, when the
+-- functions asked the battle: role -> the three functions' letters joined by "|".
+local ROLES = {"attacker", "attacker-direct", "attack-target", "bystander", "bystander-direct"}
+local function probe_roles(e)
+  local f = e._f
+  local fns = {f.condition, f.cost, f.target}
+  local saved = {}
+  for k, v in pairs(f) do saved[k] = v end
+  local roles = {}
+  for _, role in ipairs(ROLES) do
+    state.role, state.handler = role, f.owner
+    local out = {"", "", ""}
+    for i = 3, #PROBES do
+      local p = PROBES[i]
+      state.phase, state.calculated = p[1], p[2]
+      for j = 1, 3 do
+        local fn = fns[j]
+        if type(fn) == "function" then
+          asked = false
+          budget = PROBE_BUDGET
+          local ok, r
+          if j == 1 then ok, r = pcall(fn, e, 0, W, W, W, W, W, W) else ok, r = pcall(fn, e, 0, W, W, W, W, W, W, 0) end
+          budget = PROBE_BUDGET
+          out[j] = out[j] .. ((not ok) and "E" or (r and (asked and "t" or "T") or (asked and "f" or "F")))
+        end
+      end
+      for k in pairs(f) do f[k] = nil end
+      for k, v in pairs(saved) do f[k] = v end
+    end
+    roles[role] = table.concat(out, "|")
+  end
+  state.role, state.handler = nil, nil
+  state.phase, state.calculated = 0x4, false
+  return roles
+end
+
 -- ---- loading a helper library (a larger budget: utility.lua loads the rest) --------------------------
 function __replayer_load_library(text, name, limit)
   budget = limit
@@ -228,12 +309,16 @@ function __replayer_run(text, name, code, limit)
   local out = {}
   for i, e in ipairs(current.effects) do
     local f = e._f
-    local condition, cost, target
-    if (f.type or 0) & 0x7f0 ~= 0 then condition, cost, target = probe(e) end -- activated effects only
+    local condition, cost, target, roles
+    if (f.type or 0) & 0x7f0 ~= 0 then -- activated effects only
+      battle_asked = false
+      condition, cost, target = probe(e)
+      if battle_asked then roles = probe_roles(e) end
+    end
     local function num(v) return math.type(v) == "integer" and v or 0 end
     out[i] = {type = num(f.type), code = num(f.code), property = num(f.property), category = num(f.category),
               range = num(f.range), count = f.count, line = f.line, via = f.via or "",
-              condition = condition, cost = cost, target = target}
+              condition = condition, cost = cost, target = target, roles = roles}
   end
   current = {source = "", code = 0, card = nil, effects = {}}
   return out

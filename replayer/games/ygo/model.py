@@ -74,6 +74,17 @@ class YgoModel(Model):
             c.def_ = ref.def_
         return c
 
+    def battle_place(self, key: str) -> str | None:
+        """The card's place in this Damage Step's battle: ``attacker``, ``attack-target`` or ``bystander`` (a
+        card the log has elsewhere: the hand, the GY, another monster); None when the battle is unknown (an
+        excerpt that starts inside the Damage Step)."""
+        b = self.battle
+        if b is None or not self.in_damage_step:
+            return None
+        if key == b.attacker:
+            return "attacker"
+        return "attack-target" if key == b.target else "bystander"
+
     @property
     def in_damage_step(self) -> bool:
         return self.step is DAMAGE and self.timing is not None

@@ -143,6 +143,10 @@ R_EVENT_ASSUMED = _rule("ygo.trigger.event-assumed", Kind.STATE,
 R_WRONG_ZONE = _rule("ygo.effect.wrong-zone", Kind.STATE,
                      "an effect used from one place (the hand, the GY, the field) activated while the log has the "
                      "card elsewhere", "Yu-Gi-Oh! rulebook: activating cards and effects (where an effect is used from)")
+R_SHUT_IN_BATTLE = _rule("ygo.effect.battle-place", Kind.ILLEGAL_ACTIVATION,
+                          "an effect whose own condition, cost or target cannot hold while its card has this place in "
+                          "the battle (the attacker, the attacked monster, or neither), activated in the Damage Step",
+                          "the card's own condition (imported card data: its script, run as the simulator runs it)")
 R_FACE_DOWN = _rule("ygo.state.face-down", Kind.STATE,
                     "an effect of a monster the log has face-down on the field (its effects are activated only "
                     "face-up; a flip effect when it is flipped)", "Yu-Gi-Oh! rulebook: face-down cards")
@@ -401,6 +405,21 @@ def wrong_zone(m: "YgoModel", a: Act) -> bool:
     return not (zone == "field" and "gy" in zones and a.card.destroyed_by_battle and a.timing == DS_END)
 
 
+#: a card's place in the battle, as a finding says it
+PLACE_WORDS = {"attacker": "the attacking monster", "attack-target": "the attacked monster",
+               "bystander": "neither the attacking nor the attacked monster"}
+
+
+def _place(m: "YgoModel", a: Act) -> str | None:
+    """The activated card's place in the battle; None where the log leaves it open: the battle is unknown, or
+    the attacker or the attacked monster has left the field (another copy may be the one activated)."""
+    place = m.battle_place(a.card.key)
+    if place in ("attacker", "attack-target") and (a.card.zone not in (None, "field")
+                                                   or a.event.from_zone not in (None, "field")):
+        return None
+    return place
+
+
 def _wrong_zone_says(m: "YgoModel", a: Act) -> tuple[str, str]:
     zones = sorted(effect_zones(a.props))
     where = " or ".join(ZONE_WORDS.get(z, z) for z in zones)
@@ -463,6 +482,12 @@ ACTIVATION_GUARDS: tuple[Guard, ...] = (
           lambda m, a: (f'"{a.label}" left the field by a card effect before it was sent to the GY by battle: '
                         "its destroyed-by-battle effect cannot be activated", "remove the activation")),
     Guard(R_WRONG_ZONE, "wrong-zone", wrong_zone, _wrong_zone_says, on="before-cost"),
+    Guard(R_SHUT_IN_BATTLE, "battle-place",
+          lambda m, a: f"shut-as:{_place(m, a)}" in a.props,
+          lambda m, a: (f'"{a.label}" is {PLACE_WORDS[_place(m, a) or ""]}, and this effect cannot be activated '
+                        f"while its card is (`shut-as:{_place(m, a)}`: its condition, cost or target does not hold "
+                        "there at any Damage Step timing)", "check which card or effect was activated"),
+          on="before-cost"),
     Guard(R_FACE_DOWN, "face-down",
           lambda m, a: a.card.face_down and a.card.zone == "field" and bool(a.props & MONSTER_KINDS)
           and "flip" not in a.props and not a.event.flip_effect,

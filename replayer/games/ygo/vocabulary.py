@@ -17,11 +17,15 @@ ZONE_PROPERTIES = ("hand", "field", "gy", "banished", "deck")
 ON_EVENTS = ("to-grave", "destroyed", "battle-destroyed", "battle-destroying", "battle-damage", "damage",
              "recover", "leave-field", "banished", "to-hand", "discarded", "released", "flipped", "position",
              "summoned", "chaining", "targeted", "draw", "phase", "attack")
+#: a card's place in the battle of the Damage Step (`shut-as:attacker`: imported data, its effect's condition,
+#: cost or target cannot hold while the card is there)
+BATTLE_PLACES = ("attacker", "attack-target", "bystander")
 PROPERTY_WORDS = KINDS | frozenset({
     "quick", "trigger", "ignition", "flip", "continuous", "mandatory", "optional", "atk-mod",
     "negates-activation", "negates-effect", "self-trigger", "battle-trigger", "ds-ok", "no-ds", "no-calc",
     "summons", "ends-battle-phase", "targets", "piercing", "monster", "spell", "trap", "self-event",
-}) | frozenset(f"timing:{t}" for t in TIMING_PROPERTIES) | frozenset(f"on:{w}" for w in ON_EVENTS) | frozenset(f"from:{z}" for z in ZONE_PROPERTIES)
+}) | frozenset(f"timing:{t}" for t in TIMING_PROPERTIES) | frozenset(f"on:{w}" for w in ON_EVENTS) | frozenset(f"from:{z}" for z in ZONE_PROPERTIES) \
+    | frozenset(f"shut-as:{p}" for p in BATTLE_PLACES)
 EXAMPLE_PROPS = '"Name" {quick-play, atk-mod}'
 
 #: the written form of each line, by its first keyword, shown when nothing closer can be said
