@@ -86,6 +86,19 @@ def main() -> int:
 
     for key in sorted(by, key=lambda k: (k != "all", k)):
         print(line(key, by[key]))
+    # A row whose log names no effect (`replayer_effect` null) asks about one effect the log cannot name: the
+    # line means any effect of the card (notation §3), so where the engine offered another effect of the card
+    # at the same point, "no error" is the right verdict on the log. Counted apart, never mixed in above.
+    offered_at = {(r["code"], r["setup"], r["placement"], r["side"], r["timing"]) for r in rows
+                  if r["engine"] == "offered"}
+    verdicts = {o["id"]: o["verdict"] for o in out}
+    readable = sum(1 for r in rows if verdicts[r["id"]] == "miss" and r["engine"] == "refused"
+                   and (r.get("effect") or {}).get("replayer_effect") is None
+                   and (r["code"], r["setup"], r["placement"], r["side"], r["timing"]) in offered_at)
+    if readable:
+        agree = by["all"]["agree"] + readable
+        print(f"\nas the logs read: {100 * agree / len(rows):6.2f} % — {readable} misses are rows whose log names "
+              "no effect, where the engine offered another effect of the card at the same point (a legal reading)")
     print("\nby class (verdict, the error rules on the activation line):")
     for (verdict, rule), n in rules.most_common(25):
         print(f"  {n:6,}  {verdict:12} {rule}")

@@ -353,3 +353,14 @@ def test_an_effect_shut_for_the_attacker_is_an_error_there_and_nowhere_else(inst
         assert errors('[Game "ygo"]\ntiming ds-start\nA: activate "Test Sentinel"\nresolve\n') == []
     finally:
         use_cards_db(None)
+
+
+def test_an_effect_used_only_from_the_back_row_is_not_used_by_a_monster_of_the_battle():
+    from replayer.cards import constants as K
+    from replayer.cards.luarun import shut_by_range
+
+    pendulum = shut_by_range(0x2 | K.TRIGGER_O, frozenset({"LOCATION_PZONE"}))
+    assert pendulum == {"attacker", "attack-target"}  # a Pendulum Effect: the card is in a Pendulum Zone
+    assert shut_by_range(0x2 | K.TRIGGER_O, frozenset({"LOCATION_MZONE", "LOCATION_SZONE"})) == frozenset()
+    assert shut_by_range(K.SINGLE | K.TRIGGER_O, frozenset({"LOCATION_SZONE"})) == frozenset()  # where it is
+    assert shut_by_range(K.ACTIVATE, frozenset({"LOCATION_SZONE"})) == frozenset()

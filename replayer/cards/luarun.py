@@ -233,7 +233,8 @@ class LuaReader:
                             flags=self._bits(int(r["property"] or 0), "EFFECT_FLAG_"),
                             code=self._code(int(r["code"] or 0), activated),
                             range=self._bits(int(r["range"] or 0), "LOCATION_"), dscon=dscon, after_calc=after,
-                            count_limit=bool(r["count"]), helper=via, probe=probe, shut=shut_roles(r["roles"]))
+                            count_limit=bool(r["count"]), helper=via, probe=probe,
+                            shut=shut_roles(r["roles"]) | shut_by_range(typ, self._bits(int(r["range"] or 0), "LOCATION_")))
 
 
 #: the table each library file's procedures live in (``proc_spirit.lua AddProcedure`` is ``Spirit.AddProcedure``)
@@ -278,6 +279,20 @@ def shut_roles(roles) -> frozenset[str]:
                for n in names):
             out.add(place)
     return frozenset(out)
+
+
+#: the zones of the field that are not Monster Zones: an effect used only from there is not used by a monster
+#: that battles (it is in a Monster Zone)
+BACK_ROW = frozenset({"LOCATION_SZONE", "LOCATION_FZONE", "LOCATION_PZONE"})
+
+
+def shut_by_range(typ: int, range_: frozenset[str]) -> frozenset[str]:
+    """``attacker`` and ``attack-target`` for an activated effect used only from the Spell & Trap, Field or
+    Pendulum Zones (a Pendulum Monster's Pendulum Effect): the monsters of the battle are in Monster Zones.
+    A SINGLE effect's range is where its card is, not where the effect is used from: no claim."""
+    if not typ & K.ACTIONS or typ & (K.SINGLE | K.ACTIVATE) or not range_ or not range_ <= BACK_ROW:
+        return frozenset()
+    return frozenset({"attacker", "attack-target"})
 
 
 def probe_timings(*runs) -> tuple[frozenset[str] | None, bool, bool]:

@@ -485,8 +485,8 @@ ACTIVATION_GUARDS: tuple[Guard, ...] = (
     Guard(R_SHUT_IN_BATTLE, "battle-place",
           lambda m, a: f"shut-as:{_place(m, a)}" in a.props,
           lambda m, a: (f'"{a.label}" is {PLACE_WORDS[_place(m, a) or ""]}, and this effect cannot be activated '
-                        f"while its card is (`shut-as:{_place(m, a)}`: its condition, cost or target does not hold "
-                        "there at any Damage Step timing)", "check which card or effect was activated"),
+                        f"while its card is (`shut-as:{_place(m, a)}`: where it is used from, or its condition, cost "
+                        "or target, rules it out there at every Damage Step timing)", "check which card or effect was activated"),
           on="before-cost"),
     Guard(R_FACE_DOWN, "face-down",
           lambda m, a: a.card.face_down and a.card.zone == "field" and bool(a.props & MONSTER_KINDS)
