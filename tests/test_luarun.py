@@ -46,6 +46,7 @@ EVENT_FREE_CHAIN=1002
 EVENT_TO_GRAVE=1014
 EVENT_CHAINING=1027
 EVENT_BATTLE_DESTROYED=1140
+EVENT_BATTLE_DAMAGE=1143
 EVENT_PHASE=0x1000
 PHASE_STANDBY=0x2
 PHASE_MAIN1=0x4
@@ -364,3 +365,43 @@ def test_an_effect_used_only_from_the_back_row_is_not_used_by_a_monster_of_the_b
     assert shut_by_range(0x2 | K.TRIGGER_O, frozenset({"LOCATION_MZONE", "LOCATION_SZONE"})) == frozenset()
     assert shut_by_range(K.SINGLE | K.TRIGGER_O, frozenset({"LOCATION_SZONE"})) == frozenset()  # where it is
     assert shut_by_range(K.ACTIVATE, frozenset({"LOCATION_SZONE"})) == frozenset()
+
+
+OPPONENTS_DAMAGE = """\
+    local e1=Effect.CreateEffect(c)
+    e1:SetType(EFFECT_TYPE_FIELD+EFFECT_TYPE_TRIGGER_O)
+    e1:SetCode(EVENT_BATTLE_DAMAGE)
+    e1:SetRange(LOCATION_MZONE)
+    e1:SetCondition(function(e,tp,eg,ep) local rc=eg:GetFirst() return ep~=tp and rc:IsControler(tp) end)
+    c:RegisterEffect(e1)
+    """
+
+
+def test_whose_damage_a_trigger_answers_is_read_from_its_condition(install, reader):
+    (e,) = reader.read(write(install, 703, script(OPPONENTS_DAMAGE))).effects
+    # with its own player damaged (ep = tp) the condition is false, whatever the card that dealt it
+    assert e.shut == {"ep-self"}
+    assert "event-player:opponent" in derive.descriptive_words(e, "effect-monster")
+
+
+def test_a_trigger_on_the_opponents_damage_needs_the_opponent_damaged(install, tmp_path):
+    from replayer.cards.layers import use_cards_db
+    from replayer.check import check_text
+
+    write(install, 704, script(OPPONENTS_DAMAGE, "Test Collector"))
+    import_cards([install], CardDB(tmp_path / "cards.db"), jobs=1)
+    use_cards_db(tmp_path / "cards.db")
+    try:
+        def errors(attack: str, damaged: str, amount: int) -> list[tuple[int, str]]:
+            text = ('[Game "ygo"]\nturn 3 A\nphase battle\n' + attack + "\nstep damage\ntiming ds-start\n"
+                    "timing before-calc\ntiming calc\n" + f"{damaged}: damage {amount}\ntiming after-calc\n"
+                    'A: activate "Test Collector"\nresolve\n')
+            result = check_text(text, "t.duel", None)
+            return [(f.span.line, f.rule) for f in result.findings if f.severity.value == "error"]
+
+        attacks = 'A: attack "Test Collector" 1500/1000 -> direct'
+        assert errors(attacks, "B", 1500) == []  # the opponent took it
+        assert errors('A: attack "Test Collector" 500/1000 -> "Wall" 1000/2000 {normal-monster}', "A", 500) == [
+            (11, "ygo.trigger.no-event")]  # its own player took it
+    finally:
+        use_cards_db(None)

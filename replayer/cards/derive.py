@@ -187,7 +187,12 @@ def descriptive_words(e: ScriptEffect, kind: str | None) -> set[str]:
         words.update(EVENT_TIMINGS[code])
     if code in BATTLE_EVENTS and ("trigger" in words or t & K.ACTIVATE):
         words.add("battle-trigger")
-    return words | event_words(e) | zone_words(e) | {f"shut-as:{place}" for place in e.shut}
+    words |= {f"shut-as:{place}" for place in e.shut if not place.startswith("ep-")}
+    if "ep-opponent" in e.shut and "ep-self" not in e.shut:  # answers only its own player's damage or gain
+        words.add("event-player:self")
+    elif "ep-self" in e.shut and "ep-opponent" not in e.shut:
+        words.add("event-player:opponent")
+    return words | event_words(e) | zone_words(e)
 
 
 def replayer_timings(words: frozenset[str] | set[str], kind: str | None) -> frozenset[str]:
@@ -276,7 +281,7 @@ def lend_trigger_window(effects: list[dict]) -> None:
         return
     for e in effects:
         if e["type"] & K.ACTIVATE and e.get("event") == "EVENT_FREE_CHAIN" and not e["damage_step"]:
-            words = {w for w in lender["props"] if w.startswith(("on:", "timing:")) or w == "self-event"}
+            words = {w for w in lender["props"] if w.startswith(("on:", "timing:", "event-player:")) or w == "self-event"}
             e["props"] = sorted(set(e["props"]) | words | {"ds-ok"})
             e["damage_step"] = list(lender["damage_step"])
             e["lent"] = lender["from"]

@@ -36,7 +36,7 @@ BATTLE_CODES = frozenset({
 })
 #: what the readers make of a file: a new version reads files again that have not changed since the last
 #: import (the rows that come out the same are still not written)
-READER_VERSION = "7"  # 6: scripts run in the Lua sandbox (luarun.py), on: and from: words; 7: shut-as: words
+READER_VERSION = "8"  # 6: scripts run in the Lua sandbox (luarun.py), on: and from: words; 7: shut-as: words; 8: event-player: words
 LANGS = {"ja": "ja", "ja-jp": "ja", "jp": "ja", "de": "de", "de-de": "de", "en": "en", "en-us": "en",
          # YGOProDeck's card info and EDOPro's language packs in French, Italian, Portuguese (issue 23)
          "fr": "fr", "fr-fr": "fr", "it": "it", "it-it": "it", "pt": "pt", "pt-pt": "pt", "pt-br": "pt"}

@@ -269,15 +269,19 @@ ROLE_RUNS = {"attacker": ("attacker", "attacker-direct"), "attack-target": ("att
 def shut_roles(roles) -> frozenset[str]:
     """The places in the battle (``attacker``, ``attack-target``, ``bystander``) where one of the effect's
     condition, cost and target is false at every Damage Step timing, decided from what the probe knows (the
-    phase, damage calculation, the card's own place in the battle): no wild answer was asked (letters F)."""
+    phase, damage calculation, the card's own place in the battle): no wild answer was asked (letters F);
+    ``ep-self`` / ``ep-opponent``: the same when the damage (or the gain of LP) it answers is its own player's
+    / the opponent's."""
     if roles is None:
         return frozenset()
     runs = {str(k): str(v) for k, v in roles.items()}
-    out = set()
-    for place, names in ROLE_RUNS.items():
-        if all(any(len(fn) == len(DS_TIMINGS) and set(fn) == {"F"} for fn in runs.get(n, "").split("|"))
-               for n in names):
-            out.add(place)
+    def shut(name: str) -> bool:
+        return any(len(fn) == len(DS_TIMINGS) and set(fn) == {"F"} for fn in runs.get(name, "").split("|"))
+
+    out = {place for place, names in ROLE_RUNS.items() if all(shut(n) for n in names)}
+    # whose damage (or gain of LP) it answers: shut for one player and not for the other
+    if "ep-self" in runs and shut("ep-self") != shut("ep-opponent"):
+        out.add("ep-self" if shut("ep-self") else "ep-opponent")
     return frozenset(out)
 
 

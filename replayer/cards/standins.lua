@@ -242,16 +242,36 @@ local function probe(e)
 end
 
 -- The same in the five Damage Step timings for each place of the effect's card in the battle, when the
--- functions asked the battle: role -> the three functions' letters joined by "|".
+-- functions asked the battle: role -> the three functions' letters joined by "|"; and, for an effect
+-- that answers damage or a gain of LP (its event's player is the `ep` its functions are given), with
+-- that player its own (ep = tp) and the opponent (ep = 1 - tp): "ep-self", "ep-opponent".
 local ROLES = {"attacker", "attacker-direct", "attack-target", "bystander", "bystander-direct"}
-local function probe_roles(e)
+-- the cards of a player's event (the monster that dealt the battle damage): a group of one card that is
+-- known to be there and nothing else (which card it is, whether it is the effect's own card: unknown)
+local event_group_mt = {__index = function(_, k) asked = true; return W end, __len = function() return 1 end}
+local function event_group()
+  local g = object(setmetatable({}, event_group_mt))
+  rawset(g, "GetFirst", function() return S end)
+  rawset(g, "GetNext", function() return nil end)
+  rawset(g, "GetCount", function() return 1 end)
+  rawset(g, "IsExists", function(_, fn, n, ex, ...)
+    if type(fn) ~= "function" then asked = true; return W end
+    local r = fn(S, ...)
+    return (r and 1 or 0) >= (n or 1)
+  end)
+  return g
+end
+local PLAYER_EVENTS = {[1111] = true, [1112] = true, [1143] = true} -- EVENT_DAMAGE, EVENT_RECOVER, EVENT_BATTLE_DAMAGE
+local function probe_roles(e, roles_wanted)
   local f = e._f
   local fns = {f.condition, f.cost, f.target}
   local saved = {}
   for k, v in pairs(f) do saved[k] = v end
   local roles = {}
-  for _, role in ipairs(ROLES) do
-    state.role, state.handler = role, f.owner
+  for _, role in ipairs(roles_wanted) do
+    local ep, eg = W, W
+    if role == "ep-self" then ep, eg = 0, event_group() elseif role == "ep-opponent" then ep, eg = 1, event_group()
+    else state.role, state.handler = role, f.owner end
     local out = {"", "", ""}
     for i = 3, #PROBES do
       local p = PROBES[i]
@@ -262,7 +282,7 @@ local function probe_roles(e)
           asked = false
           budget = PROBE_BUDGET
           local ok, r
-          if j == 1 then ok, r = pcall(fn, e, 0, W, W, W, W, W, W) else ok, r = pcall(fn, e, 0, W, W, W, W, W, W, 0) end
+          if j == 1 then ok, r = pcall(fn, e, 0, eg, ep, W, W, W, W) else ok, r = pcall(fn, e, 0, eg, ep, W, W, W, W, 0) end
           budget = PROBE_BUDGET
           out[j] = out[j] .. ((not ok) and "E" or (r and (asked and "t" or "T") or (asked and "f" or "F")))
         end
@@ -271,6 +291,7 @@ local function probe_roles(e)
       for k, v in pairs(saved) do f[k] = v end
     end
     roles[role] = table.concat(out, "|")
+    state.role, state.handler = nil, nil
   end
   state.role, state.handler = nil, nil
   state.phase, state.calculated = 0x4, false
@@ -313,7 +334,10 @@ function __replayer_run(text, name, code, limit)
     if (f.type or 0) & 0x7f0 ~= 0 then -- activated effects only
       battle_asked = false
       condition, cost, target = probe(e)
-      if battle_asked then roles = probe_roles(e) end
+      local wanted = {}
+      if battle_asked then for _, r in ipairs(ROLES) do wanted[#wanted + 1] = r end end
+      if PLAYER_EVENTS[f.code] then wanted[#wanted + 1] = "ep-self"; wanted[#wanted + 1] = "ep-opponent" end
+      if #wanted > 0 then roles = probe_roles(e, wanted) end
     end
     local function num(v) return math.type(v) == "integer" and v or 0 end
     out[i] = {type = num(f.type), code = num(f.code), property = num(f.property), category = num(f.category),

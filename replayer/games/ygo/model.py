@@ -104,14 +104,16 @@ class YgoModel(Model):
             at = CALC_ON if t is CALC else frozenset((t,))
         self.happened.append((word, key, player, at))
 
-    def event_seen(self, word: str, key: str | None) -> bool:
-        """Has an event of this kind (to this card, if ``key``) happened where an answer to it is activated now?"""
+    def event_seen(self, word: str, key: str | None, player: str | None = None) -> bool:
+        """Has an event of this kind (to this card, if ``key``; to this player, if ``player``: the damage or
+        the gain of LP of that player) happened where an answer to it is activated now?"""
         if word == "chaining":
             return bool(self.chain)
         if word == "targeted":
             return any(self.card_key(t) == key if key else True for link in self.chain for t in link.event.targets)
         t = self.timing
-        return any(w == word and t in at and (key is None or k == key) for w, k, _, at in self.happened)
+        return any(w == word and t in at and (key is None or k == key) and (player is None or p == player)
+                   for w, k, p, at in self.happened)
 
     def leave_damage_step(self) -> None:
         if self.step is DAMAGE:

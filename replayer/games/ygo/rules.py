@@ -367,7 +367,19 @@ def missing_event(m: "YgoModel", a: Act) -> bool:
         return False
     if word in NEVER_IN_DS:
         return True
-    return m.ds_in_log and not m.event_seen(word, a.card.key if own_event(a.props) else None)
+    return m.ds_in_log and not m.event_seen(word, a.card.key if own_event(a.props) else None, event_player(a))
+
+
+def event_player(a: Act) -> str | None:
+    """Whose event it answers (`event-player:self` / `:opponent`: the damage or gain of LP of its own player
+    or of the opponent), as a player of the log; None: anybody's."""
+    if a.event.player not in ("A", "B"):
+        return None
+    if "event-player:self" in a.props:
+        return a.event.player
+    if "event-player:opponent" in a.props:
+        return "B" if a.event.player == "A" else "A"
+    return None
 
 
 def _missing_says(m: "YgoModel", a: Act) -> tuple[str, str]:
@@ -379,6 +391,13 @@ def _missing_says(m: "YgoModel", a: Act) -> tuple[str, str]:
                 f"{a.timing.word}", "remove the activation, or move it to where its event happens")
     where = ON_WHEN.get(word)
     at = f" (in the Damage Step its answers come at {where.word})" if where is not None and where != a.timing else ""
+    whose = event_player(a)
+    if whose is not None:  # whose damage (or gain of LP) it answers
+        rel = "its own player" if whose == a.event.player else "the opponent"
+        if when.startswith("a player "):
+            when = f"{whose} ({rel}) {when.removeprefix('a player ')}"
+        elif word == "battle-damage":
+            when += f" to {whose} ({rel})"
     return (f'"{a.label}" is activated when {when}, and the log shows no such event that it could answer at '
             f"{a.timing.word}{at}", "write the event it answers before it, under the timing where it happened, "
             "or remove the activation")

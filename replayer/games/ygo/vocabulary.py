@@ -17,6 +17,8 @@ ZONE_PROPERTIES = ("hand", "field", "gy", "banished", "deck")
 ON_EVENTS = ("to-grave", "destroyed", "battle-destroyed", "battle-destroying", "battle-damage", "damage",
              "recover", "leave-field", "banished", "to-hand", "discarded", "released", "flipped", "position",
              "summoned", "chaining", "targeted", "draw", "phase", "attack")
+#: `event-player:self` / `event-player:opponent` (with an `on:` word of a player's event: damage, battle-damage,
+#: recover): the effect answers that event only when it happens to its own player / to the opponent
 #: a card's place in the battle of the Damage Step (`shut-as:attacker`: imported data, its effect's condition,
 #: cost or target cannot hold while the card is there)
 BATTLE_PLACES = ("attacker", "attack-target", "bystander")
@@ -25,7 +27,7 @@ PROPERTY_WORDS = KINDS | frozenset({
     "negates-activation", "negates-effect", "self-trigger", "battle-trigger", "ds-ok", "no-ds", "no-calc",
     "summons", "ends-battle-phase", "targets", "piercing", "monster", "spell", "trap", "self-event",
 }) | frozenset(f"timing:{t}" for t in TIMING_PROPERTIES) | frozenset(f"on:{w}" for w in ON_EVENTS) | frozenset(f"from:{z}" for z in ZONE_PROPERTIES) \
-    | frozenset(f"shut-as:{p}" for p in BATTLE_PLACES)
+    | frozenset(f"shut-as:{p}" for p in BATTLE_PLACES) | frozenset({"event-player:self", "event-player:opponent"})
 EXAMPLE_PROPS = '"Name" {quick-play, atk-mod}'
 
 #: the written form of each line, by its first keyword, shown when nothing closer can be said
