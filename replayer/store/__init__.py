@@ -70,10 +70,11 @@ from .moves import (
     locate,
     match_key,
     missing_logs,
+    move_to,
     relink,
     set_root,
 )
-from .paths import library_key, library_root, resolve_key, root_setting
+from .paths import library_key, library_root, resolve_key, root_setting, shown_root
 from .reviews import load_reviews, replace_reviews, save_review
 from .rows import (
     Prepared,

@@ -19,6 +19,8 @@ from typing import Any, Iterable
 
 from sqlite_utils import Database
 
+from ..errors import LibraryError
+
 from .paths import (
     DEFAULT_ROOT,
     ROOT_SETTING,
@@ -279,6 +281,28 @@ def relink(db: Database, folder: str | os.PathLike[str] | None = None, *, dry_ru
             for match_id, new_key in moves:
                 _move(conn, match_id, new_key)
     return report
+
+
+def move_to(db: Database, was: str | os.PathLike[str], now: str | os.PathLike[str]) -> tuple[str, str]:
+    """Point the match at ``was`` (as the library shows it) at the file ``now``, whatever its
+    content: what a person does for a log that moved and was edited (:func:`relink` will not).
+    The next import of ``now`` stores its content as a new revision of the match. Returns the
+    (old, new) keys; raises :class:`~replayer.errors.LibraryError` for a match the library does
+    not have, a file that is not there, or one the library holds as another match."""
+    conn = db.conn
+    root = library_root(conn)
+    old = key_for(absolute_path(was), root)
+    row = conn.execute("SELECT id FROM matches WHERE path = ?", [old]).fetchone()
+    if row is None:
+        raise LibraryError(f"{os.fspath(was)}: the library has no match there")
+    if not os.path.isfile(now):
+        raise LibraryError(f"{os.fspath(now)}: no such file")
+    new = key_for(absolute_path(now), root)
+    with writing(db):
+        if new != old and _known(conn, new):
+            raise LibraryError(f"{os.fspath(now)}: the library has it as another match")
+        _move(conn, row[0], new)
+    return old, new
 
 
 def missing_logs(db: Database, keys: Iterable[str] | None = None) -> set[str]:
