@@ -143,6 +143,9 @@ def _import(files, db_path: str | None, jobs: int, progress: bool) -> None:
     problems: list[str] = []
     from ..importing import import_paths
 
+    from .. import store
+
+    root = store.library_root(db.conn)
     outcomes = import_paths(db, files, jobs=jobs)
     show = progress and sys.stderr.isatty()
     try:
@@ -150,10 +153,10 @@ def _import(files, db_path: str | None, jobs: int, progress: bool) -> None:
             with click.progressbar(outcomes, length=len(files), label="importing", file=sys.stderr,
                                    show_pos=True, show_eta=True) as bar:
                 for outcome in bar:
-                    _count(outcome, counts, problems)
+                    _count(outcome, counts, problems, root)
         else:
             for outcome in outcomes:
-                _count(outcome, counts, problems)
+                _count(outcome, counts, problems, root)
                 if outcome.status == "skipped":
                     click.echo(problems[-1], err=True)
     finally:
@@ -174,15 +177,18 @@ def _import(files, db_path: str | None, jobs: int, progress: bool) -> None:
     sys.exit(2 if counts["skipped"] else 0)
 
 
-def _count(outcome: store.ImportOutcome, counts: dict[str, int], problems: list[str]) -> None:
+def _count(outcome: store.ImportOutcome, counts: dict[str, int], problems: list[str], root: str | None) -> None:
+    from .. import store
+
     counts[outcome.status] += 1
+    shown = shown_path(store.resolve_key(outcome.path, root))  # (kept relative to the library's root)
     if outcome.report is not None:  # a file that cannot be read: said as `replayer check` says it
         unopened = outcome.report["findings"][0]["rule"] == "file.unreadable"
         problems.append(("replayer: " if unopened else "") + outcome.message)  # (made visible already)
     elif outcome.status == "skipped":
-        problems.append(visible(f"replayer: skipped {shown_path(outcome.path)}: {outcome.message}"))
+        problems.append(visible(f"replayer: skipped {shown}: {outcome.message}"))
     elif outcome.stored and outcome.message:  # stored, with a warning (a Date it cannot read)
-        click.echo(visible(f"replayer: warning: {shown_path(outcome.path)}: {outcome.message}"), err=True)
+        click.echo(visible(f"replayer: warning: {shown}: {outcome.message}"), err=True)
 
 
 # ---- search ---------------------------------------------------------------------------------
@@ -426,7 +432,8 @@ def render_places(places: store.LibraryPlaces, db_file: Path, shown: int = 20) -
            visible(f"root     {root} ({how})" if root else "root     none (an in-memory library)"),
            f"matches  {places.matches}: {places.relative} relative to the root, {places.absolute} by absolute path"]
     if places.missing:
-        out.append(f"missing  {_plural(len(places.missing), 'log')} not where the library has them:")
+        them = "them" if len(places.missing) != 1 else "it"
+        out.append(f"missing  {_plural(len(places.missing), 'log')} not where the library has {them}:")
         out += [visible(f"  {shown_path(p)}") for p in places.missing[:shown]]
         if len(places.missing) > shown:
             out.append(f"  … {len(places.missing) - shown} more")
