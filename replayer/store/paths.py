@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
-from pathlib import Path, PureWindowsPath
+from pathlib import Path
 from typing import Any
 
 #: the key of the root in ``library_settings``
@@ -31,12 +31,20 @@ ROOT_SETTING = "root"
 DEFAULT_ROOT = "."
 
 
+#: (library file, root setting) -> the root's real path (a search asks for it each time)
+_REAL_ROOTS: dict[tuple[str, str], str] = {}
+
+
+def _library_file(conn: Any) -> str:
+    row = conn.execute("PRAGMA database_list").fetchone()
+    return row[2] if row else ""
+
+
 def library_folder(conn: Any) -> str | None:
     """The folder of the library's file (real path), or None for an in-memory library.
 
     ``conn``: a :class:`sqlite3.Connection` or a sqlite-utils ``Database``."""
-    row = conn.execute("PRAGMA database_list").fetchone()
-    name = row[2] if row else ""
+    name = _library_file(conn)
     return os.path.dirname(os.path.realpath(name)) if name else None
 
 
@@ -52,15 +60,24 @@ def root_setting(conn: Any) -> str:
 def library_root(conn: Any) -> str | None:
     """The folder the library's relative paths start from, on this machine (real path); None
     for an in-memory library."""
-    folder = library_folder(conn)
-    if folder is None:
+    name = _library_file(conn)
+    if not name:
         return None
-    return os.path.realpath(os.path.join(folder, *root_setting(conn).split("/")))
+    setting = root_setting(conn)
+    root = _REAL_ROOTS.get((name, setting))
+    if root is None:
+        folder = os.path.dirname(os.path.realpath(name))
+        root = os.path.realpath(os.path.join(folder, *setting.split("/")))
+        if len(_REAL_ROOTS) > 100:
+            _REAL_ROOTS.clear()
+        _REAL_ROOTS[(name, setting)] = root
+    return root
 
 
 def is_absolute_key(key: str) -> bool:
     """Whether a stored path is absolute (on this system, or a Windows one read elsewhere)."""
-    return key.startswith(("/", "\\")) or os.path.isabs(key) or PureWindowsPath(key).is_absolute()
+    # "/…", "\\server\…", or a drive ("C:\…", "C:/…")
+    return key.startswith(("/", "\\")) or key[1:3] in (":\\", ":/") or os.path.isabs(key)
 
 
 def key_for(path: str, root: str | None) -> str:
@@ -78,6 +95,8 @@ def resolve_key(key: str, root: str | None) -> str:
     key, an absolute key as it is."""
     if root is None or not key or is_absolute_key(key):
         return key
+    if os.sep == "/":
+        return root.rstrip("/") + "/" + key
     return os.path.join(root, *key.split("/"))
 
 
