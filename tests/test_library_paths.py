@@ -417,3 +417,40 @@ def test_the_library_command_is_documented():
             for opt in param.opts:
                 if opt.startswith("--") and opt != "--help":
                     assert opt in doc, f"{opt} of `replayer {name}` is not in docs/library.md"
+
+
+def test_the_library_pane_refreshes_a_list_another_process_relinked(qtbot, tmp_path):
+    from replayer.gui.library import LibraryView
+
+    imported(tmp_path / "event")
+    logs = tmp_path / "event" / "logs"
+    view = LibraryView(tmp_path / "event" / "library.db")
+    qtbot.add_widget(view)
+    view.refresh()
+    (logs / "dm.duel").rename(logs / "dm-final.duel")
+    other = store.open_library(tmp_path / "event" / "library.db")  # `replayer library relink`, meanwhile
+    try:
+        assert [b for _, b in store.relink(other).moved] == [str((logs / "dm-final.duel").resolve())]
+    finally:
+        other.close()
+    row = next(r for r in range(view.model.rowCount()) if view.model.row(view.model.index(r, 0))["path"].endswith(
+        "dm.duel"))
+    view.table.selectRow(row)
+    opened: list = []
+    view.open_requested.connect(opened.append)
+    view.open_revision.connect(lambda *args: opened.append(args))
+    view.open_selected()
+    assert opened == [] and "the library changed" in view.status.text()
+    assert any(view.model.row(view.model.index(r, 0))["path"].endswith("dm-final.duel")
+               for r in range(view.model.rowCount()))
+    view.close_library()
+
+
+def test_names_from_the_disk_reach_the_terminal_made_safe(run, tmp_path):
+    library = imported(tmp_path / "event")
+    logs = tmp_path / "event" / "logs"
+    (logs / "dm.duel").rename(logs / "dm\x1b[2J\x07.duel")
+    out = run("library", "relink", "--db", str(library)).output
+    assert "relinked 1 log" in out and "\x1b" not in out and "\x07" not in out
+    out = run("library", "--db", str(library), "--root", str(logs)).output
+    assert "\x1b" not in out and "0 by absolute path" in out

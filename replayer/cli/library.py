@@ -409,7 +409,7 @@ def library(ctx: click.Context, root: str | None, db_path: str | None) -> None:
     if ctx.invoked_subcommand is not None and root is None:
         return
     with reported_damage(db_path):
-        db = _open(db_path, must_exist=True)
+        db = _open(db_path, must_exist=True, reading=root is None)
         try:
             from .. import store
 
@@ -466,7 +466,7 @@ def relink(ctx: click.Context, folder: str | None, dry_run: bool, fmt: str, db_p
 
     db_path = _group_db(ctx, db_path)
     with reported_damage(db_path):
-        db = _open(db_path, must_exist=True)
+        db = _open(db_path, must_exist=True, reading=dry_run)  # (a dry run reads a read-only library too)
         try:
             report = store.relink(db, folder, dry_run=dry_run)
         finally:

@@ -243,6 +243,11 @@ class LibraryView(QWidget):
                 self.refresh()
                 self.status.setText(status)
             return
+        if located.status == "unknown":  # relinked or removed by another process since the list was made
+            self.refresh()
+            self.status.setText(f"{Path(path).name}: the library changed since the list was shown; it is shown "
+                                "again, open the match once more")
+            return
         if located.status == "error":
             why = f"looking for it failed ({located.candidates[0]})"
         elif located.status == "edited":
