@@ -387,7 +387,7 @@ def render_stats(result: dict[str, Any], top: int) -> str:
 
 # ---- library: the root, logs that moved --------------------------------------------------------
 @click.group("library", invoke_without_command=True)
-@click.option("--root", "root", type=click.Path(exists=True, file_okay=False),
+@click.option("--root", "root", metavar="DIR", type=click.Path(exists=True, file_okay=False),
               help="make DIR the library's root: the logs under it are kept by their path relative to it")
 @db_option
 @click.pass_context
