@@ -44,9 +44,9 @@ def prepare_file(path: str | os.PathLike[str], known_hash: str | None = None,
     """Read, check and turn one file into rows; never raises.
 
     ``known_hash`` is the content hash the library already has for this path: if the file
-    still has it, it is not checked again (``status="unchanged"``). ``key``: the file's
-    :func:`~replayer.store.library_path`, if known. A file that cannot be used is a ``skipped``
-    :class:`~replayer.store.ImportOutcome`.
+    still has it, it is not checked again (``status="unchanged"``). ``key``: the file's key in
+    the library (:func:`~replayer.store.library_key`; default: its absolute path). A file
+    that cannot be used is a ``skipped`` :class:`~replayer.store.ImportOutcome`.
     """
     key = key or library_path(path)
     try:
@@ -95,7 +95,9 @@ def import_paths(db: Database, files: Sequence[str | os.PathLike[str]], *, jobs:
     happens here, in this process, one transaction a file (:class:`~replayer.store.BulkWriter`).
     """
     known = store.known_hashes(db)
-    tasks = [(str(f), known.get(key), key) for f, key in zip(files, store.library_paths(files))]
+    # each file's key: its path relative to the library's root (absolute when outside it)
+    keys = store.library_paths(files, store.library_root(db))
+    tasks = [(str(f), known.get(key), key) for f, key in zip(files, keys)]
     if jobs <= 1 or len(tasks) < 2:
         prepared_files: Iterable[Prepared | ImportOutcome] = map(_prepare_star, tasks)
         pool = None
@@ -126,14 +128,14 @@ def _saved(db: Database, prepared: Prepared | ImportOutcome) -> ImportOutcome:
 
 def import_text(db: Database, text: str, path: str = "<log>") -> ImportOutcome:
     """Check and store a log given as text (``path`` names it in the library)."""
-    return _saved(db, prepare_bytes(text.encode("utf-8"), library_path(path)))
+    return _saved(db, prepare_bytes(text.encode("utf-8"), store.library_key(db, path)))
 
 
 def save_review(db: Database, path: str | os.PathLike[str], rule: str, line: int, verdict: str | None,
                 note: str = "", reviewer: str = "", **kw: Any) -> int:
     """:func:`replayer.store.save_review`, the file imported first if the library does not have it."""
-    key = library_path(path)
-    current = None if store.known_hash(db, key) is not None else prepare_file(key, key=key)
+    key = store.library_key(db, path)
+    current = None if store.known_hash(db, key) is not None else prepare_file(path, key=key)
     return store.save_review(db, path, rule, line, verdict, note, reviewer, current=current, **kw)
 
 
@@ -141,6 +143,6 @@ def replace_reviews(db: Database, path: str | os.PathLike[str], reviews: Iterabl
                     reviewer: str = "") -> int:
     """:func:`replayer.store.replace_reviews`, the file as it is on disk imported first if it
     changed (the verdicts go with the text the reviewer sees)."""
-    key = library_path(path)
-    current = prepare_file(key, store.known_hash(db, key), key)
+    key = store.library_key(db, path)
+    current = prepare_file(path, store.known_hash(db, key), key)
     return store.replace_reviews(db, path, reviews, reviewer, current=current)

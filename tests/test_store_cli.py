@@ -313,7 +313,7 @@ def test_a_killed_import_leaves_only_whole_matches(tmp_path):
         for path, events, notes in db.execute(
                 "SELECT m.path, (SELECT count(*) FROM events e WHERE e.revision_id = m.revision_id), "
                 "(SELECT count(*) FROM notes n WHERE n.revision_id = m.revision_id) FROM matches m").fetchall():
-            match = read_log(path)
+            match = read_log(store.resolve_key(path, store.library_root(db)))  # (relative to the library's folder)
             assert (events, notes) == (len(match.events), len(match.notes)), path
         # importing again completes the library; what was stored is unchanged
         outcomes = list(importing.import_paths(db, importing.find_logs([folder])))

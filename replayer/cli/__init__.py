@@ -1,7 +1,7 @@
 """The command line. Thin: each command calls one public function and prints its result.
 
 ``check.py`` (check, rules), ``replayer/cards/commands.py`` (cards: ygo|dm NAME, import PATH…), ``report.py`` (report), ``view.py`` (the window; PySide6
-is imported only when it runs), ``library.py`` (import, search, stats).
+is imported only when it runs), ``library.py`` (import, search, stats, library).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ def cli() -> None:
 
 
 for command in (check.check, cards_command, check.rules, report.report, view.view, library.import_command,
-                library.search, library.stats, doctor.doctor):
+                library.search, library.stats, library.library, doctor.doctor):
     cli.add_command(command)
 
 

@@ -1,4 +1,5 @@
-"""The match library's commands: ``replayer import``, ``replayer search``, ``replayer stats``.
+"""The match library's commands: ``replayer import``, ``replayer search``, ``replayer stats``,
+``replayer library`` (its root; ``relink``: logs that moved, found by their content; ``move``).
 
 Thin: each command calls one function (:func:`replayer.importing.import_paths`,
 :func:`replayer.store.search`, :func:`replayer.store.stats`) and prints its result. Text
@@ -96,7 +97,8 @@ def reported_damage(db_path: str | None):
 
 
 def shown_path(path: str) -> str:
-    """A stored (absolute) path as the user would type it: relative to here when under here."""
+    """A log's path (absolute: as a search gives it) as the user would type it: relative to
+    here when under here."""
     try:
         return os.path.relpath(path) if Path(path).is_relative_to(Path.cwd()) else path
     except ValueError:
@@ -137,10 +139,13 @@ def _import(files, db_path: str | None, jobs: int, progress: bool) -> None:
     db = _open(db_path)
     if jobs == 0:
         jobs = os.cpu_count() or 1
-    counts = {"new": 0, "revision": 0, "unchanged": 0, "duplicate": 0, "skipped": 0}
+    counts = {"new": 0, "revision": 0, "unchanged": 0, "duplicate": 0, "moved": 0, "skipped": 0}
     problems: list[str] = []
     from ..importing import import_paths
 
+    from .. import store
+
+    root = store.library_root(db.conn)
     outcomes = import_paths(db, files, jobs=jobs)
     show = progress and sys.stderr.isatty()
     try:
@@ -148,10 +153,10 @@ def _import(files, db_path: str | None, jobs: int, progress: bool) -> None:
             with click.progressbar(outcomes, length=len(files), label="importing", file=sys.stderr,
                                    show_pos=True, show_eta=True) as bar:
                 for outcome in bar:
-                    _count(outcome, counts, problems)
+                    _count(outcome, counts, problems, root)
         else:
             for outcome in outcomes:
-                _count(outcome, counts, problems)
+                _count(outcome, counts, problems, root)
                 if outcome.status == "skipped":
                     click.echo(problems[-1], err=True)
     finally:
@@ -163,6 +168,8 @@ def _import(files, db_path: str | None, jobs: int, progress: bool) -> None:
     parts = [f"{counts['new']} new", _plural(counts["revision"], "new revision"), f"{counts['unchanged']} unchanged"]
     if counts["duplicate"]:
         parts.append(_plural(counts["duplicate"], "duplicate"))
+    if counts["moved"]:  # logs the library had under another path: their matches follow them
+        parts.append(f"{counts['moved']} moved")
     if counts["skipped"]:
         parts.append(f"{counts['skipped']} skipped")
     click.echo(f"{_plural(len(files), 'file')}: {', '.join(parts)}; "
@@ -170,15 +177,18 @@ def _import(files, db_path: str | None, jobs: int, progress: bool) -> None:
     sys.exit(2 if counts["skipped"] else 0)
 
 
-def _count(outcome: store.ImportOutcome, counts: dict[str, int], problems: list[str]) -> None:
+def _count(outcome: store.ImportOutcome, counts: dict[str, int], problems: list[str], root: str | None) -> None:
+    from .. import store
+
     counts[outcome.status] += 1
+    shown = shown_path(store.resolve_key(outcome.path, root))  # (kept relative to the library's root)
     if outcome.report is not None:  # a file that cannot be read: said as `replayer check` says it
         unopened = outcome.report["findings"][0]["rule"] == "file.unreadable"
         problems.append(("replayer: " if unopened else "") + outcome.message)  # (made visible already)
     elif outcome.status == "skipped":
-        problems.append(visible(f"replayer: skipped {shown_path(outcome.path)}: {outcome.message}"))
+        problems.append(visible(f"replayer: skipped {shown}: {outcome.message}"))
     elif outcome.stored and outcome.message:  # stored, with a warning (a Date it cannot read)
-        click.echo(visible(f"replayer: warning: {shown_path(outcome.path)}: {outcome.message}"), err=True)
+        click.echo(visible(f"replayer: warning: {shown}: {outcome.message}"), err=True)
 
 
 # ---- search ---------------------------------------------------------------------------------
@@ -373,3 +383,155 @@ def render_stats(result: dict[str, Any], top: int) -> str:
                       [("rule", "rule"), ("kind", "kind"), ("findings", "times"), ("matches", "matches"),
                        ("example", "e.g.")], top)
     return "\n".join(out)
+
+
+# ---- library: the root, logs that moved --------------------------------------------------------
+@click.group("library", invoke_without_command=True)
+@click.option("--root", "root", metavar="DIR", type=click.Path(exists=True, file_okay=False),
+              help="make DIR the library's root: the logs under it are kept by their path relative to it")
+@db_option
+@click.pass_context
+def library(ctx: click.Context, root: str | None, db_path: str | None) -> None:
+    """Where the library's logs are: its root, and the logs not where it has them.
+
+    The library keeps each log under its root by its path relative to the root (at first the
+    root is the library's own folder), so that a library copied to another machine with its
+    logs, or on a share mounted elsewhere, still opens them. The root is kept relative to the
+    library's folder too. A log outside the root is kept by its absolute path.
+
+    \b
+    Examples:
+      replayer library --db /mnt/team/event/library.db
+      replayer library --db db/library.db --root .
+      replayer library relink --db /mnt/team/event/library.db
+    """
+    ctx.obj = {"db_path": db_path}
+    if ctx.invoked_subcommand is not None and root is None:
+        return
+    with reported_damage(db_path):
+        db = _open(db_path, must_exist=True, reading=root is None)
+        try:
+            from .. import store
+
+            if root is not None:
+                change = store.set_root(db, root)
+                click.echo(visible(f"root: {shown_path(change.root or root)} (kept as {change.setting!r}, relative "
+                                   f"to the library's folder); {_plural(change.changed, 'path')} changed"))
+            if ctx.invoked_subcommand is None:
+                click.echo(render_places(store.library_places(db), _library_path(db_path)))
+        finally:
+            db.close()
+
+
+def render_places(places: store.LibraryPlaces, db_file: Path, shown: int = 20) -> str:
+    from .. import store
+
+    root = places.root or ""
+    how = store.shown_root(places.setting)
+    out = [visible(f"library  {shown_path(str(db_file))}"),
+           visible(f"root     {root} ({how})" if root else "root     none (an in-memory library)"),
+           f"matches  {places.matches}: {places.relative} relative to the root, {places.absolute} by absolute path"]
+    if places.missing:
+        them = "them" if len(places.missing) != 1 else "it"
+        out.append(f"missing  {_plural(len(places.missing), 'log')} not where the library has {them}:")
+        out += [visible(f"  {shown_path(p)}") for p in places.missing[:shown]]
+        if len(places.missing) > shown:
+            out.append(f"  … {len(places.missing) - shown} more")
+        out.append("  `replayer library relink [DIR]` finds logs that moved, by their content")
+    else:
+        out.append("missing  none: every log is where the library has it")
+    return "\n".join(out)
+
+
+def _group_db(ctx: click.Context, db_path: str | None) -> str | None:
+    return db_path or (ctx.obj or {}).get("db_path")
+
+
+@library.command("relink")
+@click.argument("folder", required=False, type=click.Path(exists=True, file_okay=False))
+@click.option("--dry-run", is_flag=True, help="say what would be relinked; change nothing")
+@format_option
+@db_option
+@click.pass_context
+def relink(ctx: click.Context, folder: str | None, dry_run: bool, fmt: str, db_path: str | None) -> None:
+    """Find the logs that moved or were renamed, by their content, and relink their matches.
+
+    Scans the .duel files under FOLDER (default: the library's root). A file with the bytes
+    of a missing log is that log: its match (revisions, findings, verdicts) now points there.
+    A file of the same name with other content is reported, not relinked (edited after it
+    moved? `replayer library move` relinks it by hand). Logs still missing are listed.
+    Exit status: 0 every log found, 1 some still missing.
+    """
+    from .. import store
+
+    db_path = _group_db(ctx, db_path)
+    with reported_damage(db_path):
+        db = _open(db_path, must_exist=True, reading=dry_run)  # (a dry run reads a read-only library too)
+        try:
+            report = store.relink(db, folder, dry_run=dry_run)
+        finally:
+            db.close()
+    if fmt == "json":
+        click.echo(json_safe(json.dumps(report.to_dict(), ensure_ascii=False)))
+    else:
+        click.echo(render_relink(report))
+    sys.exit(1 if report.lost else 0)
+
+
+def render_relink(report: store.RelinkReport, shown: int = 50) -> str:
+    def listed(items: list[str]) -> list[str]:
+        lines = [visible(f"  {item}") for item in items[:shown]]
+        if len(items) > shown:
+            lines.append(f"  … {len(items) - shown} more")
+        return lines
+
+    where = shown_path(report.folder) if report.folder else "(no folder)"
+    out = [visible(f"{_plural(report.scanned, '.duel file')} under {where}; {_plural(report.matches, 'match')}, "
+                   f"{report.present} where the library has them")]
+    verb = "would relink" if report.dry_run else "relinked"
+    if report.moved:
+        out.append(click.style(f"{verb} {_plural(len(report.moved), 'log')}, found by content:", bold=True))
+        out += listed([f"{shown_path(a)} -> {shown_path(b)}" for a, b in report.moved])
+    if report.edited:
+        out.append(click.style(f"not relinked: {_plural(len(report.edited), 'log')} whose name is there with "
+                               "other content (edited after it moved?):", bold=True))
+        out += listed([f"{shown_path(a)}: {', '.join(shown_path(c) for c in cands)} differs; if it is the same "
+                       f"match: replayer library move {shown_path(a)} {shown_path(cands[0])}"
+                       for a, cands in report.edited])
+    if report.taken:
+        out.append(click.style(f"not relinked: {_plural(len(report.taken), 'log')} whose content is at a path the "
+                               "library holds as another match:", bold=True))
+        out += listed([f"{shown_path(a)}: same content as {shown_path(b)}" for a, b in report.taken])
+    if report.missing:
+        out.append(click.style(f"still missing: {_plural(len(report.missing), 'log')} (no file with its content "
+                               "under the folder; the library keeps its text):", bold=True))
+        out += listed([shown_path(p) for p in report.missing])
+    if report.changed:
+        out.append(click.style(f"changed since imported: {_plural(len(report.changed), 'log')} "
+                               "(`replayer import` stores the new revision):", bold=True))
+        out += listed([shown_path(p) for p in report.changed])
+    if not (report.moved or report.lost):
+        out.append("every log is where the library has it")
+    return "\n".join(out)
+
+
+@library.command("move")
+@click.argument("was", type=click.Path())
+@click.argument("now", type=click.Path(exists=True, dir_okay=False))
+@db_option
+@click.pass_context
+def move(ctx: click.Context, was: str, now: str, db_path: str | None) -> None:
+    """Relink the match of the log WAS (as the library shows it) to the file NOW, whatever its
+    content: for a log that moved and was edited. `replayer import NOW` then stores its
+    content as a new revision of that match (the earlier ones and their verdicts stay)."""
+    from .. import store
+
+    db_path = _group_db(ctx, db_path)
+    with reported_damage(db_path):
+        db = _open(db_path, must_exist=True)
+        try:
+            store.move_to(db, was, now)
+        finally:
+            db.close()
+    click.echo(visible(f"{shown_path(was)} -> {shown_path(now)}; `replayer import {shown_path(now)}` stores its "
+                       "content as the match's next revision"))

@@ -5,6 +5,12 @@ notes, "with errors only") over a table of matches; a double click, Enter or the
 emits :attr:`LibraryView.open_requested` with the log's path (and :attr:`LibraryView.open_revision`
 with the path and revision, for a match whose file is gone: its text is in the library).
 
+A log that is not where the library has it is marked "missing" in the table. Opening it looks
+for it by its content under the library's root (:func:`replayer.store.locate`, what
+``replayer library relink`` does for all): found, it opens from where it is now and the
+library points there from then on; not found, the text kept in the library opens and the
+status line says so.
+
 The view opens its own connection to the library (WAL: an import may run at the same time);
 queries are small and indexed, so they run on the GUI thread.
 """
@@ -16,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, QTimer, Signal
+from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (QCheckBox, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QPushButton, QTableView,
                                QVBoxLayout, QWidget)
 
@@ -31,14 +38,23 @@ COLUMNS = [
 class LibraryModel(QAbstractTableModel):
     """Rows of :func:`replayer.store.search` matches (dicts); read-only."""
 
+    #: what the File column says after the name of a log that is not where the library has it
+    MISSING = "missing"
+
     def __init__(self, parent=None):
         super().__init__(parent)
         self._rows: list[dict[str, Any]] = []
+        self._missing: set[str] = set()
 
-    def set_rows(self, rows: list[dict[str, Any]]) -> None:
+    def set_rows(self, rows: list[dict[str, Any]], missing: set[str] | None = None) -> None:
+        """Show ``rows``; ``missing``: the paths of those whose log is not on disk."""
         self.beginResetModel()
         self._rows = list(rows)
+        self._missing = set(missing or ())
         self.endResetModel()
+
+    def is_missing(self, row: dict[str, Any]) -> bool:
+        return row["path"] in self._missing
 
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
         if not 0 <= column < len(COLUMNS):
@@ -86,11 +102,19 @@ class LibraryModel(QAbstractTableModel):
             if key == "players":
                 return f"{row['player_a']} vs {row['player_b']}"
             if key == "file":
-                return Path(row["path"]).name
+                name = Path(row["path"]).name
+                return f"{name} ({self.MISSING})" if self.is_missing(row) else name
             value = row.get(key)
             return "" if value is None else str(value)
         if role == Qt.ItemDataRole.ToolTipRole:
+            if self.is_missing(row):
+                return tooltip(f"{row['path']}\nnot there: opening it looks for it by its content under the "
+                               "library's root, else opens the text kept in the library")
             return tooltip(row["path"])
+        if role == Qt.ItemDataRole.FontRole and key == "file" and self.is_missing(row):
+            font = QFont()
+            font.setItalic(True)
+            return font
         if role == Qt.ItemDataRole.TextAlignmentRole and key in ("error_count", "warning_count", "round", "table_no"):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.UserRole:
@@ -111,6 +135,7 @@ class LibraryView(QWidget):
         self.db_path = Path(db_path) if db_path is not None else store.default_library_path()
         self.limit = limit
         self._db = None
+        self._scan: store.LogScan | None = None  # the logs under the root, hashed when asked (per refresh)
         self.model = LibraryModel(self)
 
         self.player = QLineEdit(placeholderText="player")
@@ -123,6 +148,7 @@ class LibraryView(QWidget):
         self.open_button = QPushButton("Open")
         self.status = QLabel()
         self.status.setTextFormat(Qt.TextFormat.PlainText)  # paths and SQLite's messages
+        self.status.setWordWrap(True)  # a missing log's message names its path
         self.table = QTableView()
         self.table.setModel(self.model)
         self.table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
@@ -183,12 +209,16 @@ class LibraryView(QWidget):
         except Exception as e:  # a malformed date or FTS query must not take the window down
             self.status.setText(f"search failed: {e}")
             return
-        self.model.set_rows(result.matches)
+        self._scan = None
+        missing = {m["path"] for m in result.matches if not Path(m["path"]).is_file()}
+        self.model.set_rows(result.matches, missing)
         header = self.table.horizontalHeader()
         self.model.sort(header.sortIndicatorSection(), header.sortIndicatorOrder())
         shown = len(result.matches)
         more = f" (first {shown} shown)" if result.total_matches > shown else ""
-        self.status.setText(f"{result.total_matches} match{'es' if result.total_matches != 1 else ''}{more}")
+        gone = (f"; {len(missing)} log{'s' if len(missing) != 1 else ''} missing (not where the library has "
+                "them; opening one looks for it by its content)") if missing else ""
+        self.status.setText(f"{result.total_matches} match{'es' if result.total_matches != 1 else ''}{more}{gone}")
 
     def open_selected(self) -> None:
         rows = self.table.selectionModel().selectedRows()
@@ -199,10 +229,45 @@ class LibraryView(QWidget):
         row = self.model.row(index)
         if row is None:
             return
-        if Path(row["path"]).is_file():
-            self.open_requested.emit(row["path"])
+        path = row["path"]
+        if Path(path).is_file() or self._db is None:
+            self.open_requested.emit(path)
+            return
+        located = self.locate(path)
+        if located.found:
+            recorded = " (the library points there now)" if located.recorded else ""
+            self.status.setText(f"{Path(path).name} moved: found by its content at {located.path}{recorded}")
+            self.open_requested.emit(located.path)
+            if located.recorded:
+                status = self.status.text()
+                self.refresh()
+                self.status.setText(status)
+            return
+        if located.status == "unknown":  # relinked or removed by another process since the list was made
+            self.refresh()
+            self.status.setText(f"{Path(path).name}: the library changed since the list was shown; it is shown "
+                                "again, open the match once more")
+            return
+        if located.status == "error":
+            why = f"looking for it failed ({located.candidates[0]})"
+        elif located.status == "edited":
+            why = (f"a file of its name has other content ({located.candidates[0]}): not opened in its place "
+                   "(`replayer library move` relinks it)")
         else:
-            self.open_revision.emit(row["path"], int(row["revision"]))
+            why = "no file with its content under the library's root"
+        self.status.setText(f"{Path(path).name} is missing: not at {path}; {why}. "
+                            f"Showing the text kept in the library (revision {row['revision']}).")
+        self.open_revision.emit(path, int(row["revision"]))
+
+    def locate(self, path: str) -> store.Located:
+        """Where the log the library has at ``path`` is now (:func:`replayer.store.locate`): a
+        move found is written into the library."""
+        if self._scan is None:
+            self._scan = store.LogScan(store.library_root(self._db.conn))
+        try:
+            return store.locate(self._db, path, scan=self._scan)
+        except Exception as e:  # a library gone bad must not take the window down
+            return store.Located("error", path, path, candidates=[str(e)])
 
     def match_text(self, path: str, revision: int | None = None) -> str | None:
         """The text of a match as stored (for :attr:`open_revision`)."""

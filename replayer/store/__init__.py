@@ -13,7 +13,8 @@ files (in worker processes) and hands each result here.
 
 The tables read well in Datasette (``datasette library.db``):
 
-``matches``          one row a match (a source path), with the header of its current revision
+``matches``          one row a match (its log's path, relative to the library's root when under
+                     it), with the header of its current revision
 ``match_revisions``  one row each time a changed file was imported; the log text is kept, and
                      its events as one JSON array (``events_json``)
 ``events``           (a view over ``match_revisions.events_json``) one row a log line that says
@@ -25,6 +26,7 @@ The tables read well in Datasette (``datasette library.db``):
 ``notes``            the ``#`` notes, searchable (``notes_fts``, SQLite FTS5)
 ``reviews``          the window's verdicts on findings
 ``current_findings`` (a view) findings of the current revisions with file, players and event
+``library_settings`` the library's root (``root``: relative to the library's folder)
 
 Every imported file is written in one transaction (``Database.atomic``): a match is in the
 library whole or not at all, even if the process is killed. The database is in WAL mode so
@@ -39,6 +41,9 @@ All the SQL of the library lives in this package:
 ``index``      the search tables, filled in batches
 ``search``     :func:`search`; ``stats``: :func:`stats` and what the window reads of a match
 ``reviews``    the reviewers' verdicts
+``paths``      a log's path kept relative to the library's root, resolved against it
+``moves``      logs that moved found again by their content hash (``relink``, ``locate``);
+               the root changed (``set_root``)
 """
 
 from __future__ import annotations
@@ -55,6 +60,21 @@ from .database import (
 )
 from .index import catch_up_index, index_behind, update_index
 from .jsontext import _dumps, _dumps_header, _json_encoder
+from .moves import (
+    LibraryPlaces,
+    Located,
+    LogScan,
+    RelinkReport,
+    RootChange,
+    library_places,
+    locate,
+    match_key,
+    missing_logs,
+    move_to,
+    relink,
+    set_root,
+)
+from .paths import library_key, library_root, resolve_key, root_setting, shown_root
 from .reviews import load_reviews, replace_reviews, save_review
 from .rows import (
     Prepared,

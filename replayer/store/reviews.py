@@ -8,7 +8,8 @@ from typing import Any, Iterable
 from sqlite_utils import Database
 
 from ..errors import LibraryError
-from .rows import Prepared, library_path
+from .moves import match_key
+from .rows import Prepared
 from .search import _rows
 from .writer import ImportOutcome, _now, save_prepared, writing
 
@@ -27,15 +28,15 @@ def _review_target(db: Database, path: str | os.PathLike[str], content_hash_of_f
     (a new match, or a new revision of a changed file), so that the verdicts go with the text
     the reviewer sees. Without it the match must be in the library. Call inside a transaction.
     """
-    key = library_path(path)
-    row = db.conn.execute("SELECT id, revision_id, content_hash FROM matches WHERE path = ?", [key]).fetchone()
+    outcome = None
     if current is not None:
+        # (a log that moved is relinked here: its match, with its verdicts, follows it)
         outcome = current if isinstance(current, ImportOutcome) else save_prepared(db, current)
-        if row is None and not outcome.stored:
-            raise LibraryError(f"{path}: cannot store a review: {outcome.message or outcome.status}")
-        row = db.conn.execute("SELECT id, revision_id, content_hash FROM matches WHERE path = ?", [key]).fetchone()
-    elif row is None:
-        raise LibraryError(f"{path}: cannot store a review: the match is not in the library")
+    key = match_key(db.conn, path)
+    row = db.conn.execute("SELECT id, revision_id, content_hash FROM matches WHERE path = ?", [key]).fetchone()
+    if row is None:
+        why = (outcome.message or outcome.status) if outcome is not None else "the match is not in the library"
+        raise LibraryError(f"{path}: cannot store a review: {why}")
     match_id, revision_id = row[0], row[1]
     if content_hash_of_file:
         rev = db.conn.execute("SELECT id FROM match_revisions WHERE match_id = ? AND content_hash = ? "
@@ -107,13 +108,14 @@ def replace_reviews(db: Database, path: str | os.PathLike[str], reviews: Iterabl
 
 def load_reviews(db: Database, path: str | os.PathLike[str], *, all_revisions: bool = False,
                  reviewer: str | None = None, latest: bool = False) -> list[dict]:
-    """The verdicts on the match at ``path``: of its current revision, of every revision
+    """The verdicts on the match of the file at ``path`` (or of the match whose log moved there:
+    :func:`~replayer.store.moves.match_key`): of its current revision, of every revision
     (``all_revisions``), or of the newest revision that has any (``latest``); optionally of
     one ``reviewer`` only."""
     sql = ("SELECT r.id, r.rule, r.line, r.source, r.message, r.verdict, r.note, r.reviewer, r.reviewed_at, "
            "v.revision, r.finding_id FROM reviews r JOIN matches m ON m.id = r.match_id "
            "JOIN match_revisions v ON v.id = r.revision_id WHERE m.path = ?")
-    params: list[Any] = [library_path(path)]
+    params: list[Any] = [match_key(db.conn, path)]
     if reviewer is not None:
         sql += " AND r.reviewer = ?"
         params.append(reviewer)

@@ -17,6 +17,7 @@ from typing import Any, Iterable, Sequence
 from .. import events as ev
 from .. import games
 from .jsontext import _ASCII_LOWER, _dumps, _dumps_header
+from .paths import key_for
 from .schema import _CARDS_AT
 
 _LINE_PLAYER = re.compile(r"^\s*(?:@[\d:]+\s+)?(?:CL\d+\s+)?([ABab])\s*:")
@@ -36,7 +37,7 @@ class Prepared:
     processes cheaply.
     """
 
-    path: str  # absolute
+    path: str  # the file's key in the library (relative to its root, or absolute)
     content_hash: str
     status: str = "ok"  # ok | unchanged
     match: tuple = ()  # the values of MATCH_COLUMNS
@@ -67,24 +68,26 @@ def normalize_date(value: str | None) -> str | None:
 
 
 def library_path(path: str | os.PathLike[str]) -> str:
-    """The key of a file in the library: its absolute path."""
+    """A file's absolute path, symbolic links resolved: what its key in a library is made from
+    (:func:`replayer.store.paths.library_key`: relative to the library's root when under it)."""
     return str(Path(path).resolve())
 
 
-def library_paths(files: Iterable[str | os.PathLike[str]]) -> list[str]:
-    """:func:`library_path` of many files, resolving each folder once (not each file's)."""
+def library_paths(files: Iterable[str | os.PathLike[str]], root: str | None = None) -> list[str]:
+    """The keys of many files in a library whose root is ``root`` (None: their absolute paths),
+    resolving each folder once (not each file's)."""
     real_dirs: dict[str, str] = {}
     out = []
     for f in files:
         name = os.fspath(f)
         head, tail = os.path.split(name)
         if tail in ("", ".", "..") or os.path.islink(name):
-            out.append(library_path(name))
+            out.append(key_for(library_path(name), root))
             continue
         real = real_dirs.get(head)
         if real is None:
             real = real_dirs[head] = str(Path(head or ".").resolve())
-        out.append(os.path.join(real, tail))
+        out.append(key_for(os.path.join(real, tail), root))
     return out
 
 

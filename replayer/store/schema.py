@@ -1,4 +1,4 @@
-"""The library's schema: its tables, views and indexes, the migrations m001–m004 that make them,
+"""The library's schema: its tables, views and indexes, the migrations m001–m005 that make them,
 and the write transaction every change goes through."""
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from sqlite_utils import Database, Migrations
 
 from ..errors import LibraryError
 from .jsontext import _ASCII_LOWER, _dumps
+from .paths import DEFAULT_ROOT, ROOT_SETTING, library_root, rekey_paths
 
 #: the migration set of the library schema; each function runs once, in a transaction
 MIGRATIONS = Migrations("replayer")
@@ -320,6 +321,23 @@ def _number_findings_by_revision(conn: sqlite3.Connection) -> None:
                  "WHERE finding_id IS NOT NULL")
     conn.execute("DROP TABLE _finding_ids")
 
+
+
+# ---- m005: paths relative to the library's root --------------------------------------------------
+# A library named each match by its log's absolute path: copied to another machine, or on a
+# share mounted elsewhere, it found none of its logs. Since m005 a log under the library's root
+# (a setting, ``library_settings.root``, relative to the library's folder: ``.`` at first) is
+# kept by its path relative to the root (see :mod:`replayer.store.paths`).
+
+@MIGRATIONS()
+def m005_relative_paths(db: Database) -> None:
+    """Add ``library_settings`` (the root: the library's folder) and make the absolute paths of
+    the logs under it relative to it (``matches.path``, ``match_revisions.path``)."""
+    db["library_settings"].create({"key": str, "value": str}, pk="key")
+    db.execute("INSERT INTO library_settings (key, value) VALUES (?, ?)", [ROOT_SETTING, DEFAULT_ROOT])
+    root = library_root(db.conn)
+    if root is not None:
+        rekey_paths(db.conn, None, root)
 
 
 def _insert_sql(table: str, columns: Iterable[str]) -> str:

@@ -11,6 +11,7 @@ from sqlite_utils import Database
 from .. import games
 from .index import catch_up_index
 from .jsontext import _dumps
+from .paths import library_root, resolve_key
 from .rows import normalize_date
 
 
@@ -224,7 +225,9 @@ def search(db: Database, flt: Filters | None = None, *, limit: int | None = 100,
     Match-level filters (player name, event, table, round, dates, text, game) choose matches;
     finding-level filters (card, rule, kind, severity, player) choose findings, and then only
     matches with such a finding are listed. ``limit`` caps each list (totals are exact).
-    Findings and notes come in the order they were imported, line by line.
+    Findings and notes come in the order they were imported, line by line. Each row's
+    ``path`` is where its log is on this machine (the stored path resolved against the
+    library's root: :mod:`replayer.store.paths`).
     """
     flt = flt or Filters(**filters)
     catch_up_index(db)
@@ -299,6 +302,11 @@ def search(db: Database, flt: Filters | None = None, *, limit: int | None = 100,
                 like_params + scope_params)
             notes += verdicts
             total_notes += total_verdicts
+    root = library_root(db.conn)
+    if root is not None:  # the paths as they are on this machine (the library keeps them relative to its root)
+        for rows in (matches, findings, notes):
+            for row in rows:
+                row["path"] = resolve_key(row["path"], root)
     return SearchResult(matches, findings, notes, total_matches, total_findings, total_notes)
 
 

@@ -8,7 +8,8 @@ from typing import Any
 from sqlite_utils import Database
 
 from .index import catch_up_index
-from .rows import library_path
+from .moves import match_key
+from .paths import library_root, resolve_key
 from .search import (
     Filters,
     _finding_where,
@@ -81,6 +82,11 @@ def stats(db: Database, flt: Filters | None = None, *, top: int = 10, **filters:
             + _where(mwhere + fwhere + [cond])
             + f" GROUP BY f.rule ORDER BY findings DESC, f.rule LIMIT {int(top)}",
             f_params + kinds_params))
+        root = library_root(db.conn)
+        for row in out["mistakes"]:  # "path:line", the path as it is on this machine
+            if row["example"]:
+                where, _, line = row["example"].rpartition(":")
+                row["example"] = f"{resolve_key(where, root)}:{line}"
     return out
 
 
@@ -105,10 +111,10 @@ def match_text(db: Database, path: str, revision: int | None = None) -> str | No
     """The log text of a match as imported (the current revision, or ``revision``)."""
     if revision is None:
         row = db.execute("SELECT v.text FROM matches m JOIN match_revisions v ON v.id = m.revision_id "
-                         "WHERE m.path = ?", [library_path(path)]).fetchone()
+                         "WHERE m.path = ?", [match_key(db.conn, path)]).fetchone()
     else:
         row = db.execute("SELECT v.text FROM matches m JOIN match_revisions v ON v.match_id = m.id "
-                         "WHERE m.path = ? AND v.revision = ?", [library_path(path), revision]).fetchone()
+                         "WHERE m.path = ? AND v.revision = ?", [match_key(db.conn, path), revision]).fetchone()
     return row[0] if row else None
 
 
@@ -117,7 +123,7 @@ def match_revisions(db: Database, path: str) -> list[dict]:
     return _rows(db.execute(
         "SELECT v.revision, v.content_hash, v.imported_at, v.event_count, v.error_count, v.warning_count, "
         "v.info_count FROM match_revisions v JOIN matches m ON m.id = v.match_id WHERE m.path = ? "
-        "ORDER BY v.revision", [library_path(path)]))
+        "ORDER BY v.revision", [match_key(db.conn, path)]))
 
 
 def count_rows(db: Database) -> dict[str, int]:

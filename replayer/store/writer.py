@@ -16,7 +16,9 @@ from sqlite_utils import Database
 
 from .index import _update_index, catch_up_index, update_index
 from .jsontext import _dumps
-from .rows import Prepared, content_hash, library_path, rows_of
+from .moves import move_match, moved_match
+from .paths import library_key
+from .rows import Prepared, content_hash, rows_of
 from .schema import (
     _HASH_KEY,
     _IDS,
@@ -55,7 +57,9 @@ _SQL_FINDINGS = _insert_sql("findings", ["id", "event_id", *_IDS, *FINDING_COLUM
 # ---- writing --------------------------------------------------------------------------------
 @dataclass
 class ImportOutcome:
-    """What happened to one file: ``new``, ``revision``, ``unchanged``, ``duplicate`` or ``skipped``.
+    """What happened to one file: ``new``, ``revision``, ``unchanged``, ``duplicate``, ``moved``
+    (a match's log found under a new path by its content: the match now points there) or
+    ``skipped``.
 
     A file that could not be read is ``skipped`` with ``report``: the JSON object ``replayer check
     --format json`` prints for it, and ``message`` what ``check`` prints for it."""
@@ -90,7 +94,7 @@ def known_hashes(db: Database) -> dict[str, str]:
 
 
 def known_hash(db: Database, path: str) -> str | None:
-    """The content hash of the current revision of the match at ``path`` (a :func:`library_path`)."""
+    """The content hash of the current revision of the match at ``path`` (its key: :func:`library_key`)."""
     row = db.execute("SELECT content_hash FROM matches WHERE path = ?", [path]).fetchone()
     return row[0] if row else None
 
@@ -121,7 +125,13 @@ def _write_rows(conn: sqlite3.Connection, prepared: Prepared, index: bool) -> Im
     if prepared.status == "unchanged":  # the worker skipped it but the library changed since
         return ImportOutcome(path, "skipped", "the library changed during the import; import it again")
     if row[0] is None and row[3] is not None:
-        return ImportOutcome(path, "duplicate", f"same content as {row[3]}")
+        moved = moved_match(conn, path, digest)
+        if moved is None:
+            return ImportOutcome(path, "duplicate", f"same content as {row[3]}")
+        # the same log, moved: its match (revisions, findings, verdicts) follows it
+        match_id, old_key, revision = moved
+        move_match(conn, match_id, path)
+        return ImportOutcome(path, "moved", f"moved from {old_key}", match_id=match_id, revision=revision)
     now = _now()
     revision_id = row[5]
     first = row[6] if row[6] is not None else 1
@@ -176,7 +186,7 @@ def import_result(db: Database, result: Any, data: bytes | None = None, path: st
     match = result.match
     if data is None:
         data = "\n".join(match.lines).encode("utf-8")
-    return save_prepared(db, rows_of(result, library_path(path or match.path), content_hash(data), data))
+    return save_prepared(db, rows_of(result, library_key(db, path or match.path), content_hash(data), data))
 
 
 class BulkWriter:
