@@ -235,7 +235,7 @@ def card_name(label: str, names: Mapping[str, str] | None = None) -> Name:
 @dataclass(frozen=True, slots=True)
 class Source:
     """A citation's label in its source's own language (a Japanese FAQ is cited in Japanese), and the
-    catalog that has the label's translations (the English label is the msgid, context ``cite``)."""
+    catalog that has the label's translations (the English label is the msgid)."""
 
     label: str  # the label as the rule registry has it (English: today's output)
     lang: str  # the language of the source itself
@@ -258,10 +258,13 @@ def sources() -> list[Source]:
 
 def cite_in(label: str, lang: str) -> str:
     """A citation as a reader of ``lang`` sees it: in English as registered; else in the source's own
-    language, with the label translated into ``lang`` beside it where the two differ. A label with a
-    part after it (``… §3-§5``) is found by its registered head."""
+    language, with the label translated into ``lang`` beside it where the two differ. Several sources
+    (``a; b``) are each cited so; a label with a part after its registered head (``… §3-§5``, ``…
+    (2021-09-07 revision)``) keeps that part as it is."""
     if lang == "en" or not label:
         return label
+    if label not in _SOURCES and "; " in label:
+        return "; ".join(cite_in(part, lang) for part in label.split("; "))
     src = _SOURCES.get(label)
     tail = ""
     if src is None:
@@ -272,7 +275,7 @@ def cite_in(label: str, lang: str) -> str:
     own = src.own + tail
     if lang == src.lang:
         return own
-    translated = _DOMAINS[src.domain].translate(lang, src.label, "cite")
+    translated = _DOMAINS[src.domain].translate(lang, src.label)
     if translated == src.label or translated == src.own:  # no translation: the source's label alone
         return own
     return M("{source} ({label})", source=own, label=translated + tail).render(lang)
