@@ -223,6 +223,15 @@ COMMA = M.term("list", ", ")
 SEMI = M.term("list", "; ")
 
 
+#: the games' titles as words of a message (each game's words module adds its own: 遊戯王, デュエル・マスターズ)
+TITLES: dict[str, Msg] = {}
+
+
+def title(name: str) -> Msg | str:
+    """A game's title in a message (the core knows no game: the game registered its title's term)."""
+    return TITLES.get(name, name)
+
+
 def join(items: Iterable[object], sep: Msg = OR) -> Join:
     return Join(tuple(_freeze(i) for i in items), sep)
 

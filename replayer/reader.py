@@ -18,7 +18,7 @@ from pathlib import Path
 from . import events as ev
 from . import games
 from .diagnostics import Finding, Span, make_finding, sort_findings
-from .i18n import OR, M, join
+from .i18n import OR, M, join, title
 from .errors import ReplayerError, UnknownGame, UnreadableFile  # noqa: F401  (re-exported)
 from .games import Game
 from .lines import (CACHED_LINE, EVENT_CACHE, BadLine, LineReader, _close, fold_kana, fold_width,  # noqa: F401  (the line API, re-exported)
@@ -81,8 +81,8 @@ def read_text(text: str, path: str = "<log>", game: str | None = None) -> Match:
         g = guess_game(lines)
         findings.append(make_finding(
             "syntax.header", Span(game_line or 1, 1),
-            M("[Game] names no known game: read as {game}", game=M.term("game", g.title)) if game_line
-            else M("no [Game] tag: read as {game}", game=M.term("game", g.title)),
+            M("[Game] names no known game: read as {game}", game=title(g.title)) if game_line
+            else M("no [Game] tag: read as {game}", game=title(g.title)),
             M("start the log with {tags}", tags=join((f'[Game "{x}"]' for x in games.ALL), OR))))
     reader = line_reader(g)
     events: list[ev.Event] = []

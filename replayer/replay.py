@@ -21,7 +21,7 @@ from . import events as ev
 from .cards.layers import catalog_for, suggest
 from .catalog import Catalog, CardInfo, name_key
 from .diagnostics import Finding, Span, make_finding, sort_findings
-from .i18n import M, Msg, Name, card_name, join
+from .i18n import M, Msg, Name, card_name, join, title
 from .restart import Restart, copy_state
 
 if TYPE_CHECKING:
@@ -215,9 +215,9 @@ class Model:
         return self.game.title
 
     @property
-    def game_term(self) -> Msg:
+    def game_term(self) -> Msg | str:
         """The game's title as a word of the messages (a proper name: 遊戯王, デュエル・マスターズ)."""
-        return M.term("game", self.game.title)
+        return title(self.game.title)
 
     def card_name(self, ref: ev.CardRef | str) -> Name:
         """A card's name as a message parameter: as the log wrote it (``ref.label``), and the catalog's

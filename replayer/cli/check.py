@@ -91,12 +91,11 @@ def check(paths: tuple[str, ...], fmt: str, colour: str) -> None:
 
 def summary(checked: int, totals: dict[str, int], unreadable: int, lang: str = "en") -> str:
     """The last line of ``replayer check``'s text output: how many files, errors, warnings."""
-    def count(n: int, one: str, many: str) -> str:
-        return M(one if n == 1 else many, n=n).render(lang)
-
-    said = M("{files} checked: {errors}, {warnings}", files=count(checked, "{n} file", "{n} files"),
-             errors=count(totals["error"], "{n} error", "{n} errors"),
-             warnings=count(totals["warning"], "{n} warning", "{n} warnings")).render(lang)
+    files = M("{n} file", n=checked) if checked == 1 else M("{n} files", n=checked)
+    errors = M("{n} error", n=totals["error"]) if totals["error"] == 1 else M("{n} errors", n=totals["error"])
+    warnings = (M("{n} warning", n=totals["warning"]) if totals["warning"] == 1
+                else M("{n} warnings", n=totals["warning"]))
+    said = M("{files} checked: {errors}, {warnings}", files=files, errors=errors, warnings=warnings).render(lang)
     if unreadable:
         said = M("{summary}; {n} could not be read", summary=said, n=unreadable).render(lang)
     return said

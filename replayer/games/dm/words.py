@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ...i18n import Msg, card_name, domain, source
+from ...i18n import TITLES, Msg, card_name, domain, source
 
 #: this game's messages: ``M("text {param}", param=...)`` (extracted by pybabel with the keyword ``M``)
 M = domain("replayer-dm", Path(__file__).resolve().parent / "locale")
@@ -66,20 +66,27 @@ def quoted(label: str, names=None) -> Msg:
 
 
 THE_PLAYER = M("the player")
+TITLES["Duel Masters"] = M.term("game", "Duel Masters")
 
 # ---- the source, labelled in its own language (the registry's labels are the English ones) ----------
 _DM = "デュエル・マスターズ ルール解説「解説：攻撃」"
-for _label, _own in (
-    ("who may attack", "攻撃できるクリーチャー"), ("attack targets", "攻撃の対象に選べる箇所"),
-    ("principle", "大原則"), ("step 1", "１、攻撃宣言"), ("step 2", "２、常在型能力"),
-    ("step 3", "３、アタックトリガー等の解決"), ("step 4", "４、ブロック／攻撃曲げ宣言"),
-    ("step 5", "５、ブロックに関する能力の解決"), ("step 6-A", "６－Ａ、クリーチャーとのバトルになった場合"),
-    ("step 6-B", "６－Ｂ、相手プレーヤーを攻撃する場合"), ("step 6-C", "６－Ｃ、シールドがないプレーヤーを攻撃する場合"),
-    ("step 7", "７、攻撃終了"), ("battles", "攻撃目標が相手クリーチャーの場合"),
-    ("attacking players", "攻撃目標が相手プレイヤーの場合"), ("simultaneous abilities", "同時に誘発した能力"),
-    ("aborted attacks", "攻撃の中断"), ("common mistakes", "よくある勘違い"),
-):
-    source(f"Duel Masters attack procedure, {_label}", "ja", f"{_DM} § {_own}", M)
+source("Duel Masters attack procedure, who may attack", "ja", _DM + " § 攻撃できるクリーチャー", M)
+source("Duel Masters attack procedure, attack targets", "ja", _DM + " § 攻撃の対象に選べる箇所", M)
+source("Duel Masters attack procedure, principle", "ja", _DM + " § 大原則", M)
+source("Duel Masters attack procedure, step 1", "ja", _DM + " § １、攻撃宣言", M)
+source("Duel Masters attack procedure, step 2", "ja", _DM + " § ２、常在型能力", M)
+source("Duel Masters attack procedure, step 3", "ja", _DM + " § ３、アタックトリガー等の解決", M)
+source("Duel Masters attack procedure, step 4", "ja", _DM + " § ４、ブロック／攻撃曲げ宣言", M)
+source("Duel Masters attack procedure, step 5", "ja", _DM + " § ５、ブロックに関する能力の解決", M)
+source("Duel Masters attack procedure, step 6-A", "ja", _DM + " § ６－Ａ、クリーチャーとのバトルになった場合", M)
+source("Duel Masters attack procedure, step 6-B", "ja", _DM + " § ６－Ｂ、相手プレーヤーを攻撃する場合", M)
+source("Duel Masters attack procedure, step 6-C", "ja", _DM + " § ６－Ｃ、シールドがないプレーヤーを攻撃する場合", M)
+source("Duel Masters attack procedure, step 7", "ja", _DM + " § ７、攻撃終了", M)
+source("Duel Masters attack procedure, battles", "ja", _DM + " § 攻撃目標が相手クリーチャーの場合", M)
+source("Duel Masters attack procedure, attacking players", "ja", _DM + " § 攻撃目標が相手プレイヤーの場合", M)
+source("Duel Masters attack procedure, simultaneous abilities", "ja", _DM + " § 同時に誘発した能力", M)
+source("Duel Masters attack procedure, aborted attacks", "ja", _DM + " § 攻撃の中断", M)
+source("Duel Masters attack procedure, common mistakes", "ja", _DM + " § よくある勘違い", M)
 source("Duel Masters attack procedure", "ja", _DM, M)
 source("replayer's Duel Masters card text reader (docs/rules-dm.md §12)", "en",
        "replayer's Duel Masters card text reader (docs/rules-dm.md §12)", M)

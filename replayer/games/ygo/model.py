@@ -25,7 +25,7 @@ from .rules import (ACTIVATION_GUARDS, AFTER_CALC, Act, CALC, CLAUSES, DS_END, D
                     effect_zones, is_trigger_effect, named_timings, once_per_timing, spell_speed,
                     own_event, waits_for)
 from .vocabulary import PHASE_BY_WORD, STEP_BY_WORD, Phase, Step
-from .words import M, timing, timings, zone_word
+from .words import ARROW, M, timing, timings, zone_word
 from ...i18n import OR, SEMI, Msg, join
 
 # the members on a hot path as module names (reading one off its class costs 60 ns)
@@ -180,7 +180,7 @@ class YgoModel(Model):
         if self.timing is not None and new < self.timing:
             self.report(R_BACKWARDS, e, M("timing {timing} after {previous}: the Damage Step runs {order} and never "
                         "goes back", timing=timing(new), previous=timing(self.timing),
-                        order=join((timing(t) for t in Timing), M.term("list", " → "))),
+                        order=join([timing(t) for t in Timing], ARROW)),
                         M("write the events of each timing under its own `timing` line, in order"))
             return  # the replay stays at the later timing
         if self.chain:  # a chain cannot span timings: it resolved

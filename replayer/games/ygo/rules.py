@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Callable
 from ... import events as ev
 from ...diagnostics import Kind, Severity, define
 from .vocabulary import TIMING_BY_WORD, TIMING_WORDS, Timing  # noqa: F401 (TIMING_* re-exported)
-from .words import M, timing, zone_word
+from .words import TIMING_COMMA, M, timing, timings, zone_word
 from ...i18n import AND, COMMA, OR, Msg, join
 
 if TYPE_CHECKING:
@@ -422,7 +422,7 @@ def _wrong_zone_says(m: "YgoModel", a: Act) -> tuple[str, str]:
 
 def _named_says(a: Act) -> Msg:
     named = sorted(named_timings(a.props))
-    names = join((timing(x) for x in named), COMMA)
+    names = timings(named, TIMING_COMMA)
     events = [EVENT_SAYS[w[7:]] for w in sorted(a.props) if w.startswith("timing:") and w[7:] in EVENT_SAYS]
     return M("{events}: it activates at {timings}", events=join(events, AND), timings=names) if events else \
         M("names {timings}", timings=names)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ...i18n import OR, Msg, domain, join, source
+from ...i18n import TITLES, Msg, domain, join, source
 from .vocabulary import Timing
 
 #: this game's messages: ``M("text {param}", param=...)`` (extracted by pybabel with the keyword ``M``)
@@ -28,13 +28,23 @@ TIMING_TERMS: dict[Timing, Msg] = {
 }
 
 
+#: the timings in their order, as a message writes them: ds-start → before-calc → …
+ARROW = M.term("timing list", " → ")
+TITLES["Yu-Gi-Oh!"] = M.term("game", "Yu-Gi-Oh!")
+
+
 def timing(t: Timing) -> Msg:
     return TIMING_TERMS[t]
 
 
-def timings(ts) -> object:
+#: the separators of a list of timings (German quotes each timing: „vor der Schadensberechnung“ oder „…“)
+TIMING_OR = M.term("timing list", " or ")
+TIMING_COMMA = M.term("timing list", ", ")
+
+
+def timings(ts, sep: Msg = TIMING_OR) -> object:
     """Timings as a list of a message: ``ds-start or before-calc``."""
-    return join((timing(t) for t in ts), OR)
+    return join([timing(t) for t in ts], sep)
 
 
 # ---- the sources, each labelled in its own language (the registry's labels are the English ones) ----
@@ -47,12 +57,14 @@ source("Yugipedia: Damage Step § After damage calculation", "en", "Yugipedia: D
 source("Yugipedia: Damage Step § Before damage calculation", "en",
        "Yugipedia: Damage Step § Before damage calculation", M)
 source("TCG rulebook: Damage Step table", "de", "TCG-Regelheft: Regeln für den Damage Step (Tabelle)", M)
-source("OCG wiki: Damage Step § the five timings", "ja", f"{_OCG_WIKI} § ダメージステップ内の５つのタイミング", M)
+source("OCG wiki: Damage Step § the five timings", "ja", _OCG_WIKI + " § ダメージステップ内の５つのタイミング", M)
 source("OCG wiki: Damage Step § flip effects (rulebook, Master Rule 3)", "ja",
-       f"{_OCG_WIKI} § リバースした場合に発動するモンスターの効果（公式ルールブック マスタールール３対応）", M)
-source("OCG wiki: Damage Step § before Master Rule 3", "ja", f"{_OCG_WIKI} § マスタールール３以前", M)
-for _date in ("11/01/09", "17/04/29", "09/08/01", "14/03/26"):
-    source(f"OCG FAQ {_date} (Damage Step)", "ja", f"{_OCG_WIKI} § FAQ {_date}", M)
+       _OCG_WIKI + " § リバースした場合に発動するモンスターの効果（公式ルールブック マスタールール３対応）", M)
+source("OCG wiki: Damage Step § before Master Rule 3", "ja", _OCG_WIKI + " § マスタールール３以前", M)
+source("OCG FAQ 11/01/09 (Damage Step)", "ja", _OCG_WIKI + " § FAQ 11/01/09", M)
+source("OCG FAQ 17/04/29 (Damage Step)", "ja", _OCG_WIKI + " § FAQ 17/04/29", M)
+source("OCG FAQ 09/08/01 (Damage Step)", "ja", _OCG_WIKI + " § FAQ 09/08/01", M)
+source("OCG FAQ 14/03/26 (Damage Step)", "ja", _OCG_WIKI + " § FAQ 14/03/26", M)
 source("Yu-Gi-Oh! rulebook: chains and spell speed", "en", "Yu-Gi-Oh! rulebook: chains and spell speed", M)
 source("Yu-Gi-Oh! rulebook: damage calculation", "en", "Yu-Gi-Oh! rulebook: damage calculation", M)
 source("Yu-Gi-Oh! rulebook: activating cards and effects (where an effect is used from)", "en",
@@ -110,6 +122,14 @@ GLOSSARY: tuple[tuple[str, str, str, str, str], ...] = (
 )
 
 
+#: the zones as the log names them, as words of a message
+ZONE_TERMS: dict[str, Msg] = {
+    "hand": M.term("ygo zone", "hand"), "field": M.term("ygo zone", "field"), "gy": M.term("ygo zone", "gy"),
+    "banished": M.term("ygo zone", "banished"), "deck": M.term("ygo zone", "deck"),
+    "extra": M.term("ygo zone", "extra"),
+}
+
+
 def zone_word(zone: str | None) -> Msg | str:
     """A zone as the log names it (``gy``, ``hand``): a word of a message."""
-    return M.term("ygo zone", zone) if zone else ""
+    return ZONE_TERMS.get(zone, zone) if zone else ""
