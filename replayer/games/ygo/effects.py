@@ -46,9 +46,13 @@ class Reading:
         what = [w for w in ("atk-mod", "negates-activation", "negates-effect", "self-trigger", "battle-trigger",
                             "targets") if w in self.props]
         what += sorted(w for w in self.props if w.startswith("timing:"))
-        words = ([M("{kind} effect", kind=kind)] if kind else []) + what
+        words = ([M("{kind} effect", kind=KIND_TERMS[kind])] if kind else []) + what
         return join(words, COMMA) if words else M("no effect type")
 
+
+#: the kinds of effect as words of a message (English: the notation's word, "quick effect")
+KIND_TERMS = {"quick": M.term("ygo effect kind", "quick"), "trigger": M.term("ygo effect kind", "trigger"),
+              "flip": M.term("ygo effect kind", "flip"), "ignition": M.term("ygo effect kind", "ignition")}
 
 MONSTER_WORDS = frozenset({"normal-monster", "effect-monster", "flip-monster", "monster"})
 
