@@ -5,7 +5,7 @@ replayer/games/<id>/locale), and English exactly as before.
   `…` spans than its English, and each ``.mo`` is the compile of its ``.po``;
 - ``replayer check --lang ja|de`` of every sample gives every message and hint in that language;
 - the English output of every sample is byte for byte what it was before the messages became
-  messages (tests/golden/i18n: hashes of `replayer check` text and JSON; ``--update-golden``
+  messages (tests/i18n_data: hashes of `replayer check` text and JSON; ``--update-golden``
   rewrites them when a change of the rules changes the output on purpose);
 - the language comes from ``--lang`` on every command, else REPLAYER_LANG, else the locale.
 """
@@ -31,7 +31,7 @@ from replayer.locale import catalogs
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = sorted((ROOT / "samples").rglob("*.duel"))
-GOLDEN = ROOT / "tests" / "golden" / "i18n" / "english-before-issue-24.json"
+GOLDEN = ROOT / "tests" / "i18n_data" / "english-before-issue-24.json"  # (tests/golden: one file a sample)
 JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
 
 
