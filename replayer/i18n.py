@@ -159,6 +159,15 @@ class Msg:
     def __str__(self) -> str:
         return self.render("en")
 
+    def format(self, **params: object) -> str:
+        """The English text with these parameters, strictly: a placeholder without a value raises
+        ``KeyError`` (as ``str.format`` would), so a table of templates can be checked against the
+        words its caller fills in."""
+        missing = placeholders(self.text) - params.keys() - {k for k, _ in self.params}
+        if missing:
+            raise KeyError(", ".join(sorted(missing)))
+        return self.replace(**params).render("en")
+
     def param(self, name: str) -> object:
         return next((v for k, v in self.params if k == name), None)
 
