@@ -76,14 +76,31 @@ class CheckResult:
     def unreadable(self) -> bool:
         return any(f.rule == "syntax.encoding" for f in self.findings)
 
-    def to_dict(self) -> dict:
-        """The JSON object of ``replayer check --format json`` (docs/notation.md § Output)."""
+    @property
+    def hint_words(self) -> dict[str, str]:
+        """The log's own keywords (:func:`replayer.hints.localize_hint`'s table): a hint in any language
+        writes the lines it asks for in them. Empty for an English log."""
+        if self.language == "en":
+            return {}
+        return games.get(self.match.game).hint_words.get(self.language, {})
+
+    def findings_in(self, lang: str) -> list[Finding]:
+        """The findings with their messages, hints and citations in ``lang`` (:mod:`replayer.i18n`)."""
+        if lang == "en":
+            return self.findings
+        words = self.hint_words
+        return [f.in_language(lang, words) for f in self.findings]
+
+    def to_dict(self, lang: str = "en") -> dict:
+        """The JSON object of ``replayer check --format json`` (docs/notation.md § Output); the
+        findings' messages in ``lang`` (and in English beside them: :meth:`Finding.to_dict`)."""
+        words = self.hint_words if lang != "en" else None
         return {
             "file": self.match.path,
             "game": self.match.game,
             "rules": self.match.rules,
             "events": len(self.match.events),
-            "findings": [f.to_dict() for f in self.findings],
+            "findings": [f.to_dict(lang, words) for f in self.findings],
         }
 
 
@@ -99,6 +116,7 @@ def check_match(match: Match, *, edit_of: Restart | None = None, unchanged: int 
     if language != "en":  # the hints of the rules findings in the log's own keywords (syntax hints show forms)
         table = words.get(language, {})
         rules = [f if not f.hint else replace(f, hint=localize_hint(f.hint, table)) for f in rules]
+        # (another language than English: Finding.in_language renders the hint and localizes it the same way)
     return CheckResult(match, sort_findings(list(match.findings) + rules), states, restart, language)
 
 
@@ -116,13 +134,15 @@ def check_text(text: str, path: str = "<log>", game: str | None = None) -> Check
     return check_match(read_text(text, path, game))
 
 
-def unreadable_report(path: str, error: Exception) -> dict:
+def unreadable_report(path: str, error: Exception, lang: str = "en") -> dict:
     """The JSON object ``replayer check --format json`` prints for a file that cannot be read
     (``error``: the :class:`~replayer.errors.UnreadableFile`); the import reports it so too."""
     from .diagnostics import Span, make_finding
+    from .i18n import M
 
-    finding = make_finding("file.unreadable", Span(1, 1), f"cannot read {error}", "check the path and the file's permissions")
-    return {"file": str(path), "game": None, "rules": None, "events": 0, "findings": [finding.to_dict()]}
+    finding = make_finding("file.unreadable", Span(1, 1), M("cannot read {error}", error=str(error)),
+                           M("check the path and the file's permissions"))
+    return {"file": str(path), "game": None, "rules": None, "events": 0, "findings": [finding.to_dict(lang)]}
 
 
 # ---- re-checking an edited text -----------------------------------------------------------------

@@ -8,10 +8,13 @@ its kind, severity and citation from the registry so that they cannot drift apar
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Iterable, Sequence
+from typing import Iterable, Mapping, Sequence
+
+from .i18n import M, Msg, cite_in, render
 
 
 class Severity(str, Enum):
@@ -81,32 +84,65 @@ class Finding:
     cite: str = ""
     related: tuple[Span, ...] = field(default=())
     source: str = ""  # where the card facts the finding rests on came from, when imported (the `from` line)
+    #: the message and the hint as messages (:mod:`replayer.i18n`: the English text and the parameters),
+    #: rendered in another language where the finding leaves; ``message``/``hint`` are their English
+    text: Msg | None = field(default=None, compare=False)
+    hint_text: Msg | None = field(default=None, compare=False)
+    source_text: Msg | None = field(default=None, compare=False)
 
     @property
     def line(self) -> int:
         return self.span.line
 
-    def to_dict(self) -> dict:
-        """The JSON shape of ``replayer check --format json`` (docs/notation.md)."""
+    def in_language(self, lang: str, words: Mapping[str, str] | None = None) -> "Finding":
+        """This finding with its message, hint, citation and `from` line in ``lang`` (English: itself).
+
+        ``words``: the log's keywords (:func:`replayer.hints.localize_hint`'s table), for the lines
+        the hint tells the user to write: a log's own language is kept there whatever ``lang`` is."""
+        if lang == "en":
+            return self
+        from .hints import localize_hint
+
+        message = self.text.render(lang) if self.text is not None else self.message
+        hint = self.hint
+        if self.hint_text is not None:
+            hint = self.hint_text.render(lang)
+            if words and self.kind is not Kind.SYNTAX:  # (a syntax hint shows the forms as the notation has them)
+                hint = localize_hint(hint, words)
+        source = self.source_text.render(lang) if self.source_text is not None else self.source
+        return dataclasses.replace(self, message=message, hint=hint, cite=cite_in(self.cite, lang), source=source)
+
+    def to_dict(self, lang: str = "en", words: Mapping[str, str] | None = None) -> dict:
+        """The JSON shape of ``replayer check --format json`` (docs/notation.md). In another language
+        than English, ``message`` and ``hint`` are in it and the English ones are kept beside them
+        (``message_en``, ``hint_en``: what a script matched before); in English the object is as it
+        always was."""
+        f = self.in_language(lang, words)
         return {
             "severity": self.severity.value,
             "kind": self.kind.value,
             "rule": self.rule,
             "line": self.span.line,
             "column": self.span.column,
-            "message": self.message,
-            "hint": self.hint,
-            "cite": self.cite,
-            **({"from": self.source} if self.source else {}),
+            "message": f.message,
+            **({"message_en": self.message} if lang != "en" else {}),
+            "hint": f.hint,
+            **({"hint_en": self.hint} if lang != "en" else {}),
+            "cite": f.cite,
+            **({"from": f.source} if self.source else {}),
         }
 
 
-def make_finding(rule_id: str, span: Span, message: str, hint: str = "", *,
+def make_finding(rule_id: str, span: Span, message: str | Msg, hint: str | Msg = "", *,
                  related: Iterable[Span] = (), severity: Severity | None = None) -> Finding:
-    """A finding for a registered rule; kind, severity and citation come from the registry."""
+    """A finding for a registered rule; kind, severity and citation come from the registry.
+    ``message`` and ``hint`` are best :class:`~replayer.i18n.Msg` (then they can be rendered in
+    another language); a plain string is English only."""
     rule = RULES[rule_id]
-    return Finding(severity or rule.severity, rule.kind, rule.id, span, message, hint, rule.cite,
-                   tuple(related))
+    text = message if isinstance(message, Msg) else None
+    hint_text = hint if isinstance(hint, Msg) else None
+    return Finding(severity or rule.severity, rule.kind, rule.id, span, render(message), render(hint), rule.cite,
+                   tuple(related), text=text, hint_text=hint_text)
 
 
 # ---- the reader's own rules ----------------------------------------------------------------
@@ -140,7 +176,14 @@ _BOLD, _DIM, _RESET, _GREEN = "\x1b[1m", "\x1b[2m", "\x1b[0m", "\x1b[32m"
 SHOWN_BEFORE, SHOWN_AFTER = 60, 100
 
 
-def render_text(path: str, findings: Sequence[Finding], lines: Sequence[str], *, colour: bool = False) -> str:
+#: the words of a finding's text rendering: its severity and the labels of its last lines
+SEVERITY_WORDS = {Severity.ERROR: M.term("severity", "error"), Severity.WARNING: M.term("severity", "warning"),
+                  Severity.INFO: M.term("severity", "info")}
+HINT_LABEL, CITE_LABEL, FROM_LABEL = M.term("label", "hint"), M.term("label", "cite"), M.term("label", "from")
+
+
+def render_text(path: str, findings: Sequence[Finding], lines: Sequence[str], *, colour: bool = False,
+                lang: str = "en", words: Mapping[str, str] | None = None) -> str:
     """Render findings like a compiler: location, message, source line, caret, hint, citation.
 
     Everything that comes from the log (the path, messages, hints, source lines) goes through
@@ -151,8 +194,10 @@ def render_text(path: str, findings: Sequence[Finding], lines: Sequence[str], *,
 
     out: list[str] = []
     path = visible(path)
+    hint_label, cite_label, from_label = (render(w, lang) for w in (HINT_LABEL, CITE_LABEL, FROM_LABEL))
     for f in findings:
-        sev = f.severity.value
+        f = f.in_language(lang, words)
+        sev = render(SEVERITY_WORDS[f.severity], lang)
         head = f"{path}:{f.span.line}:{f.span.column}: "
         message = visible(f.message)
         if colour:
@@ -179,11 +224,11 @@ def render_text(path: str, findings: Sequence[Finding], lines: Sequence[str], *,
             carets = "^" + "~" * (max(text_width(marked), 1) - 1)
             out.append(f"  {prefix}{_GREEN if colour else ''}{carets}{_RESET if colour else ''}")
         if f.hint:
-            out.append(f"  = hint: {visible(f.hint)}")
+            out.append(f"  = {hint_label}: {visible(f.hint)}")
         if f.cite:
-            out.append(f"  = {_DIM if colour else ''}cite: {f.cite}{_RESET if colour else ''}")
+            out.append(f"  = {_DIM if colour else ''}{cite_label}: {f.cite}{_RESET if colour else ''}")
         if f.source:
-            out.append(f"  = from: {visible(f.source)}")
+            out.append(f"  = {from_label}: {visible(f.source)}")
     return "\n".join(out)
 
 

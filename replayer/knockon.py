@@ -15,6 +15,7 @@ from dataclasses import replace
 
 from . import events as ev
 from .diagnostics import Finding, Severity
+from .i18n import M
 
 
 def soften_after_unread(events: list[ev.Event], syntax: list[Finding], rules: list[Finding]) -> list[Finding]:
@@ -30,8 +31,8 @@ def soften_after_unread(events: list[ev.Event], syntax: list[Finding], rules: li
             turn_start = turns[t] if t >= 0 else 0
             i = bisect_left(unread, f.line) - 1  # the nearest unreadable line before the finding's
             if i >= 0 and unread[i] > turn_start:
-                f = replace(f, severity=Severity.INFO,
-                            message=f"{f.message} (not counted as an error: line {unread[i]} before it, in "
-                                    "the same turn, could not be read, and what it said may account for this)")
+                said = M("{message} (not counted as an error: line {line} before it, in the same turn, could not "
+                         "be read, and what it said may account for this)", message=f.text or f.message, line=unread[i])
+                f = replace(f, severity=Severity.INFO, message=said.render("en"), text=said)
         out.append(f)
     return out

@@ -27,8 +27,9 @@ from . import games
 from .diagnostics import Finding, Span, make_finding
 from .games import Game
 from .grammar import parser
+from .i18n import COMMA, OR, M, Msg, join
 from .makers import maker
-from .numbers import NumberTooLong, too_long_message
+from .numbers import MAX_DIGITS, NumberTooLong, too_long_message  # noqa: F401
 from .templates import Template, make_template, own_fields
 from .transform import ToEvents, canonical
 
@@ -188,8 +189,8 @@ class BadLine:
 
     rule: str
     column: int
-    message: str
-    hint: str = ""
+    message: str | Msg
+    hint: str | Msg = ""
     end_column: int = 0  # (exclusive) the end of the token that does not fit: underlined whole
 
     def finding(self, line: int) -> Finding:
@@ -232,8 +233,10 @@ class LineReader:
         except VisitError as e:
             if not isinstance(e.orig_exc, NumberTooLong):
                 raise
-            result = BadLine("syntax.number", e.orig_exc.column or column, too_long_message(e.orig_exc.digits),
-                             "no count of the game is that long: look for digits run together")
+            result = BadLine("syntax.number", e.orig_exc.column or column,
+                             M("a number of {digits} digits; a number in a log has at most {most} digits",
+                               digits=f"{e.orig_exc.digits:,}", most=MAX_DIGITS),
+                             M("no count of the game is that long: look for digits run together"))
         if len(self.cache) < 200_000 and len(body) <= CACHED_LINE:
             self.cache[key] = result
         return result
@@ -326,9 +329,9 @@ def line_reader(game: Game | str) -> LineReader:
 #: the shared terminals (core.lark) described in words; a game adds its own (Game.terminal_names).
 #: String keywords are shown as themselves (`from`, `->`).
 _NAMES = {
-    "CARD_NAME": "a card name in quotes", "INT": "a number", "PLAYER": "a player (A or B)",
-    "PROPS": "{properties}", "COPY": "#N", "TAG_KEY": "a tag name",
-    "$END": "the end of the line", "<END-OF-FILE>": "the end of the line",
+    "CARD_NAME": M("a card name in quotes"), "INT": M("a number"), "PLAYER": M("a player (A or B)"),
+    "PROPS": "{properties}", "COPY": "#N", "TAG_KEY": M("a tag name"),
+    "$END": M("the end of the line"), "<END-OF-FILE>": M("the end of the line"),
 }
 _DECORATIONS = {"COPY", "STATS", "PROPS"}  # what may follow any card name
 
@@ -353,7 +356,7 @@ def _keyword_words(base: str, game: Game) -> list[str]:
         return []
     return [base.lower().replace("_", " ")]
 
-_QUOTES_HINT = 'card names are written in quotes: "Name", 《名前》, 「名前」 or „Name“'
+_QUOTES_HINT = M('card names are written in quotes: "Name", 《名前》, 「名前」 or „Name“')
 _LEAD = re.compile(r"\s*(?:CL\d+\s+)?(?:[^\s:]{1,3}:\s*)?(\S+)(?:\s+(\S+))?", re.I)
 
 
@@ -416,12 +419,12 @@ def _acceptable(err: UnexpectedInput, game: Game) -> set[str]:
     return out or fallback
 
 
-def _describe(expected: set[str], game: Game) -> str:
+def _describe(expected: set[str], game: Game) -> str | Msg:
     return _describe_names(frozenset(str(n) for n in expected), game)
 
 
 @functools.lru_cache(maxsize=4096)
-def _describe_names(names: frozenset[str], game: Game) -> str:
+def _describe_names(names: frozenset[str], game: Game) -> str | Msg:
     names = set(names)
     if names - _DECORATIONS:  # after a card: name what may come next, not #N / ATK/DEF / {…}
         names -= _DECORATIONS
@@ -440,13 +443,14 @@ def _describe_names(names: frozenset[str], game: Game) -> str:
             words.add(f"`{_words_of(base, game)[0]}`")
         else:
             words.add(f"`{base.lower().replace('_', ' ')}`")
-    ordered = sorted(words, key=lambda w: (not w.startswith("`"), w))
+    ordered = sorted(words, key=lambda w: (not str(w).startswith("`"), str(w)))
     if not ordered:
-        return "something else"
+        return M("something else")
     if len(ordered) > 8:
         ordered = ordered[:8] + ["…"]
-        return ", ".join(ordered)
-    return ordered[0] if len(ordered) == 1 else ", ".join(ordered[:-1]) + " or " + ordered[-1]
+        return join(ordered, COMMA)
+    return ordered[0] if len(ordered) == 1 else M("{items} or {last}", items=join(ordered[:-1], COMMA),
+                                                  last=ordered[-1])
 
 
 def _candidate_words(expected: set[str], game: Game) -> list[str]:
@@ -479,11 +483,11 @@ def _bad_syntax(err: UnexpectedInput, body: str, column: int, game: Game) -> Bad
     text = " " * (column - 1) + body
     end = 0
     if isinstance(err, UnexpectedToken) and err.token.type == "$END" or isinstance(err, UnexpectedEOF):
-        message = "the line ends too early"
+        message = M("the line ends too early")
         col = column + len(body)
     elif isinstance(err, UnexpectedToken):
         token = str(err.token)
-        message = f"unexpected `{token if len(token) <= 40 else token[:39] + '…'}`"
+        message = M("unexpected `{token}`", token=token if len(token) <= 40 else token[:39] + '…')
         end = col + len(token.rstrip())
     else:
         rest = text[col - 1 :].rstrip()
@@ -493,26 +497,26 @@ def _bad_syntax(err: UnexpectedInput, body: str, column: int, game: Game) -> Bad
             whole = rest.split()[0] if rest.split() else text[col - 1 : col]
         bad = whole if len(whole) <= 40 else whole[:39] + "…"
         end = col + len(whole)
-        message = f"unexpected `{bad}`"
+        message = M("unexpected `{token}`", token=bad)
     expected = _acceptable(err, game)
     if expected:
-        message += f"; expected {_describe(expected, game)}"
+        message = M("{message}; expected {expected}", message=message, expected=_describe(expected, game))
     return BadLine("syntax.line", col, message, _hint(text, col, game, expected), end)
 
 
-def _hint(text: str, col: int, game: Game, expected: set[str]) -> str:
+def _hint(text: str, col: int, game: Game, expected: set[str]) -> str | Msg:
     before = text[: col - 1].split()
     rest = text[col - 1 :].split()
     word = rest[0] if rest else ""
     prev = before[-1] if before else ""
     if _unclosed_quote(text):
-        return "a card name's closing quote is missing"
+        return M("a card name's closing quote is missing")
     if word[:1] and word[:1] in "'“‘”" or (word[:1] == '"' and not before):
         return _QUOTES_HINT
     if word.startswith("@"):
-        return "a timecode is written `@m:ss` or `@h:mm:ss` at the start of the line"
+        return M("a timecode is written `@m:ss` or `@h:mm:ss` at the start of the line")
     if not before and re.fullmatch(r"[^\sAB]:", word):
-        return "the players are `A` and `B`"
+        return M("the players are `A` and `B`")
     if word:
         candidates = _candidate_words(expected, game)
         phrase = " ".join(rest[:2]).lower()
@@ -521,14 +525,14 @@ def _hint(text: str, col: int, game: Game, expected: set[str]) -> str:
             low = word.lower()
             inside = [a for a in game.actions if low in a.split()[1:]]
             if inside:
-                return "did you mean " + " or ".join(f"`{prev} {a}`" for a in inside) + "?"
+                return M("did you mean {lines}?", lines=join((f"`{prev} {a}`" for a in inside), OR))
             close = _close(phrase, tuple(game.actions)) or _close(low, tuple(game.actions))
         if close:
             if prev and re.fullmatch(r"[\w:-]+", prev) and not prev.isdigit():
-                return f"did you mean `{prev} {close[0]}`?"
-            return f"did you mean `{close[0]}`?"
+                return M("did you mean {lines}?", lines=f"`{prev} {close[0]}`")
+            return M("did you mean {lines}?", lines=f"`{close[0]}`")
     form = _form_of(text, game)
-    return f"the form is {form}" if form else ""
+    return M("the form is {form}", form=form) if form else ""
 
 
 def _close(word: str, candidates: tuple[str, ...]) -> list[str]:
@@ -552,7 +556,7 @@ def _unclosed_quote(text: str) -> bool:
     return any(text.count(o) > sum(text.count(c) for c in closers) for o, closers in _OPENERS.items() if o != '"')
 
 
-def _form_of(text: str, game: Game) -> str | None:
+def _form_of(text: str, game: Game) -> str | Msg | None:
     """The written form of the line's kind, from its first keyword (after ``CLn`` and ``A:``)."""
     if text.lstrip().startswith("["):
         return game.line_forms["["]

@@ -18,6 +18,7 @@ from pathlib import Path
 from . import events as ev
 from . import games
 from .diagnostics import Finding, Span, make_finding, sort_findings
+from .i18n import OR, M, join, title
 from .errors import ReplayerError, UnknownGame, UnreadableFile  # noqa: F401  (re-exported)
 from .games import Game
 from .lines import (CACHED_LINE, EVENT_CACHE, BadLine, LineReader, _close, fold_kana, fold_width,  # noqa: F401  (the line API, re-exported)
@@ -70,8 +71,8 @@ def read_text(text: str, path: str = "<log>", game: str | None = None) -> Match:
     header: dict[str, str] = {}
     header_lines: dict[str, int] = {}
     if not any(line.strip() for line in lines):
-        f = make_finding("syntax.empty", Span(1, 1), "the file is empty", "a log starts with its header tags, "
-                         f'e.g. [Game "{games.DEFAULT.id}"], then one event a line')
+        f = make_finding("syntax.empty", Span(1, 1), M("the file is empty"), M("a log starts with its header tags, "
+                         'e.g. [Game "{game}"], then one event a line', game=games.DEFAULT.id))
         g = forced or games.DEFAULT
         return Match(path, g.id, g.revisions[0], {}, [], [f], lines)
     detected, game_line = detect_game(lines)
@@ -80,8 +81,9 @@ def read_text(text: str, path: str = "<log>", game: str | None = None) -> Match:
         g = guess_game(lines)
         findings.append(make_finding(
             "syntax.header", Span(game_line or 1, 1),
-            ("[Game] names no known game" if game_line else "no [Game] tag") + ": read as " + g.title,
-            "start the log with " + " or ".join(f'[Game "{x}"]' for x in games.ALL)))
+            M("[Game] names no known game: read as {game}", game=title(g.title)) if game_line
+            else M("no [Game] tag: read as {game}", game=title(g.title)),
+            M("start the log with {tags}", tags=join((f'[Game "{x}"]' for x in games.ALL), OR))))
     reader = line_reader(g)
     events: list[ev.Event] = []
     notes: list[ev.Note] = []
@@ -99,8 +101,8 @@ def read_text(text: str, path: str = "<log>", game: str | None = None) -> Match:
     _check_header_date(header, header_lines, findings)
     _check_video_offset(header, header_lines, findings)
     if not events and not any(f.kind.value == "syntax" and f.rule == "syntax.line" for f in findings):
-        findings.append(make_finding("syntax.empty", Span(1, 1), "the log has no events",
-                                     "write one event a line after the header tags"))
+        findings.append(make_finding("syntax.empty", Span(1, 1), M("the log has no events"),
+                                     M("write one event a line after the header tags")))
     return Match(path, g.id, rules, header, events, sort_findings(findings), lines, notes, header_lines)
 
 
@@ -130,8 +132,8 @@ def _read_lines(lines, reader, g, events, notes, findings, header, header_lines)
                 pending.append(note)
             if timecode is not None:
                 findings.append(make_finding("syntax.line", Span(number, 1),
-                                             "a timecode with no event after it",
-                                             "write the event on the same line as its timecode"))
+                                             M("a timecode with no event after it"),
+                                             M("write the event on the same line as its timecode")))
             continue
         if pending:
             own = (*pending, note) if note is not None else tuple(pending)
@@ -171,8 +173,8 @@ def _read_lines(lines, reader, g, events, notes, findings, header, header_lines)
             _, key, value = result
             if events:
                 findings.append(make_finding("syntax.header-late", Span(number, column),
-                                             f"header tag [{key}] after the first event",
-                                             "move the tag lines to the top of the file"))
+                                             M("header tag [{key}] after the first event", key=key),
+                                             M("move the tag lines to the top of the file")))
             header[key] = value
             header_lines[key] = number
             if note is not None:
@@ -203,9 +205,9 @@ def read_log(path: str | Path, game: str | None = None) -> Match:
 def read_bytes(data: bytes, path: str = "<log>", game: str | None = None) -> Match:
     """Read a log from bytes: a binary or non-UTF-8 file becomes one clear finding."""
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return _unreadable(path, game, "the file is UTF-16 text, not UTF-8")
+        return _unreadable(path, game, M("the file is UTF-16 text, not UTF-8"))
     if b"\x00" in data[:8192]:
-        return _unreadable(path, game, "this is a binary file, not a text log")
+        return _unreadable(path, game, M("this is a binary file, not a text log"))
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
@@ -214,11 +216,12 @@ def read_bytes(data: bytes, path: str = "<log>", game: str | None = None) -> Mat
         column = len(data[line_start : e.start].decode("utf-8", errors="replace")) + 1
         lines = split_lines(data.decode("utf-8-sig", errors="replace"))  # to show the line at fault
         legacy = _legacy_encoding(data)
-        message = f"the file is not UTF-8 text (byte 0x{data[e.start]:02x} on line {line})"
+        message = M("the file is not UTF-8 text (byte {byte} on line {line})", byte=f"0x{data[e.start]:02x}", line=line)
         if legacy:
-            message += f"; it looks like {legacy[0]} (Japanese Windows and older Japanese editors save so)"
-            hint = (f"save the log as UTF-8 text, e.g. `iconv -f {legacy[1]} -t UTF-8 old.duel > new.duel`, "
-                    "or choose UTF-8 in the editor's Save As")
+            message = M("{message}; it looks like {encoding} (Japanese Windows and older Japanese editors save so)",
+                        message=message, encoding=legacy[0])
+            hint = M("save the log as UTF-8 text, e.g. `iconv -f {encoding} -t UTF-8 old.duel > new.duel`, "
+                     "or choose UTF-8 in the editor's Save As", encoding=legacy[1])
             shown = split_lines(data.decode(legacy[2]))  # the line at fault as it was meant
             column = len(data[line_start : e.start].decode(legacy[2], errors="replace")) + 1
             f = make_finding("syntax.encoding", Span(line, column), message, hint)
@@ -241,9 +244,9 @@ def _legacy_encoding(data: bytes) -> tuple[str, str, str] | None:
     return None
 
 
-def _unreadable(path: str, game: str | None, message: str, line: int = 1, column: int = 1,
+def _unreadable(path: str, game: str | None, message, line: int = 1, column: int = 1,
                 lines: list[str] | None = None) -> Match:
-    f = make_finding("syntax.encoding", Span(line, column), message, "save the log as UTF-8 text")
+    f = make_finding("syntax.encoding", Span(line, column), message, M("save the log as UTF-8 text"))
     g = games.get(game) if game is not None else games.DEFAULT
     return Match(path, g.id, g.revisions[0], {}, [], [f], lines or [])
 
@@ -267,8 +270,9 @@ def _rules_revision(header, header_lines, game: Game, findings) -> str:
         return value
     findings.append(make_finding(
         "syntax.header", Span(header_lines.get("Rules", 1), 1),
-        f"unknown rules revision {header.get('Rules')!r} for {game.id}; judged by {default!r}",
-        "known revisions: " + ", ".join(game.revisions)))
+        M("unknown rules revision {revision} for {game}; judged by {default}", revision=repr(header.get('Rules')),
+          game=game.id, default=repr(default)),
+        M("known revisions: {revisions}", revisions=", ".join(game.revisions))))
     return default
 
 
@@ -279,26 +283,27 @@ def _check_header_date(header, header_lines, findings) -> None:
     value = header.get("Date")
     if value is not None and value.strip() and parse_date(value) is None:
         findings.append(make_finding("syntax.header-date", Span(header_lines.get("Date", 1), 1),
-                                     f"[Date {value!r}] is not a date replayer can read; it is kept as "
-                                     "written, and searches by date (--from/--to) will not find this match",
-                                     f"write it as {FORMS}"))
+                                     M("[Date {value}] is not a date replayer can read; it is kept as "
+                                       "written, and searches by date (--from/--to) will not find this match",
+                                       value=repr(value)),
+                                     M("write it as {forms}", forms=FORMS)))
 
 
 def _check_header_numbers(header, header_lines, game: Game, findings) -> None:
     key = game.counter_tag
     if key in header and whole_number(header[key]) is None:
         findings.append(make_finding("syntax.header", Span(header_lines[key], 1),
-                                     f"[{key}] must be a whole number of at most 15 digits, not "
-                                     f"{shorten(repr(header[key]))}",
-                                     f'e.g. [{key} "{game.counter_default}"]'))
+                                     M("[{key}] must be a whole number of at most 15 digits, not {value}", key=key,
+                                       value=shorten(repr(header[key]))),
+                                     M('e.g. [{key} "{value}"]', key=key, value=game.counter_default)))
 
 
 def _check_video_offset(header, header_lines, findings) -> None:
     if "VideoOffset" in header and parse_offset(header["VideoOffset"]) is None:
         findings.append(make_finding("syntax.header", Span(header_lines["VideoOffset"], 1),
-                                     f"[VideoOffset] is not an offset: {shorten(repr(header['VideoOffset']))}; "
-                                     "timecodes are used as they are",
-                                     f"write it as {OFFSET_FORMS}, e.g. [VideoOffset \"+0:12\"]"))
+                                     M("[VideoOffset] is not an offset: {value}; timecodes are used as they are",
+                                       value=shorten(repr(header['VideoOffset']))),
+                                     M('write it as {forms}, e.g. [VideoOffset "+0:12"]', forms=OFFSET_FORMS)))
 
 
 #: the unknown properties of a line named in its finding; the rest are counted
@@ -310,17 +315,19 @@ def _property_finding(unknown: list[tuple[str, ev.CardRef]], line: int, game: Ga
     word, card = unknown[0]
     if len(unknown) == 1:
         close = _close(word, tuple(game.all_property_words()))
-        hint = f"did you mean `{close[0]}`?" if close else "see the property words of notation §6"
+        hint = M("did you mean {lines}?", lines=f"`{close[0]}`") if close else M("see the property words of notation §6")
         return make_finding("syntax.property", Span(line, card.column, line, card.end_column),
-                            f"unknown property `{shorten(word)}` on \"{shorten(card.name)}\"; it is ignored", hint)
+                            M('unknown property `{word}` on "{card}"; it is ignored', word=shorten(word),
+                              card=shorten(card.name)), hint)
     distinct = list(dict.fromkeys(w for w, _ in unknown))
     names = ", ".join(f"`{shorten(w)}`" for w in distinct[:NAMED_PROPERTIES])
     if len(distinct) > NAMED_PROPERTIES:
-        names += f" and {len(distinct) - NAMED_PROPERTIES:,} more"
+        names = M("{names} and {n} more", names=names, n=f"{len(distinct) - NAMED_PROPERTIES:,}")
     cards = {id(c) for _, c in unknown}
-    where = f'on "{shorten(card.name)}"' if len(cards) == 1 else f"on {len(cards):,} cards"
+    where = M('on "{card}"', card=shorten(card.name)) if len(cards) == 1 else M("on {n} cards", n=f"{len(cards):,}")
     last = unknown[-1][1]
     return make_finding("syntax.property", Span(line, card.column, line, last.end_column if len(cards) == 1
                                                 else card.end_column),
-                        f"{len(unknown):,} unknown properties {where}: {names}; they are ignored",
-                        "see the property words of notation §6")
+                        M("{n} unknown properties {where}: {names}; they are ignored", n=f"{len(unknown):,}",
+                          where=where, names=names),
+                        M("see the property words of notation §6"))

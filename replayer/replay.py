@@ -21,6 +21,7 @@ from . import events as ev
 from .cards.layers import catalog_for, suggest
 from .catalog import Catalog, CardInfo, name_key
 from .diagnostics import Finding, Span, make_finding, sort_findings
+from .i18n import M, Msg, Name, card_name, join, title
 from .restart import Restart, copy_state
 
 if TYPE_CHECKING:
@@ -194,11 +195,16 @@ class Model:
             facts.power = ref.power
         if first and not facts.known:
             maybe = suggest(self.catalog, ref.name)
-            self.report("card.unknown", event, f'"{ref.name}" is not in the {self.game_name} card catalog '
-                        "and the log gives no properties for it; rules that depend on it are not checked"
-                        + ("; did you mean " + " or ".join(f'"{m}"' for m in maybe) + "?" if maybe else ""),
-                        (f'if it is "{maybe[0]}", correct the name; otherwise add' if maybe else "add")
-                        + " its properties inline, e.g. " + self.example_props(), card=ref)
+            message = M('"{card}" is not in the {game} card catalog and the log gives no properties for it; '
+                        "rules that depend on it are not checked", card=ref.name, game=self.game_term)
+            if maybe:
+                message = M("{message}; did you mean {names}?", message=message,
+                            names=join(M('"{card}"', card=m) for m in maybe))
+                hint = M('if it is "{card}", correct the name; otherwise add its properties inline, e.g. {example}',
+                         card=maybe[0], example=self.example_props())
+            else:
+                hint = M("add its properties inline, e.g. {example}", example=self.example_props())
+            self.report("card.unknown", event, message, hint, card=ref)
         return facts
 
     def facts_of(self, ref: ev.CardRef) -> CardFacts:
@@ -208,11 +214,25 @@ class Model:
     def game_name(self) -> str:
         return self.game.title
 
+    @property
+    def game_term(self) -> Msg | str:
+        """The game's title as a word of the messages (a proper name: 遊戯王, デュエル・マスターズ)."""
+        return title(self.game.title)
+
+    def card_name(self, ref: ev.CardRef | str) -> Name:
+        """A card's name as a message parameter: as the log wrote it (``ref.label``), and the catalog's
+        names in the other languages (issue 24: a finding names a card in the reader's language)."""
+        label = ref if isinstance(ref, str) else ref.label
+        facts = self.facts.get(self._name_keys.get(label, "")) if isinstance(ref, str) else \
+            self.facts.get(self.card_name_key(ref))
+        info = facts.info if facts is not None else None
+        return card_name(label, info.names if info is not None else None)
+
     def example_props(self) -> str:
         return self.game.example_props
 
     # ---- findings -----------------------------------------------------------------------
-    def amend(self, rule_id: str, event: ev.Event, card: ev.CardRef, more: str) -> bool:
+    def amend(self, rule_id: str, event: ev.Event, card: ev.CardRef, more: str | Msg) -> bool:
         """Add ``more`` to the message of ``rule_id``'s finding at ``card`` on ``event``'s line, if there is one.
 
         One finding a problem: a second rule about the same card at the same place says its part in
@@ -226,12 +246,20 @@ class Model:
                     break
                 continue
             if f.rule == rule_id and f.span.column == card.column:
-                head, sep, tail = f.message.partition("; did you mean ")
-                self.findings[i] = dataclasses.replace(f, message=f"{head}; {more}{sep}{tail}")
+                text = f.text
+                if text is not None:  # the part before "did you mean" says more
+                    if text.text.startswith("{message}; did you mean "):
+                        text = text.replace(message=M("{message}; {more}", message=text.param("message"), more=more))
+                    else:
+                        text = M("{message}; {more}", message=text, more=more)
+                    self.findings[i] = dataclasses.replace(f, message=text.render("en"), text=text)
+                else:
+                    head, sep, tail = f.message.partition("; did you mean ")
+                    self.findings[i] = dataclasses.replace(f, message=f"{head}; {more}{sep}{tail}")
                 return True
         return False
 
-    def report(self, rule_id: str, event: ev.Event, message: str, hint: str = "", *,
+    def report(self, rule_id: str, event: ev.Event, message: str | Msg, hint: str | Msg = "", *,
                card: ev.CardRef | None = None, related: Iterable[ev.Event | Span] = (),
                rests_on: str | None = None) -> None:
         """Add a finding for ``rule_id`` at ``event`` (at ``card``'s column if given).
@@ -253,5 +281,7 @@ class Model:
             facts = self.facts.get(rests_on if rests_on is not None else self.card_name_key(card))
             source = facts.imported_from if facts is not None else ""
             if source:  # the verdict rests on imported card data: say which
-                finding = dataclasses.replace(finding, source=f"{facts.name}: imported card data, {source}")
+                said = M("{card}: imported card data, {source}",
+                         card=card_name(facts.name, facts.info.names if facts.info is not None else None), source=source)
+                finding = dataclasses.replace(finding, source=said.render("en"), source_text=said)
         self.findings.append(finding)

@@ -12,6 +12,8 @@ import os
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 # The tests never read the user's imported card database (replayer/cards): none unless a test makes one.
 os.environ["REPLAYER_CARDS_DB"] = ""
+# The tests' expected outputs are English: the user's locale (LANG=de_DE…) does not choose their language.
+os.environ["REPLAYER_LANG"] = "en"
 
 import pytest  # noqa: E402
 

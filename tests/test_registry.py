@@ -196,14 +196,14 @@ def test_the_dm_guards_take_what_the_model_gives_them():
     for group in dm.ATTACK_GUARDS:
         for g in group:
             assert isinstance(g.fails(declaration), bool), g.rule
-            g.message.format(card='"X"', target='"Y"', by=' by "X"', source='"Z"')
-            g.hint.format(card='"X"', target='"Y"', by=' by "X"', source='"Z"')
+            g.message.format(card='"X"', target='"Y"', by=' by "X"', source='"Z"', written='"X"')
+            g.hint.format(card='"X"', target='"Y"', by=' by "X"', source='"Z"', written='"X"')
     for kind in ("block", "guardman", "redirect"):
         defence = dm.Defence(kind, frozenset(), True, True, True)
         for g in dm.DECLARATION_GUARDS:
             assert isinstance(g.fails(defence), bool), g.rule
             fill = {"card": '"X"', "ability": dm.ABILITY_OF[kind], "kind": kind, "target": '"Y"', "why": "",
-                    "attacker": '"Z"'}
+                    "attacker": '"Z"', "written": '"X"', "word": dm.ABILITY_OF[kind]}
             g.message.format(**fill)
             g.hint.format(**fill)
 

@@ -9,7 +9,8 @@ import sys
 
 import click
 
-from .. import games
+from .. import games, i18n
+from ..i18n import M
 from ..cards.commands import cards_db_option
 from ..check import check_match, unreadable_report
 from ..diagnostics import render_json, render_text
@@ -60,7 +61,8 @@ def check(paths: tuple[str, ...], fmt: str, colour: str) -> None:
     """
     files = find_logs(paths)
     if not files:
-        click.echo(visible("replayer: no .duel files found in " + ", ".join(paths)), err=True)
+        click.echo(visible(M("replayer: no .duel files found in {paths}", paths=", ".join(paths)).render(i18n.current())),
+                   err=True)
         sys.exit(2)
     status = 0
     use_colour = _use_colour(colour)
@@ -82,39 +84,48 @@ def check(paths: tuple[str, ...], fmt: str, colour: str) -> None:
         elif file_status == 1 and status == 0:
             status = 1
     if fmt == "text":
-        checked = len(files) - unreadable
-        summary = (f"{checked} file{'s' if checked != 1 else ''} checked: "
-                   f"{totals['error']} error{'s' if totals['error'] != 1 else ''}, "
-                   f"{totals['warning']} warning{'s' if totals['warning'] != 1 else ''}"
-                   + (f"; {unreadable} could not be read" if unreadable else ""))
-        click.echo(summary, err=True)
+        click.echo(summary(len(files) - unreadable, totals, unreadable, i18n.current()), err=True)
     drop_readers()  # the process ends here: see drop_readers
     sys.exit(status)
+
+
+def summary(checked: int, totals: dict[str, int], unreadable: int, lang: str = "en") -> str:
+    """The last line of ``replayer check``'s text output: how many files, errors, warnings."""
+    files = M("{n} file", n=checked) if checked == 1 else M("{n} files", n=checked)
+    errors = M("{n} error", n=totals["error"]) if totals["error"] == 1 else M("{n} errors", n=totals["error"])
+    warnings = (M("{n} warning", n=totals["warning"]) if totals["warning"] == 1
+                else M("{n} warnings", n=totals["warning"]))
+    said = M("{files} checked: {errors}, {warnings}", files=files, errors=errors, warnings=warnings).render(lang)
+    if unreadable:
+        said = M("{summary}; {n} could not be read", summary=said, n=unreadable).render(lang)
+    return said
 
 
 def _check_one(path, fmt: str, use_colour: bool, totals: dict[str, int]) -> tuple[int, bool]:
     """Check one file and write its output: (its exit status: 0 no errors, 1 errors, 2 not
     readable; whether it could not be read or checked at all)."""
+    lang = i18n.current()
     try:
         result = check_match(read_log(path))
     except UnreadableFile as e:
-        click.echo(visible(f"replayer: cannot read {e}"), err=True)
+        click.echo(visible(M("replayer: cannot read {error}", error=str(e)).render(lang)), err=True)
         if fmt == "json":  # a program reading the output sees every file it asked for
-            click.echo(render_json(unreadable_report(str(path), e)))
+            click.echo(render_json(unreadable_report(str(path), e, lang)))
         return 2, True
     except Exception as e:  # a bug of ours: a message, not a traceback, and the next file
         if os.environ.get("REPLAYER_DEBUG"):
             raise
-        click.echo(visible(f"replayer: internal error while checking {path}: {type(e).__name__}: {e} "
-                           "(set REPLAYER_DEBUG=1 for the details, and please report it)"), err=True)
+        click.echo(visible(M("replayer: internal error while checking {path}: {error} (set REPLAYER_DEBUG=1 for "
+                             "the details, and please report it)", path=str(path),
+                             error=f"{type(e).__name__}: {e}").render(lang)), err=True)
         return 2, True
     for f in result.findings:
         totals[f.severity.value] += 1
     if fmt == "json":
-        click.echo(render_json(result.to_dict()))
+        click.echo(render_json(result.to_dict(lang)))
     elif result.findings:
-        click.echo(render_text(str(path), result.findings, result.match.lines, colour=use_colour),
-                   color=use_colour)
+        click.echo(render_text(str(path), result.findings, result.match.lines, colour=use_colour, lang=lang,
+                               words=result.hint_words), color=use_colour)
     return (2 if result.unreadable else 1 if result.errors else 0), False
 
 
@@ -126,7 +137,7 @@ def rules(game: str, fmt: str) -> None:
     model = games.get(game.lower()).model
     describe = getattr(model, "describe", None)
     if describe is None:
-        click.echo(f"replayer: no rules model for {game} yet", err=True)
+        click.echo(M("replayer: no rules model for {game} yet", game=game).render(i18n.current()), err=True)
         sys.exit(1)
     if fmt == "json":
         as_json = getattr(model, "describe_json", None)

@@ -16,6 +16,9 @@ from pathlib import Path
 
 import click
 
+from .. import i18n
+from ..i18n import M, render
+
 
 def _size(path: Path) -> str:
     n = path.stat().st_size
@@ -38,80 +41,86 @@ def japanese_fonts() -> list[str] | None:
     return sorted({line.split(",")[0].strip() for line in out.splitlines() if line.strip()})
 
 
-def report(env=os.environ) -> tuple[list[str], int]:
-    """The lines ``replayer doctor`` prints, and how many problems they name."""
+def report(env=os.environ, lang: str | None = None) -> tuple[list[str], int]:
+    """The lines ``replayer doctor`` prints (in ``lang``, else :func:`replayer.i18n.current`'s), and how
+    many problems they name."""
     from importlib import metadata  # here: every other command would pay for importing it
 
     from .. import games, store
     from ..gui import preflight
 
-    lines: list[str] = []
+    lang = lang or i18n.current()
+    lines: list = []
     problems = 0
 
-    def problem(text: str) -> None:
+    def problem(text) -> None:
         nonlocal problems
         problems += 1
-        lines.append(f"  ! {text}")
+        lines.append(M("  ! {text}", text=text))
 
     try:
         version = metadata.version("replayer")
     except metadata.PackageNotFoundError:
-        version = "(not installed: run from a checkout)"
-    lines += [f"replayer {version}", f"  Python {platform.python_version()} at {sys.executable}",
+        version = M("(not installed: run from a checkout)")
+    lines += [M("replayer {version}", version=version),
+              M("  Python {version} at {path}", version=platform.python_version(), path=sys.executable),
               f"  {platform.platform()}"]
     if sys.prefix == sys.base_prefix:
-        lines.append("  not in a virtual environment (the README installs into one: python3 -m venv .venv)")
+        lines.append(M("  not in a virtual environment (the README installs into one: python3 -m venv .venv)"))
 
     lines.append("Qt")
     pyside = preflight.pyside_dir()
     if pyside is None:
-        problem("PySide6 is not installed: `replayer view` cannot open the window (pip install -e '.[video]')")
+        problem(M("PySide6 is not installed: `replayer view` cannot open the window (pip install -e '.[video]')"))
     else:
         try:
             pyside_version = metadata.version("PySide6-Essentials")
         except metadata.PackageNotFoundError:
             pyside_version = "?"
-        lines.append(f"  PySide6 {pyside_version} at {pyside}")
+        lines.append(M("  PySide6 {version} at {path}", version=pyside_version, path=str(pyside)))
         plugin = preflight.xcb_plugin()
         if sys.platform.startswith("linux"):
             if plugin is None:
-                problem("Qt's X11 platform plugin (platforms/libqxcb.so) is missing from PySide6")
+                problem(M("Qt's X11 platform plugin (platforms/libqxcb.so) is missing from PySide6"))
             else:
                 missing = preflight.ldd_missing(plugin)
                 if missing is None:
-                    lines.append("  X11 platform plugin: found (ldd is not there to check its libraries)")
+                    lines.append(M("  X11 platform plugin: found (ldd is not there to check its libraries)"))
                 elif missing:
                     packages = " ".join(dict.fromkeys(preflight.debian_package(s) for s in missing))
-                    problem(f"the X11 platform plugin lacks {', '.join(missing)}: sudo apt install {packages}")
+                    problem(M("the X11 platform plugin lacks {libraries}: sudo apt install {packages}",
+                              libraries=", ".join(missing), packages=packages))
                 else:
-                    lines.append("  X11 platform plugin: every library it needs is there")
+                    lines.append(M("  X11 platform plugin: every library it needs is there"))
         display = env.get("DISPLAY")
         if env.get("QT_QPA_PLATFORM"):
             lines.append(f"  QT_QPA_PLATFORM={env['QT_QPA_PLATFORM']}")
         if display:
             answers = preflight.display_answers(display)
             if answers is False:
-                problem(f"DISPLAY={display} does not answer: `replayer view` prints the findings as text")
+                problem(M("DISPLAY={display} does not answer: `replayer view` prints the findings as text",
+                          display=display))
             else:
-                lines.append(f"  DISPLAY={display}" + (": answers" if answers else ""))
+                lines.append(M("  DISPLAY={display}: answers", display=display) if answers else f"  DISPLAY={display}")
         elif env.get("WAYLAND_DISPLAY"):
             lines.append(f"  WAYLAND_DISPLAY={env['WAYLAND_DISPLAY']}")
         elif sys.platform.startswith("linux"):
-            lines.append("  no display (DISPLAY is not set): `replayer view` prints the findings as text; "
-                         "--screenshot still works")
+            lines.append(M("  no display (DISPLAY is not set): `replayer view` prints the findings as text; "
+                           "--screenshot still works"))
 
-    lines.append("Fonts")
+    lines.append(M("Fonts"))
     fonts = japanese_fonts()
     if fonts is None:
-        lines.append("  fc-list is not there: cannot tell which fonts cover Japanese")
+        lines.append(M("  fc-list is not there: cannot tell which fonts cover Japanese"))
     elif fonts:
-        lines.append(f"  Japanese: {', '.join(fonts[:4])}{' …' if len(fonts) > 4 else ''}")
+        lines.append(M("  Japanese: {fonts}", fonts=f"{', '.join(fonts[:4])}{' …' if len(fonts) > 4 else ''}"))
     else:
-        problem("no font covers Japanese: Japanese card names show as boxes (sudo apt install fonts-noto-cjk)")
+        problem(M("no font covers Japanese: Japanese card names show as boxes (sudo apt install fonts-noto-cjk)"))
 
-    lines.append("Data")
+    lines.append(M("Data"))
     db = store.default_library_path()
-    lines.append(f"  data folder: {db.parent}" + ("" if db.parent.is_dir() else " (not made yet)"))
+    lines.append(M("  data folder: {path}", path=str(db.parent)) if db.parent.is_dir()
+                 else M("  data folder: {path} (not made yet)", path=str(db.parent)))
     library = Path(env["REPLAYER_LIBRARY"]) if env.get("REPLAYER_LIBRARY") else db
     if library.is_file():
         try:
@@ -119,33 +128,36 @@ def report(env=os.environ) -> tuple[list[str], int]:
 
             with sqlite3.connect(f"file:{library}?mode=ro", uri=True) as conn:
                 matches = conn.execute("SELECT count(*) FROM matches").fetchone()[0]
-            lines.append(f"  library: {library}, {_size(library)}, {matches:,} matches")
+            lines.append(M("  library: {path}, {size}, {n} matches", path=str(library), size=_size(library),
+                           n=f"{matches:,}"))
         except Exception as e:  # a library we cannot read is worth saying, not a traceback
-            problem(f"library {library} cannot be read: {e}")
+            problem(M("library {path} cannot be read: {error}", path=str(library), error=str(e)))
     else:
-        lines.append(f"  library: {library} (none yet: `replayer import DIR` makes it)")
+        lines.append(M("  library: {path} (none yet: `replayer import DIR` makes it)", path=str(library)))
     for game in games.ALL.values():
         file = game.catalog_file
         if file is not None and file.is_file():
-            lines.append(f"  cards ({game.id}): {len(game.catalog):,} in {file}, {_size(file)}")
+            lines.append(M("  cards ({game}): {n} in {path}, {size}", game=game.id, n=f"{len(game.catalog):,}",
+                           path=str(file), size=_size(file)))
         else:
-            problem(f"the {game.id} card catalog is missing")
+            problem(M("the {game} card catalog is missing", game=game.id))
     lines += card_database_lines(problem)
 
-    lines.append("Video")
+    lines.append(M("Video"))
     lines += video_lines()
-    lines.append("PDF pages (poppler)")
+    lines.append(M("PDF pages (poppler)"))
     pdftoppm = shutil.which("pdftoppm")
     if pdftoppm:
-        lines.append(f"  pdftoppm: {pdftoppm} (the PDF layout tests look at the report's pages with it)")
+        lines.append(M("  pdftoppm: {path} (the PDF layout tests look at the report's pages with it)", path=pdftoppm))
     else:
-        lines.append("  pdftoppm: not found: the PDF layout tests are skipped (reports are written all the same); "
-                     "sudo apt install poppler-utils")
-    lines.append("All is well." if not problems else f"{problems} problem{'s' if problems != 1 else ''} found.")
-    return lines, problems
+        lines.append(M("  pdftoppm: not found: the PDF layout tests are skipped (reports are written all the same); "
+                       "sudo apt install poppler-utils"))
+    lines.append(M("All is well.") if not problems else
+                 M("{n} problem found.", n=problems) if problems == 1 else M("{n} problems found.", n=problems))
+    return [render(line, lang) for line in lines], problems
 
 
-def card_database_lines(problem) -> list[str]:
+def card_database_lines(problem) -> list:
     """Where the card database is, its cards per game, the files they came from and when."""
     import sqlite3
     import time
@@ -156,22 +168,26 @@ def card_database_lines(problem) -> list[str]:
 
     path = cards_db_path()
     if path is None:
-        return ["  card database: none wanted (REPLAYER_CARDS_DB is empty): only the built-in catalogs are used"]
+        return [M("  card database: none wanted (REPLAYER_CARDS_DB is empty): only the built-in catalogs are used")]
     if not path.is_file():
-        return [f"  card database: {path} (none yet: `replayer cards import ~/ProjectIgnis` reads an EDOPro "
-                "install, or a YGOProDeck cardinfo.json; until then only the built-in catalogs judge cards)"]
+        return [M("  card database: {path} (none yet: `replayer cards import ~/ProjectIgnis` reads an EDOPro "
+                  "install, or a YGOProDeck cardinfo.json; until then only the built-in catalogs judge cards)",
+                  path=str(path))]
     try:
         with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as conn:
             per_game = conn.execute("SELECT game, count(*) FROM cards GROUP BY game ORDER BY game").fetchall()
             files = conn.execute("SELECT path, cards, mtime_ns FROM files ORDER BY path").fetchall()
     except sqlite3.Error as e:
-        problem(f"card database {path} cannot be read: {e} (`replayer cards import` writes it again)")
+        problem(M("card database {path} cannot be read: {error} (`replayer cards import` writes it again)",
+                  path=str(path), error=str(e)))
         return []
     when = time.strftime("%Y-%m-%d %H:%M", time.localtime(path.stat().st_mtime))
-    counts = ", ".join(f"{game} {n:,}" for game, n in per_game) or "no cards"
-    out = [f"  card database: {path}, {_size(path)}, last imported {when}: {counts}"]
+    counts = ", ".join(f"{game} {n:,}" for game, n in per_game) or M("no cards")
+    out: list = [M("  card database: {path}, {size}, last imported {when}: {counts}", path=str(path),
+                   size=_size(path), when=when, counts=counts)]
     if files:  # the files read, each with the date it had (a newer download is worth importing again)
-        rows = [["source", "file dated"]]
+        lang = i18n.current()
+        rows = [[M("source").render(lang), M("file dated").render(lang)]]
         for name, _n, mtime in files:
             dated = time.strftime("%Y-%m-%d", time.localtime(mtime / 1e9)) if mtime else "—"
             rows.append([visible(str(name)), dated])
@@ -189,10 +205,10 @@ def video_lines() -> list[str]:
     except ImportError as e:
         text = str(e) or type(e).__name__
         if ".so" in text:
-            return [f"  video pane: QtMultimedia is installed but a system library is missing ({text}): "
-                    "sudo apt install libpulse0"]
-        return ["  video pane: not installed (the window works without it): pip install -e '.[video]' "
-                "(or pip install 'replayer[video]')"]
+            return [M("  video pane: QtMultimedia is installed but a system library is missing ({error}): "
+                      "sudo apt install libpulse0", error=text)]
+        return [M("  video pane: not installed (the window works without it): pip install -e '.[video]' "
+                  "(or pip install 'replayer[video]')")]
     from importlib import metadata
 
     try:
@@ -203,8 +219,11 @@ def video_lines() -> list[str]:
 
     plugins = Path(PySide6.__file__).parent / "Qt" / "plugins" / "multimedia"
     ffmpeg = sorted(plugins.glob("*ffmpeg*")) if plugins.is_dir() else []
-    backend = f", FFmpeg backend {ffmpeg[0].name}" if ffmpeg else ", no FFmpeg backend found in Qt's plugins"
-    return [f"  video pane: QtMultimedia (PySide6-Addons {version}){backend}"]
+    if ffmpeg:
+        return [M("  video pane: QtMultimedia (PySide6-Addons {version}), FFmpeg backend {backend}", version=version,
+                  backend=ffmpeg[0].name)]
+    return [M("  video pane: QtMultimedia (PySide6-Addons {version}), no FFmpeg backend found in Qt's plugins",
+              version=version)]
 
 
 @click.command()

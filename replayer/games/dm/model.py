@@ -28,6 +28,8 @@ from .rules import (ABILITY_OF, ATTACK_GUARDS, DECLARATION_GUARDS, Declaration, 
                     R_UNTAPPED_TARGET, SHOWINGS, STATE_WORDS, TAKES_OVER, battle_outcome, describe_table,
                     line_kind, quote, reached_step, row_label, shields_to_break, slain, unblockable)
 from .vocabulary import AttackStep
+from .words import THE_PLAYER, M, ability_term, line_term
+from ...i18n import AND, COMMA, OR, Msg, card_name, join
 
 _END = AttackStep.END
 _OUTCOME = AttackStep.BATTLE.number  # sub-step 6, whichever its case
@@ -116,9 +118,16 @@ class DmModel(Model):
                 out.append(source)
         return out
 
-    @staticmethod
-    def names_of(creatures: list[Creature]) -> str:
-        return " and ".join(quote(c.label) for c in creatures) or "a card"
+    def names_of(self, creatures: list[Creature]) -> Msg:
+        return join((self.quoted(c.label, c.name_key) for c in creatures), AND) if creatures else M("a card")
+
+    def quoted(self, label: str, name_key: str | None = None) -> Msg:
+        """A card named in a message, quoted: ``"Bolshack Dragon"`` (the catalog's name in the reader's language)."""
+        facts = self.facts.get(name_key if name_key is not None else self._name_keys.get(label, ""))
+        return M('"{card}"', card=card_name(label, facts.info.names if facts is not None and facts.info else None))
+
+    def quoted_ref(self, ref: ev.CardRef) -> Msg:
+        return M('"{card}"', card=self.card_name(ref))
 
     def printed(self, name_key: str) -> Printed:
         """The card's static abilities and unread sentences (:func:`~.abilities.printed_of`), read once."""
@@ -167,10 +176,12 @@ class DmModel(Model):
             if not lines or (c.name_key, about) in self.unread_told:
                 continue
             self.unread_told.add((c.name_key, about))
-            self.report(R_NOT_READ, e, f"{quote(c.label)} has an ability replayer does not read from its text, so "
-                        f"this line is judged without it: {lines[0]}" + (f" (and {len(lines) - 1} more)"
-                                                                         if len(lines) > 1 else ""),
-                        f"if it changes this line, give its effect inline, e.g. {quote(c.label)} {{cannot-be-blocked}}")
+            said = M("{card} has an ability replayer does not read from its text, so this line is judged without "
+                     "it: {text}", card=self.quoted(c.label, c.name_key), text=lines[0])
+            if len(lines) > 1:
+                said = M("{message} (and {n} more)", message=said, n=len(lines) - 1)
+            self.report(R_NOT_READ, e, said, M("if it changes this line, give its effect inline, e.g. {card} "
+                                               "{cannot-be-blocked}", card=quote(c.label)))
 
     def creature(self, ref: ev.CardRef, owner: str | None) -> Creature:
         """The creature a line mentions. A first mention (or one after it left) places it in the battle
@@ -232,24 +243,28 @@ class DmModel(Model):
         if a is None or row is None:
             return True
         if row.needs is not Need.NOTHING and a.aborted:
-            self.report(R_ABORTED, e, f"the attack was aborted when {self.name(a.aborted_by)} left the battle zone; "
-                        f"there is no {kind.replace('-', ' ')} any more",
-                        "after an abort the waiting abilities resolve and the attack ends (`attack ends`)",
+            self.report(R_ABORTED, e, M("the attack was aborted when {card} left the battle zone; "
+                        "there is no {line} any more", card=self.name(a.aborted_by), line=line_term(kind)),
+                        M("after an abort the waiting abilities resolve and the attack ends (`attack ends`)"),
                         related=[a.event])
             return False
         if row.needs is Need.PLAYER and a.aims_at is not None:
-            why = "was blocked or redirected" if a.blocked else "aims at a creature"
-            self.report(R_NOT_PLAYER, e, f"this attack {why} ({self.name(a.aims_at)}): it ends in a battle and "
-                        "breaks no shield", f"write the battle: `battle {self.name(a.attacker)} vs "
-                        f"{self.name(a.aims_at)}`", related=[a.event])
+            said = (M("this attack was blocked or redirected ({card}): it ends in a battle and breaks no shield",
+                      card=self.name(a.aims_at)) if a.blocked else
+                    M("this attack aims at a creature ({card}): it ends in a battle and breaks no shield",
+                      card=self.name(a.aims_at)))
+            self.report(R_NOT_PLAYER, e, said, M("write the battle: `battle {attacker} vs {target}`",
+                                                 attacker=self.plain_name(a.attacker), target=self.plain_name(a.aims_at)),
+                        related=[a.event])
             return False
         again = self.second_go(e, a, kind or "", previous)
         reached = reached_step(row, a.substep)
         if reached is None:
             if not again:
-                self.report(R_BACKWARDS, e, f"this line belongs to sub-step {row_label(row, ' or ')}, but the attack "
-                            f"has already reached sub-step {a.label}; the sub-steps never go back",
-                            "move the line to where it happened, or check what was written after it",
+                self.report(R_BACKWARDS, e, M("this line belongs to sub-step {steps}, but the attack "
+                            "has already reached sub-step {step}; the sub-steps never go back",
+                            steps=join(row_label(row).split(", "), OR), step=a.label),
+                            M("move the line to where it happened, or check what was written after it"),
                             related=[a.event])
             return True
         a.substep = reached
@@ -266,23 +281,27 @@ class DmModel(Model):
                     a.before_batch = None  # its declarations are judged on the state before it
             if a.goes[s.name] > 1:
                 self.report(s.rule, e, self.second_go_message(s.message, e, a),
-                            "name everything in that one go, or remove this line", related=[a.event])
+                            M("name everything in that one go, or remove this line"), related=[a.event])
                 self.second_go_reported = True
                 return True
         return False
 
-    def second_go_message(self, message: str, e: ev.Event, a: AttackState) -> str:
+    def second_go_message(self, message: Msg, e: ev.Event, a: AttackState) -> Msg:
         """The finding's message on a second go; a second `break` says what this line does."""
         if not isinstance(e, ev.Break) or a.breaks is None:
             return message
         b = a.breaks
         total = b.total + e.count
-        said = (f"this line is a second `break` of the same attack: {e.count} more shield{'s' if e.count != 1 else ''}"
-                f" after the {b.total} of line {b.event.line} ({total} in all")
+        more = M("{n} more shield", n=e.count) if e.count == 1 else M("{n} more shields", n=e.count)
         if b.allowed is not None and total not in b.allowed:
-            want = " or ".join(str(n) for n in sorted(b.allowed))
-            said += f", but {self.name(a.attacker)} breaks {want}: {a.defender} had {b.shields} shields"
-        return said + "); the attacker chooses all its shields at once and breaks them together (one `break` line)"
+            return M("this line is a second `break` of the same attack: {more} after the {before} of line {line} "
+                     "({total} in all, but {card} breaks {want}: {player} had {shields} shields); the attacker chooses "
+                     "all its shields at once and breaks them together (one `break` line)", more=more, before=b.total,
+                     line=b.event.line, total=total, card=self.name(a.attacker),
+                     want=join((str(n) for n in sorted(b.allowed)), OR), player=a.defender, shields=b.shields)
+        return M("this line is a second `break` of the same attack: {more} after the {before} of line {line} "
+                 "({total} in all); the attacker chooses all its shields at once and breaks them together (one "
+                 "`break` line)", more=more, before=b.total, line=b.event.line, total=total)
 
     # ---- structure ------------------------------------------------------------------------
     def handle_Turn(self, e: ev.Turn) -> None:
@@ -335,13 +354,14 @@ class DmModel(Model):
         early = self.early_triggers.pop(attacker.key, None)
         self.early_triggers.clear()
         if early is not None:
-            self.report(R_EARLY_TRIGGER, early, f"{self.name(attacker.key)}'s attack trigger is written before its "
+            self.report(R_EARLY_TRIGGER, early, M("{card}'s attack trigger is written before its "
                         "attack is declared; an attack trigger exists only once the attacker and its target "
-                        "are chosen", "write the `attack` line first (the target cannot be a creature the "
-                        "trigger tapped)", card=self._card_of(early), related=[e])
+                        "are chosen", card=self.name(attacker.key)), M("write the `attack` line first (the target "
+                        "cannot be a creature the trigger tapped)"), card=self._card_of(early), related=[e])
         if player != self.turn_player:
-            self.report(R_NOT_TURN_PLAYER, e, f"{player} attacks during {self.turn_player}'s turn; only the turn "
-                        "player attacks", "a `turn N " + str(player) + "` line may be missing", card=e.attacker)
+            self.report(R_NOT_TURN_PLAYER, e, M("{player} attacks during {turn_player}'s turn; only the turn "
+                        "player attacks", player=player, turn_player=self.turn_player),
+                        M("a `turn N {player}` line may be missing", player=str(player)), card=e.attacker)
         else:
             props, known = self.abilities_of(attacker.key)
             t_props, t_known = self.abilities_of(target.key) if target is not None else (frozenset(), False)
@@ -350,14 +370,14 @@ class DmModel(Model):
             for group in ATTACK_GUARDS:
                 guard = next((g for g in group if g.fails(d)), None)
                 if guard is not None:
-                    by = "" if "cannot-be-attacked" in t_props else " by " + quote(e.attacker.label)
+                    by = "" if "cannot-be-attacked" in t_props else M(" by {card}", card=self.quoted_ref(e.attacker))
                     givers = self.givers(attacker.key, "cannot-attack-turn-entered") \
                         if guard.rule == R_ENTERED_THIS_TURN else []
-                    fill = {"card": quote(e.attacker.label), "target": quote(e.target.label) if e.target else "",
-                            "by": by, "source": self.names_of(givers)}
+                    fill = {"card": self.quoted_ref(e.attacker), "target": self.quoted_ref(e.target) if e.target else "",
+                            "by": by, "source": self.names_of(givers), "written": quote(e.attacker.label)}
                     where = e.target if guard.rule in (R_UNTAPPED_TARGET, R_CANNOT_BE_ATTACKED) and e.target \
                         else e.attacker
-                    self.report(guard.rule, e, guard.message.format(**fill), guard.hint.format(**fill), card=where,
+                    self.report(guard.rule, e, guard.message.replace(**fill), guard.hint.replace(**fill), card=where,
                                 rests_on=givers[0].name_key if givers else None)
         attacker.tapped = True
         self.waiting.clear()  # abilities from before the attack have resolved by now
@@ -395,9 +415,10 @@ class DmModel(Model):
         if at_end and "end-of-attack" in props:
             c = self.creatures.get(key)
             if c is not None and not c.in_play:
-                self.report(R_END_ABILITY_LEFT, e, f"{quote(ref.label)} has left the battle zone: its \"at the end "
-                            "of the attack\" ability does not trigger", "remove the trigger and its resolve; "
-                            "(an \"after the attack\" ability would still resolve)", card=ref)
+                self.report(R_END_ABILITY_LEFT, e, M('{card} has left the battle zone: its "at the end '
+                            'of the attack" ability does not trigger', card=self.quoted_ref(ref)),
+                            M('remove the trigger and its resolve; (an "after the attack" ability would still resolve)'),
+                            card=ref)
         outside = a is None or (a.ended and not props & {"end-of-attack", "after-attack"})
         if outside and known and "attack-trigger" in props:
             self.early_triggers.setdefault(key, e)
@@ -434,30 +455,33 @@ class DmModel(Model):
         if check and w.source == "s-trigger creature":
             spell = next((x for x in self.waiting if x.source == "s-trigger spell" and x.batch == w.batch), None)
             if spell is not None:
-                self.report(R_SPELL_FIRST, e, f"the cip ability of the S-Trigger creature {quote(w.label)} resolves "
-                            f"while the S-Trigger spell {quote(spell.label)} of the same break waits; S-Trigger "
-                            "spells resolve first", f"resolve {quote(spell.label)} first")
+                self.report(R_SPELL_FIRST, e, M("the cip ability of the S-Trigger creature {card} resolves "
+                            "while the S-Trigger spell {spell} of the same break waits; S-Trigger "
+                            "spells resolve first", card=self.quoted(w.label, w.key), spell=self.quoted(spell.label, spell.key)),
+                            M("resolve {card} first", card=self.quoted(spell.label, spell.key)))
         if check and a is not None and a.ended and not w.at_end:
             end = next((x for x in self.waiting if x.at_end and x is not w), None)
             if end is not None:
-                self.report(R_END_BEFORE_AFTER, e, f"{quote(w.label)}'s ability resolves after the attack while "
-                            f"{quote(end.label)}'s \"at the end of the attack\" ability waits; end-of-attack "
-                            "abilities resolve first", f"resolve {quote(end.label)} first")
+                self.report(R_END_BEFORE_AFTER, e, M("{card}'s ability resolves after the attack while "
+                            '{other}\'s "at the end of the attack" ability waits; end-of-attack '
+                            "abilities resolve first", card=self.quoted(w.label, w.key), other=self.quoted(end.label, end.key)),
+                            M("resolve {card} first", card=self.quoted(end.label, end.key)))
         self.waiting.remove(w)
         slot = self.slot(w)
         if w.owner == self.turn_player:
             self.settle(w, slot)
         elif a is not None and check:
-            self.defer(R_ACTIVE_FIRST, e, slot, f"{w.owner} resolves {quote(w.label)} while the turn player's "
-                       "{waiting} waits; the turn player's waiting abilities resolve first",
-                       "resolve the turn player's abilities first")
+            self.defer(R_ACTIVE_FIRST, e, slot, M("{player} resolves {card} while the turn player's "
+                       "{waiting} waits; the turn player's waiting abilities resolve first", player=w.owner,
+                       card=self.quoted(w.label, w.key)), M("resolve the turn player's abilities first"))
 
-    def defer(self, rule: str, e: ev.Event, slot: tuple, message: str, hint: str) -> None:
+    def defer(self, rule: str, e: ev.Event, slot: tuple, message: Msg, hint: Msg) -> None:
         """The turn player's abilities wait: this line is a mistake if one of them resolves in ``slot``."""
         mine = {w.id: w for w in self.waiting if w.owner == self.turn_player}
         if mine:
-            labels = ", ".join(sorted({quote(w.label) for w in mine.values()}))
-            self.deferred.append(Deferred(rule, e, set(mine), slot, message.replace("{waiting}", labels), hint))
+            waiting = {quote(w.label): self.quoted(w.label, w.key) for w in mine.values()}
+            labels = join((waiting[k] for k in sorted(waiting)), COMMA)
+            self.deferred.append(Deferred(rule, e, set(mine), slot, message.replace(waiting=labels), hint))
 
     def settle(self, w: Waiting, slot: tuple) -> None:
         for d in list(self.deferred):
@@ -492,31 +516,32 @@ class DmModel(Model):
     def check_declaration(self, e: ev.Declare, a: AttackState) -> None:
         if e.what == "ninja-strike" and e.player == self.turn_player:
             if not a.blocked:
-                self.report(R_NINJA_NO_BLOCK, e, "the turn player's ninja strike is declared in sub-step 5, and only "
-                            "when the attack was blocked; nothing blocked this attack",
-                            "remove the ninja strike, or write the block before it", card=e.card)
+                self.report(R_NINJA_NO_BLOCK, e, M("the turn player's ninja strike is declared in sub-step 5, and only "
+                            "when the attack was blocked; nothing blocked this attack"),
+                            M("remove the ninja strike, or write the block before it"), card=e.card)
             elif a.block_abilities_resolved is not None:
-                self.report(R_NINJA_AFTER_BLOCK, e, "the turn player's ninja strike is declared after the blocking "
-                            "player's \"when it blocks\" ability resolved; after a block the turn player declares "
-                            "ninja strike before the blocking player's abilities resolve",
-                            "write the ninja strike before the blocking player's `resolve` line", card=e.card,
+                self.report(R_NINJA_AFTER_BLOCK, e, M("the turn player's ninja strike is declared after the blocking "
+                            'player\'s "when it blocks" ability resolved; after a block the turn player declares '
+                            "ninja strike before the blocking player's abilities resolve"),
+                            M("write the ninja strike before the blocking player's `resolve` line"), card=e.card,
                             related=[a.block_abilities_resolved])
         elif e.what in TAKES_OVER and e.player == self.turn_player:
             if a.nonturn_declared is not None:
-                what = e.what.replace("-", " ")
-                self.report(R_TURN_PLAYER_FIRST, e, f"{e.player} declares {what} after {a.nonturn_declared.player}'s "
+                what = line_term(e.what)
+                self.report(R_TURN_PLAYER_FIRST, e, M("{player} declares {what} after {other}'s "
                             "ninja strike or revolution 0; in sub-step 3 the turn player's attack triggers, invasion "
                             "and revolution change come first, the non-turn player's declarations after them",
-                            f"write the {what} before the non-turn player's declaration", card=e.card,
+                            player=e.player, what=what, other=a.nonturn_declared.player),
+                            M("write the {what} before the non-turn player's declaration", what=what), card=e.card,
                             related=[a.nonturn_declared])
         elif e.what in ("ninja-strike", "revolution-0") and e.player != self.turn_player:
             if a.nonturn_declared is None and a.substep is AttackStep.ATTACK_TRIGGERS:
                 a.nonturn_declared = e
-            what = e.what.replace("-", " ")
             self.defer(R_NINJA_BEFORE_TRIGGERS, e, (AttackStep.ATTACK_TRIGGERS.number, None),
-                       f"{e.player} declares {what} while the turn player's {{waiting}} waits; the non-turn player "
-                       "declares ninja strike and revolution 0 after the turn player's attack triggers resolved",
-                       "write the declaration after the turn player's `resolve` lines")
+                       M("{player} declares {what} while the turn player's {waiting} waits; the non-turn player "
+                         "declares ninja strike and revolution 0 after the turn player's attack triggers resolved",
+                         player=e.player, what=line_term(e.what)),
+                       M("write the declaration after the turn player's `resolve` lines"))
 
     # ---- sub-step 4 ----------------------------------------------------------------------------
     def handle_Block(self, e: ev.Block) -> None:
@@ -541,9 +566,9 @@ class DmModel(Model):
             return x.key in tapped_before if x.born < known_before else x.tapped
         if kind == "block":
             if a.blocks and not self.second_go_reported:
-                self.report(R_ONE_BLOCKER, e, f"{quote(ref.label)} is declared as a second blocker of this attack; "
-                            "one blocker blocks an attack (it is chosen and tapped)",
-                            "keep one `block with` line", card=ref, related=[a.event])
+                self.report(R_ONE_BLOCKER, e, M("{card} is declared as a second blocker of this attack; "
+                            "one blocker blocks an attack (it is chosen and tapped)", card=self.quoted_ref(ref)),
+                            M("keep one `block with` line"), card=ref, related=[a.event])
                 a.blocks += 1
                 return  # the first blocker's block stands: the attack still aims at it
             a.blocks += 1
@@ -562,18 +587,19 @@ class DmModel(Model):
         guard = next((g for g in DECLARATION_GUARDS if g.fails(d)), None)
         if guard is not None:
             why = unblockable(d) or ""
-            fill = {"card": quote(ref.label), "ability": ABILITY_OF[kind], "kind": kind,
-                    "target": quote(dest.label) if dest else "", "why": "" if guard.rule != R_UNBLOCKABLE else why,
+            fill = {"card": self.quoted_ref(ref), "ability": ability_term(ABILITY_OF[kind]), "word": ABILITY_OF[kind],
+                    "kind": line_term(kind), "written": quote(ref.label),
+                    "target": self.quoted_ref(dest) if dest else "", "why": "" if guard.rule != R_UNBLOCKABLE else why,
                     "attacker": self.name(a.attacker)}
             rests_on = None
             if guard.rule == R_CANNOT_BLOCK and "cannot-block" not in self.props_of_creature(c.key)[0]:
                 givers = self.givers(c.key, "cannot-block")
-                fill["why"] = f" while {self.names_of(givers)} is in the battle zone"
+                fill["why"] = M(" while {cards} is in the battle zone", cards=self.names_of(givers))
                 rests_on = givers[0].name_key if givers else None
             attacker = self.creatures.get(a.attacker)
             if guard.rule == R_UNBLOCKABLE and attacker is not None:
                 rests_on = attacker.name_key
-            self.report(guard.rule, e, guard.message.format(**fill), guard.hint.format(**fill),
+            self.report(guard.rule, e, guard.message.replace(**fill), guard.hint.replace(**fill),
                         card=dest if guard.rule == R_REDIRECT_TARGET and dest else ref, rests_on=rests_on)
         if kind == "redirect":
             c.tapped = False
@@ -591,11 +617,12 @@ class DmModel(Model):
         first = self.creature(e.first, self.owner_in_battle(self.card_key(e.first)))
         second = self.creature(e.second, self.owner_in_battle(self.card_key(e.second)) or other(first.owner))
         if a is not None and (a.aims_at is None or {first.key, second.key} != {a.attacker, a.aims_at}):
-            want = (f"{self.name(a.attacker)} and {self.name(a.aims_at)}" if a.aims_at else
-                    f"nobody: the attack aims at the player")
-            self.report(R_BATTLE_OPPONENT, e, f"the battle of this attack is between {want}",
-                        "after a block, guardman or redirect the attack aims at the creature named last in "
-                        "sub-step 4", related=[a.event])
+            said = (M("the battle of this attack is between {attacker} and {target}", attacker=self.name(a.attacker),
+                      target=self.name(a.aims_at)) if a.aims_at else
+                    M("the battle of this attack is between nobody: the attack aims at the player"))
+            self.report(R_BATTLE_OPPONENT, e, said,
+                        M("after a block, guardman or redirect the attack aims at the creature named last in "
+                          "sub-step 4"), related=[a.event])
         self.tell_unread(e, (first.key, second.key))
         attacker = a.attacker if a is not None else None
         f1, f2 = self.fighter(e.first, first.key == attacker), self.fighter(e.second, second.key == attacker)
@@ -623,10 +650,12 @@ class DmModel(Model):
     def close_window(self) -> None:
         w, self.window = self.window, None
         if w is not None and w.losers:
-            names = ", ".join(sorted(self.name(k) for k in w.losers))
-            self.report(R_BATTLE_RESULT, w.event, f"{names} lost this battle but the log does not destroy it",
-                        "the loser of a battle is destroyed: the higher power wins, equal power destroys both, "
-                        "wins-all-battles wins whatever the power (two such creatures both survive)")
+            names = join((n for _, n in sorted(((self.plain_name(k), self.name(k)) for k in w.losers),
+                                                 key=lambda x: x[0])), COMMA)
+            self.report(R_BATTLE_RESULT, w.event, M("{cards} lost this battle but the log does not destroy it",
+                                                    cards=names),
+                        M("the loser of a battle is destroyed: the higher power wins, equal power destroys both, "
+                          "wins-all-battles wins whatever the power (two such creatures both survive)"))
 
     def handle_Break(self, e: ev.Break) -> None:
         if self.attack is not None:
@@ -662,9 +691,10 @@ class DmModel(Model):
         for ref in e.triggers:
             props, known = self.props_of(ref)
             if known and "s-trigger" not in props:
-                self.report(R_STRIGGER_NO_ABILITY, e, f"{quote(ref.label)} has no shield trigger: it cannot be used "
-                            "from a broken shield", f"if an effect gave it shield trigger, add it inline: "
-                            f"{quote(ref.label)} {{s-trigger}}; otherwise it goes to the hand", card=ref)
+                self.report(R_STRIGGER_NO_ABILITY, e, M("{card} has no shield trigger: it cannot be used "
+                            "from a broken shield", card=self.quoted_ref(ref)), M("if an effect gave it shield "
+                            "trigger, add it inline: {written} {s-trigger}; otherwise it goes to the hand",
+                            written=quote(ref.label)), card=ref)
             if "spell" in props:
                 self.new_waiting(e.player, ref, source="s-trigger spell", batch=e.line, named=False)
             elif "creature" in props:
@@ -676,16 +706,18 @@ class DmModel(Model):
         if a.breaks is None:
             if a.break_written:
                 return  # the break line already has its finding: no second one for its S-Triggers
-            why = (f"it aims at {self.name(a.aims_at)} and ends in a battle" if a.aims_at is not None
-                   else "no `break` line precedes this one")
-            self.report(R_STRIGGER_NO_BREAK, e, f"S-Triggers are used from the shields the attack broke, and this "
-                        f"attack broke none: {why}", "remove the s-trigger line, or write the break before it",
+            why = (M("it aims at {card} and ends in a battle", card=self.name(a.aims_at)) if a.aims_at is not None
+                   else M("no `break` line precedes this one"))
+            self.report(R_STRIGGER_NO_BREAK, e, M("S-Triggers are used from the shields the attack broke, and this "
+                        "attack broke none: {why}", why=why), M("remove the s-trigger line, or write the break before it"),
                         related=[a.event])
         elif len(e.triggers) > a.breaks.total:
             n = a.breaks.total
-            self.report(R_STRIGGER_MORE, e, f"{len(e.triggers)} S-Triggers are named, but this attack broke "
-                        f"{n} shield{'s' if n != 1 else ''}; each S-Trigger is one of the broken shields",
-                        "name only the S-Triggers among the broken shields", related=[a.breaks.event])
+            self.report(R_STRIGGER_MORE, e, M("{named} S-Triggers are named, but this attack broke {n} shield; each "
+                        "S-Trigger is one of the broken shields", named=len(e.triggers), n=n) if n == 1 else
+                        M("{named} S-Triggers are named, but this attack broke {n} shields; each S-Trigger is one of "
+                          "the broken shields", named=len(e.triggers), n=n),
+                        M("name only the S-Triggers among the broken shields"), related=[a.breaks.event])
 
     def handle_DirectAttack(self, e: ev.DirectAttack) -> None:
         if not self.step_in(e):
@@ -693,10 +725,12 @@ class DmModel(Model):
         a = self.attack
         if a is not None and self.shields.get(a.defender or "", 0) > 0:
             n = self.shields[a.defender or ""]
-            self.report(R_SHIELDS_LEFT, e, f"{a.defender} still has {n} shield{'s' if n != 1 else ''}: the attack "
-                        "breaks shields, it is not a direct attack",
-                        f"write the break (`{a.player}: break N`); the shield count follows the header `Shields` "
-                        "and the log's break lines")
+            self.report(R_SHIELDS_LEFT, e, M("{player} still has {n} shield: the attack breaks shields, it is not a "
+                        "direct attack", player=a.defender, n=n) if n == 1 else
+                        M("{player} still has {n} shields: the attack breaks shields, it is not a direct attack",
+                          player=a.defender, n=n),
+                        M("write the break (`{player}: break N`); the shield count follows the header `Shields` "
+                          "and the log's break lines", player=a.player))
 
     # ---- sub-step 7 and the end of an attack ------------------------------------------------------
     def handle_AttackEnds(self, e: ev.AttackEnds) -> None:
@@ -713,18 +747,24 @@ class DmModel(Model):
         for key in sorted(a.slain):
             c = self.creatures.get(key)
             if c is not None and c.in_play and a.battle_event is not None:
-                self.report(R_BATTLE_RESULT, a.battle_event, f"{self.name(key)} battled a creature that has slayer "
-                            "and is not destroyed after the battle", "slayer destroys the other creature after the "
-                            "battle, whoever won: write its `destroy` line")
+                self.report(R_BATTLE_RESULT, a.battle_event, M("{card} battled a creature that has slayer "
+                            "and is not destroyed after the battle", card=self.name(key)),
+                            M("slayer destroys the other creature after the battle, whoever won: write its `destroy` "
+                              "line"))
         b = a.breaks
         if b is None or b.allowed is None or b.total in b.allowed:
             return  # (several break lines that together break the right number: the second line's finding says so)
         if b.total != b.first and b.first in b.allowed:
             return  # the first line broke the right number; the line after it has its own finding (a second go)
         want = " or ".join(str(n) for n in sorted(b.allowed))
-        self.report(R_BREAK_COUNT, b.event, f"{self.name(a.attacker)} breaks {b.first} shield"
-                    f"{'s' if b.first != 1 else ''} here, but it must break {want} ({a.defender} had {b.shields} "
-                    "left): breakers are not optional", f"write `break {want}`")
+        self.report(R_BREAK_COUNT, b.event, M("{card} breaks {n} shield here, but it must break {want} ({player} had "
+                    "{shields} left): breakers are not optional", card=self.name(a.attacker), n=b.first,
+                    want=join((str(n) for n in sorted(b.allowed)), OR), player=a.defender, shields=b.shields)
+                    if b.first == 1 else
+                    M("{card} breaks {n} shields here, but it must break {want} ({player} had {shields} left): "
+                      "breakers are not optional", card=self.name(a.attacker), n=b.first,
+                      want=join((str(n) for n in sorted(b.allowed)), OR), player=a.defender, shields=b.shields),
+                    M("write `break {want}`", want=want))
 
     # ---- leaving the battle zone ------------------------------------------------------------------
     def handle_Destroy(self, e: ev.Destroy) -> None:
@@ -745,8 +785,9 @@ class DmModel(Model):
         w = self.window
         if w is not None:
             if key in w.winners:
-                self.report(R_BATTLE_RESULT, e, f"{quote(ref.label)} won the battle and is not destroyed by it",
-                            "only the loser of a battle is destroyed", card=ref, related=[w.event])
+                self.report(R_BATTLE_RESULT, e, M("{card} won the battle and is not destroyed by it",
+                                                  card=self.quoted_ref(ref)),
+                            M("only the loser of a battle is destroyed"), card=ref, related=[w.event])
             w.losers.discard(key)
         a = self.attack
         if a is not None and not a.ended and not a.aborted and a.substep.number < _OUTCOME \
@@ -754,7 +795,15 @@ class DmModel(Model):
             a.aborted_by = key
 
     # ---- helpers ----------------------------------------------------------------------------------
-    def name(self, key: str | None) -> str:
+    def name(self, key: str | None) -> Msg:
+        """A creature of the attack named in a message (``None``: the player)."""
+        if key is None:
+            return THE_PLAYER
+        c = self.creatures.get(key)
+        return self.quoted(c.label, c.name_key) if c else self.quoted(key)
+
+    def plain_name(self, key: str | None) -> str:
+        """A creature as a line of the log names it (in a hint's `…`)."""
         if key is None:
             return "the player"
         c = self.creatures.get(key)

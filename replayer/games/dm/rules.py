@@ -23,6 +23,8 @@ from ... import events as ev
 from ...diagnostics import Kind, RULES, Severity, define
 from .abilities import BLOCK_POWER_AT_LEAST, BLOCK_POWER_AT_MOST, civs_of, numbers
 from .vocabulary import AttackStep
+from .words import M, civilization
+from ...i18n import Msg
 
 if TYPE_CHECKING:
     from .model import Creature
@@ -304,22 +306,22 @@ class Showing:
     kinds: frozenset[str]
     consecutive: bool  # one go = a run of consecutive lines (else: one line)
     rule: str
-    message: str  # the finding on a second go
+    message: Msg  # the finding on a second go
 
 
 SHOWINGS: tuple[Showing, ...] = (
     Showing("block, guardman and redirect", frozenset({"block", "guardman", "redirect"}), True, R_BLOCK_TWICE,
-            "block, guardman and redirect were already declared in this attack; they are declared together, "
-            "once, and nothing can be added once blocking is under way"),
+            M("block, guardman and redirect were already declared in this attack; they are declared together, "
+            "once, and nothing can be added once blocking is under way")),
     Showing("revolution 0", frozenset({"revolution-0"}), True, R_REV0_SECOND,
-            "revolution 0 cards were already shown in this attack; all of them are shown at once, and a card "
-            "not shown then cannot be added after seeing how the first ones turned out"),
+            M("revolution 0 cards were already shown in this attack; all of them are shown at once, and a card "
+            "not shown then cannot be added after seeing how the first ones turned out")),
     Showing("S-Triggers", frozenset({"s-trigger"}), False, R_STRIGGER_SECOND,
-            "S-Triggers of this break were already used; all of them are shown at once (one `s-trigger` line), "
-            "none can be added later"),
+            M("S-Triggers of this break were already used; all of them are shown at once (one `s-trigger` line), "
+            "none can be added later")),
     Showing("shield break", frozenset({"break"}), False, R_BREAK_TWICE,
-            "shields were already broken in this attack; the attacker chooses all its shields at once and "
-            "breaks them together (one `break` line)"),
+            M("shields were already broken in this attack; the attacker chooses all its shields at once and "
+            "breaks them together (one `break` line)")),
 )
 
 #: declarations whose creature takes over the attack (not an abort: the new creature carries on)
@@ -455,39 +457,43 @@ def at_untapped_creature(d: Declaration) -> bool:
 class Guard:
     rule: str
     fails: Callable
-    message: str  # {card} {target}
-    hint: str
+    message: Msg  # {card} {target}
+    hint: Msg
 
 
 #: who may attack: at most one finding from each group, the first guard that fails
 ATTACK_GUARDS: tuple[tuple[Guard, ...], ...] = (
     (
-        Guard(R_TAPPED_ATTACKER, is_tapped, "{card} is tapped and cannot be declared as an attacker",
-              "a creature that attacked or was tapped earlier this turn attacks again only if something "
-              "untapped it: write that `untap` line, or check the attacker"),
-        Guard(R_CANNOT_ATTACK, cannot_attack, "{card} cannot attack",
-              "a creature with \"cannot attack\" may still block, but never attack"),
-        Guard(R_SUMMONING_SICK, summoning_sick, "{card} entered the battle zone this turn and has no speed "
-              "attacker: it is summoning sick", "it may attack from its owner's next turn on; if it has speed "
-              "attacker, add it inline: {card} {{speed-attacker}}"),
-        Guard(R_ENTERED_THIS_TURN, kept_from_attacking_on_entry, "{card} entered the battle zone this turn, and "
+        Guard(R_TAPPED_ATTACKER, is_tapped, M("{card} is tapped and cannot be declared as an attacker"),
+              M("a creature that attacked or was tapped earlier this turn attacks again only if something "
+              "untapped it: write that `untap` line, or check the attacker")),
+        Guard(R_CANNOT_ATTACK, cannot_attack, M("{card} cannot attack"),
+              M("a creature with \"cannot attack\" may still block, but never attack")),
+        Guard(R_SUMMONING_SICK, summoning_sick, M("{card} entered the battle zone this turn and has no speed "
+              "attacker: it is summoning sick"),
+              M("it may attack from its owner's next turn on; if it has speed "
+              "attacker, add it inline: {written} {speed-attacker}")),
+        Guard(R_ENTERED_THIS_TURN, kept_from_attacking_on_entry, M("{card} entered the battle zone this turn, and "
               "{source} in the battle zone keeps creatures like it (speed attackers) from attacking on the turn they "
-              "are put into the battle zone", "it may attack from its owner's next turn on, or once {source} has "
-              "left the battle zone"),
-        Guard(R_MACH_PLAYER, mach_fighter_at_player, "{card} is a mach fighter that entered this turn: it may "
-              "attack creatures only, not the player", "attack a creature, or attack the player next turn"),
+              "are put into the battle zone"),
+              M("it may attack from its owner's next turn on, or once {source} has "
+              "left the battle zone")),
+        Guard(R_MACH_PLAYER, mach_fighter_at_player, M("{card} is a mach fighter that entered this turn: it may "
+              "attack creatures only, not the player"),
+              M("attack a creature, or attack the player next turn")),
     ),
     (
-        Guard(R_CANNOT_ATTACK_PLAYERS, at_player_it_cannot_attack, "{card} cannot attack players, and an attack "
-              "on the opponent is an attack on the player, shields or no shields",
-              "it may attack a tapped opposing creature instead"),
-        Guard(R_CANNOT_ATTACK_CREATURES, at_creature_it_cannot_attack, "{card} cannot attack creatures",
-              "it may attack the player instead"),
-        Guard(R_CANNOT_BE_ATTACKED, at_unattackable, "{target} cannot be attacked{by}",
-              "choose the player or another tapped creature"),
-        Guard(R_UNTAPPED_TARGET, at_untapped_creature, "{target} is untapped, and {card} may attack only tapped "
-              "creatures", "choose the player or a tapped creature; the target is chosen before any attack "
-              "trigger (a creature tapped by an attack trigger cannot be the target of that same attack)"),
+        Guard(R_CANNOT_ATTACK_PLAYERS, at_player_it_cannot_attack, M("{card} cannot attack players, and an attack "
+              "on the opponent is an attack on the player, shields or no shields"),
+              M("it may attack a tapped opposing creature instead")),
+        Guard(R_CANNOT_ATTACK_CREATURES, at_creature_it_cannot_attack, M("{card} cannot attack creatures"),
+              M("it may attack the player instead")),
+        Guard(R_CANNOT_BE_ATTACKED, at_unattackable, M("{target} cannot be attacked{by}"),
+              M("choose the player or another tapped creature")),
+        Guard(R_UNTAPPED_TARGET, at_untapped_creature, M("{target} is untapped, and {card} may attack only tapped "
+              "creatures"),
+              M("choose the player or a tapped creature; the target is chosen before any attack "
+              "trigger (a creature tapped by an attack trigger cannot be the target of that same attack)")),
     ),
 )
 
@@ -512,29 +518,31 @@ class Defence:
     maybe_ability: bool = False  # an unread sentence of its text may give it the ability ("Dragon blocker")
 
 
-def unblockable(d: Defence) -> str | None:
+def unblockable(d: Defence) -> Msg | None:
     """Why the attacking creature cannot be blocked by this one (None: it can, or it is not known)."""
     if d.kind != "block" or not d.attacker_known:
         return None
     ap = d.attacker_props
     if "cannot-be-blocked" in ap:
-        return "it cannot be blocked"
+        return M("it cannot be blocked")
     if d.on_creature and "cannot-be-blocked-attacking-creatures" in ap:
-        return "while it attacks a creature it cannot be blocked"
+        return M("while it attacks a creature it cannot be blocked")
     if not d.on_creature and "cannot-be-blocked-attacking-players" in ap:
-        return "while it attacks a player it cannot be blocked"
+        return M("while it attacks a player it cannot be blocked")
     if d.power is not None and d.known:
         for n in numbers(ap, BLOCK_POWER_AT_LEAST):
             if d.power >= n:
-                return f"it cannot be blocked by creatures that have power {n} or more (the blocker has {d.power})"
+                return M("it cannot be blocked by creatures that have power {n} or more (the blocker has {power})", n=n,
+                         power=d.power)
         for n in numbers(ap, BLOCK_POWER_AT_MOST):
             if d.power <= n:
-                return f"it cannot be blocked by creatures that have power {n} or less (the blocker has {d.power})"
+                return M("it cannot be blocked by creatures that have power {n} or less (the blocker has {power})", n=n,
+                         power=d.power)
     for c in civs_of(d.props) if d.known else ():
         if f"cannot-be-blocked-by:{c}" in ap:
-            return f"it cannot be blocked by {c} creatures"
+            return M("it cannot be blocked by {civilization} creatures", civilization=civilization(c))
     if d.known and "cannot-be-blocked-by:non-evolution" in ap and "evolution" not in d.props:
-        return "it cannot be blocked by non-evolution creatures"
+        return M("it cannot be blocked by non-evolution creatures")
     return None
 
 
@@ -576,23 +584,27 @@ def sent_to_untapped(d: Defence) -> bool:
 
 
 DECLARATION_GUARDS: tuple[Guard, ...] = (
-    Guard(R_NO_ABILITY, lacks_ability, "{card} has no {ability} ability",
-          "if an effect gave it one, add it inline: {card} {{{ability}}}"),
-    Guard(R_CANNOT_BLOCK, cannot_block, "{card} cannot block{why}", "remove the block; the attack goes on "
-          "unblocked"),
-    Guard(R_UNBLOCKABLE, blocks_unblockable, "{card} blocks {attacker}, but {why}",
-          "remove the block: a block whose condition is not met at the declaration cannot be declared"),
-    Guard(R_GUARDMAN_PLAYER, guardman_for_player, "guardman is declared against an attack on the player; it "
-          "only takes attacks aimed at its owner's other creatures", "remove the guardman declaration"),
-    Guard(R_BLOCKER_TAPPED, taps_while_tapped, "{card} was tapped when the {kind} was declared; blocking and "
-          "guardman tap the creature, so it must be untapped", "only the turn player's creatures untap at the "
-          "start of a turn: a creature that attacked on its owner's turn is still tapped"),
-    Guard(R_REDIRECT_UNTAPPED, untaps_while_untapped, "{card} was untapped when the redirect was declared; a "
-          "redirect untaps the creature, so it must be tapped", "every sub-step 4 declaration is judged on the "
-          "state before any of them is carried out (a creature cannot block, then redirect)"),
-    Guard(R_REDIRECT_TARGET, sent_to_untapped, "the attack is sent to {target}, which is untapped; a redirect "
-          "sends it to the redirecting creature itself or to another tapped creature of its owner",
-          "redirect to {card} itself or to a tapped creature"),
+    Guard(R_NO_ABILITY, lacks_ability, M("{card} has no {ability} ability"),
+              M("if an effect gave it one, add it inline: {written} {{word}}")),
+    Guard(R_CANNOT_BLOCK, cannot_block, M("{card} cannot block{why}"),
+              M("remove the block; the attack goes on "
+          "unblocked")),
+    Guard(R_UNBLOCKABLE, blocks_unblockable, M("{card} blocks {attacker}, but {why}"),
+              M("remove the block: a block whose condition is not met at the declaration cannot be declared")),
+    Guard(R_GUARDMAN_PLAYER, guardman_for_player, M("guardman is declared against an attack on the player; it "
+          "only takes attacks aimed at its owner's other creatures"),
+              M("remove the guardman declaration")),
+    Guard(R_BLOCKER_TAPPED, taps_while_tapped, M("{card} was tapped when the {kind} was declared; blocking and "
+          "guardman tap the creature, so it must be untapped"),
+              M("only the turn player's creatures untap at the "
+          "start of a turn: a creature that attacked on its owner's turn is still tapped")),
+    Guard(R_REDIRECT_UNTAPPED, untaps_while_untapped, M("{card} was untapped when the redirect was declared; a "
+          "redirect untaps the creature, so it must be tapped"),
+              M("every sub-step 4 declaration is judged on the "
+          "state before any of them is carried out (a creature cannot block, then redirect)")),
+    Guard(R_REDIRECT_TARGET, sent_to_untapped, M("the attack is sent to {target}, which is untapped; a redirect "
+          "sends it to the redirecting creature itself or to another tapped creature of its owner"),
+              M("redirect to {card} itself or to a tapped creature")),
 )
 
 

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from pathlib import Path as _Path
+
+from ...i18n import domain as _domain
+
 from enum import StrEnum
 
 #: the five civilizations: a card's own (``{creature, darkness}``), and the parameter of the words
@@ -32,20 +36,22 @@ NUMBERED_WORDS = frozenset({"power", "ninja-strike", "power-attacker", "power-pl
 EXAMPLE_PROPS = '"Name" 5000 {creature, blocker}'
 
 #: the written form of each line, by its first keyword, shown when nothing closer can be said
+#: this game's catalog (the same as words.M): the forms and names below are messages
+M = _domain("replayer-dm", _Path(__file__).resolve().parent / "locale")
 LINE_FORMS = {
-    "turn": "`turn 3 A` (turn number, then the turn player)",
+    "turn": M("`turn 3 A` (turn number, then the turn player)"),
     "phase": "`phase start|untap|draw|charge|main|attack|end`",
-    "resolve": '`resolve` alone, or `A: resolve "Card"`', "[": '`[Key "value"]`',
+    "resolve": M('`resolve` alone, or `A: resolve "Card"`'), "[": '`[Key "value"]`',
     "battle": '`battle "Card" vs "Card"`',
-    "attack": '`A: attack "Card" -> player` or `A: attack "Card" -> "Creature"`',
+    "attack": M('`A: attack "Card" -> player` or `A: attack "Card" -> "Creature"`'),
     "charge": '`A: charge "Card"`', "summon": '`A: summon "Card"`', "cast": '`A: cast "Card"`',
     "tap": '`A: tap "Card"`', "untap": '`A: untap "Card"`', "trigger": '`A: trigger "Card"`',
     "ninja": '`A: ninja strike "Card"`',
-    "revolution": '`A: revolution 0 "Card"` or `A: revolution change "Card"`',
+    "revolution": M('`A: revolution 0 "Card"` or `A: revolution change "Card"`'),
     "invade": '`A: invade "Card"`', "block": '`A: block with "Card"`', "guardman": '`A: guardman "Card"`',
     "redirect": '`A: redirect "Card" -> "Creature"`', "destroy": '`A: destroy "Card"`',
     "return": '`A: return "Card" to hand`', "put": '`A: put "Card" into mana|shields`',
-    "break": "`A: break 2` or `A: break 2 shields`", "s-trigger": '`A: s-trigger "Card", "Card"`',
+    "break": M("`A: break 2` or `A: break 2 shields`"), "s-trigger": '`A: s-trigger "Card", "Card"`',
     "direct": "`A: direct attack`", "win": "`A: win`",
 }
 #: the action words of an actor line
@@ -55,10 +61,10 @@ ACTIONS = ("charge", "summon", "cast", "tap", "untap", "attack", "trigger", "res
 
 #: this grammar's terminals in words, and the words they match (for "did you mean")
 TERMINAL_NAMES = {
-    "PHASE_NAME": "a phase (start, untap, draw, charge, main, attack, end)",
-    "PUT_ZONE": "mana or shields", "PLAYER_WORD": "`player`",
-    "DECLARATION": "a declaration (ninja strike, revolution 0, revolution change, invade)",
-    "MAIN_VERB": "charge, summon or cast", "TAP_VERB": "tap or untap",
+    "PHASE_NAME": M("a phase (start, untap, draw, charge, main, attack, end)"),
+    "PUT_ZONE": M("mana or shields"), "PLAYER_WORD": "`player`",
+    "DECLARATION": M("a declaration (ninja strike, revolution 0, revolution change, invade)"),
+    "MAIN_VERB": M("charge, summon or cast"), "TAP_VERB": M("tap or untap"),
 }
 TERMINAL_WORDS = {
     "PHASE_NAME": ("start", "untap", "draw", "charge", "main", "attack", "end"),

@@ -14,7 +14,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...i18n import COMMA, Msg, join
 from ...replay import CardFacts
+from .words import M
 
 #: effect words that make an effect something a player activates (a continuous effect is not)
 ACTIVATED = frozenset({"quick", "trigger", "ignition", "flip"})
@@ -39,14 +41,18 @@ class Reading:
     def zones(self) -> frozenset[str]:
         return frozenset(w[len(ZONE_PREFIX):] for w in self.props if w.startswith(ZONE_PREFIX))
 
-    def describe(self) -> str:
+    def describe(self) -> Msg:
         kind = next((w for w in ("quick", "trigger", "flip", "ignition") if w in self.props), "")
         what = [w for w in ("atk-mod", "negates-activation", "negates-effect", "self-trigger", "battle-trigger",
                             "targets") if w in self.props]
         what += sorted(w for w in self.props if w.startswith("timing:"))
-        words = ([kind + " effect"] if kind else []) + what
-        return ", ".join(words) or "no effect type"
+        words = ([M("{kind} effect", kind=KIND_TERMS[kind])] if kind else []) + what
+        return join(words, COMMA) if words else M("no effect type")
 
+
+#: the kinds of effect as words of a message (English: the notation's word, "quick effect")
+KIND_TERMS = {"quick": M.term("ygo effect kind", "quick"), "trigger": M.term("ygo effect kind", "trigger"),
+              "flip": M.term("ygo effect kind", "flip"), "ignition": M.term("ygo effect kind", "ignition")}
 
 MONSTER_WORDS = frozenset({"normal-monster", "effect-monster", "flip-monster", "monster"})
 

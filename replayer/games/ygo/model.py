@@ -21,10 +21,12 @@ from .rules import (ACTIVATION_GUARDS, AFTER_CALC, Act, CALC, CLAUSES, DS_END, D
                     R_COUNTER_ONLY, R_DAMAGE, R_DESTROYED_CHANGED, R_DESTROY_NOT_CALC, R_EVENT_ASSUMED, R_FLIP_DS_START,
                     R_LINK, R_LP, R_NOT_ALLOWED, R_NOT_FLIPPED, R_NOT_THERE, R_NO_ATTACK, R_NO_CALC, R_ONCE,
                     R_RESULT, R_SENT_EARLY, R_SPEED, R_TRIGGER_ORDER, R_UNDECIDED, R_UNLISTED,
-                    SPELL_TRAP_KINDS, Timing, clause_timings, describe_effect, describe_json, describe_table,
+                    SPELL_TRAP_KINDS, Timing, clause_timings, describe_effect, describe_json, effect_words, describe_table,
                     effect_zones, is_trigger_effect, named_timings, once_per_timing, spell_speed,
                     own_event, waits_for)
 from .vocabulary import PHASE_BY_WORD, STEP_BY_WORD, Phase, Step
+from .words import ARROW, M, timing, timings, zone_word
+from ...i18n import OR, SEMI, Msg, join
 
 # the members on a hot path as module names (reading one off its class costs 60 ns)
 BATTLE, MAIN2, DAMAGE, BATTLE_STEP, END_STEP = Phase.BATTLE, Phase.MAIN2, Step.DAMAGE, Step.BATTLE, Step.END
@@ -148,9 +150,9 @@ class YgoModel(Model):
         phase = PHASE_BY_WORD.get(e.name, e.name)
         if self.step is DAMAGE and self.timing is not None and not (self.bp_ended or self.bp_ending) \
                 and phase is not BATTLE and phase is not MAIN2:
-            self.report(R_AFTER_DS, e, f"phase {e.name} follows the Damage Step directly; after the Damage "
-                        "Step the game returns to the Battle Step", "write `step battle` (and `step end`) "
-                        "first, or `A: end battle phase` if an effect ended the Battle Phase")
+            self.report(R_AFTER_DS, e, M("phase {phase} follows the Damage Step directly; after the Damage "
+                        "Step the game returns to the Battle Step", phase=e.name), M("write `step battle` (and "
+                        "`step end`) first, or `A: end battle phase` if an effect ended the Battle Phase"))
         self.leave_damage_step()
         self.phase, self.step, self.bp_ended, self.bp_ending = phase, None, False, False
 
@@ -159,8 +161,8 @@ class YgoModel(Model):
         if step is DAMAGE:
             self.ds_in_log = self.ds_in_log or self.battle is not None or not self.starts_the_log(e)
             if self.battle is None and not self.starts_the_log(e):
-                self.report(R_NO_ATTACK, e, "a Damage Step with no attack declared before it",
-                            "write the attack declaration (`A: attack ... -> ...`) before `step damage`")
+                self.report(R_NO_ATTACK, e, M("a Damage Step with no attack declared before it"),
+                            M("write the attack declaration (`A: attack ... -> ...`) before `step damage`"))
             self.phase = BATTLE
             self.step, self.timing = DAMAGE, None
             self.resolved_at, self.flipped_in_ds = set(), set()
@@ -168,30 +170,31 @@ class YgoModel(Model):
         # `step end` right after a Damage Step implies the return to the Battle Step (spec §3, clarification)
         if self.step is DAMAGE and self.timing is not None and step is not BATTLE_STEP and step is not END_STEP \
                 and not (self.bp_ended or self.bp_ending):
-            self.report(R_AFTER_DS, e, f"step {e.name} follows the Damage Step directly; after the Damage "
-                        "Step the game returns to the Battle Step", "write `step battle` first")
+            self.report(R_AFTER_DS, e, M("step {step} follows the Damage Step directly; after the Damage "
+                        "Step the game returns to the Battle Step", step=e.name), M("write `step battle` first"))
         self.leave_damage_step()
         self.step = step
 
     def handle_Timing(self, e: ev.Timing) -> None:
         new = Timing.of(e.name)
         if self.bp_ended:
-            self.report(R_BP_ENDED, e, f"timing {e.name} after the Battle Phase was ended by an effect: the "
-                        "rest of the Damage Step does not happen", "remove this timing and what follows it "
-                        "in this Damage Step")
+            self.report(R_BP_ENDED, e, M("timing {timing} after the Battle Phase was ended by an effect: the "
+                        "rest of the Damage Step does not happen", timing=timing(new)), M("remove this timing and "
+                        "what follows it in this Damage Step"))
         if self.step is not DAMAGE:
             if self.battle is None and self.ds_over:
-                self.report(R_BACKWARDS, e, f"timing {e.name} after the Damage Step ended: the game has left it "
-                            "and does not go back", "write the line under its timing, before the step or phase "
-                            "line that ended the Damage Step")
+                self.report(R_BACKWARDS, e, M("timing {timing} after the Damage Step ended: the game has left it "
+                            "and does not go back", timing=timing(new)), M("write the line under its timing, before "
+                            "the step or phase line that ended the Damage Step"))
             elif self.battle is None and not self.starts_the_log(e):
-                self.report(R_NO_ATTACK, e, f"timing {e.name} with no attack: a Damage Step needs an attack",
-                            "write the attack declaration and `step damage` first")
+                self.report(R_NO_ATTACK, e, M("timing {timing} with no attack: a Damage Step needs an attack",
+                            timing=timing(new)), M("write the attack declaration and `step damage` first"))
             self.step, self.phase = DAMAGE, BATTLE
         if self.timing is not None and new < self.timing:
-            self.report(R_BACKWARDS, e, f"timing {e.name} after {self.timing.word}: the Damage Step runs "
-                        "ds-start → before-calc → calc → after-calc → ds-end and never goes back",
-                        "write the events of each timing under its own `timing` line, in order")
+            self.report(R_BACKWARDS, e, M("timing {timing} after {previous}: the Damage Step runs {order} and never "
+                        "goes back", timing=timing(new), previous=timing(self.timing),
+                        order=join([timing(t) for t in Timing], ARROW)),
+                        M("write the events of each timing under its own `timing` line, in order"))
             return  # the replay stays at the later timing
         if self.chain:  # a chain cannot span timings: it resolved
             self.close_chain()
@@ -200,8 +203,9 @@ class YgoModel(Model):
                 and (self.timing is None or self.timing < CALC):
             target = self.cards[b.target]
             if target.face_down and target.zone == "field":
-                self.report(R_NOT_FLIPPED, e, f'the attacked face-down monster "{target.key}" was not flipped '
-                            "face-up before damage calculation", "write its `flip` under `timing before-calc`")
+                self.report(R_NOT_FLIPPED, e, M('the attacked face-down monster "{card}" was not flipped '
+                            "face-up before damage calculation", card=target.key),
+                            M("write its `flip` under `timing before-calc`"))
                 target.face_down = False  # the flip the log left out happened: what answers it comes after calc
                 self.happen("flipped", target.key, target.controller, frozenset((AFTER_CALC,)))
         self.timing = new
@@ -242,8 +246,9 @@ class YgoModel(Model):
         c = self.card(e.card)
         self.moved.add(c.key)
         if c.destroyed_by_battle and c.zone == "field":
-            self.report(R_DESTROYED_CHANGED, e, f'"{e.card.label}" was destroyed by battle: until it is sent to the '
-                        "GY its battle position cannot be changed", "remove the change", card=e.card)
+            self.report(R_DESTROYED_CHANGED, e, M('"{card}" was destroyed by battle: until it is sent to the '
+                        "GY its battle position cannot be changed", card=self.card_name(e.card)),
+                        M("remove the change"), card=e.card)
         c.position = e.position
         if c.zone is None:
             c.zone, c.controller = "field", e.player
@@ -253,8 +258,9 @@ class YgoModel(Model):
     def handle_Attack(self, e: ev.Attack) -> None:
         attacker = self.card(e.attacker)
         if attacker.zone not in (None, "field"):
-            self.report(R_NOT_THERE, e, f'"{e.attacker.label}" attacks but the log put it in the '
-                        f"{attacker.zone}", "check the earlier lines that moved it", card=e.attacker)
+            self.report(R_NOT_THERE, e, M('"{card}" attacks but the log put it in the {zone}',
+                        card=self.card_name(e.attacker), zone=zone_word(attacker.zone)),
+                        M("check the earlier lines that moved it"), card=e.attacker)
         attacker.zone, attacker.controller = "field", e.player
         attacker.position, attacker.face_down = "attack", False
         target_key = None
@@ -284,9 +290,10 @@ class YgoModel(Model):
         b = self.battle
         if self.in_damage_step and b and c.key == b.target and b.target_face_down:
             if self.timing == DS_START:
-                self.report(R_FLIP_DS_START, e, f'"{e.card.label}" is flipped at the start of the Damage Step; '
-                            "an attacked face-down monster is flipped face-up at before-calc",
-                            "write the flip under `timing before-calc`", card=e.card)
+                self.report(R_FLIP_DS_START, e, M('"{card}" is flipped at the start of the Damage Step; '
+                            "an attacked face-down monster is flipped face-up at {timing}",
+                            card=self.card_name(e.card), timing=timing(Timing.BEFORE_CALC)),
+                            M("write the flip under `timing before-calc`"), card=e.card)
             self.flipped_in_ds.add(c.key)
             # what answers the attacked monster's flip activates after damage calculation (Yugipedia:
             # Damage Step § Before damage calculation)
@@ -363,8 +370,8 @@ class YgoModel(Model):
         b = self.battle
         assert b is not None
         if b.left_field:
-            self.report(R_NO_CALC, e, "battle damage after a battling monster left the field: there is no "
-                        "damage calculation", "remove the battle damage and the battle's results")
+            self.report(R_NO_CALC, e, M("battle damage after a battling monster left the field: there is no "
+                        "damage calculation"), M("remove the battle damage and the battle's results"))
             return
         expected = self.expected_battle()
         if expected is None:
@@ -372,21 +379,24 @@ class YgoModel(Model):
         damage, _ = expected
         want = damage.get(e.player or "", 0)
         if want != e.amount:
-            self.report(R_DAMAGE, e, f"{e.player} takes {e.amount} battle damage, but {self.battle_sums()} "
-                        f"gives {want if want else 'no damage'} to {e.player}",
-                        f"write `{e.player}: damage {want}`" if want else "remove this line or check the ATK/DEF")
+            self.report(R_DAMAGE, e, M("{player} takes {amount} battle damage, but {sums} gives {want} to {player}",
+                        player=e.player, amount=e.amount, sums=self.battle_sums(),
+                        want=want if want else M("no damage")),
+                        M("write `{player}: damage {amount}`", player=e.player, amount=want) if want
+                        else M("remove this line or check the ATK/DEF"))
 
-    def battle_sums(self) -> str:
+    def battle_sums(self) -> Msg:
         b = self.battle
         assert b is not None
         a = self.cards[b.attacker]
         if b.target is None:
-            return f"a direct attack with ATK {a.atk}"
+            return M("a direct attack with ATK {atk}", atk=a.atk)
         t = self.cards[b.target]
         if t.position == "defense":
-            pierce = " with piercing" if "piercing" in self.facts_of_key(b.attacker) else ""
-            return f"ATK {a.atk} against DEF {t.def_}{pierce}"
-        return f"ATK {a.atk} against ATK {t.atk}"
+            if "piercing" in self.facts_of_key(b.attacker):
+                return M("ATK {atk} against DEF {def} with piercing", atk=a.atk, **{"def": t.def_})
+            return M("ATK {atk} against DEF {def}", atk=a.atk, **{"def": t.def_})
+        return M("ATK {atk} against ATK {target_atk}", atk=a.atk, target_atk=t.atk)
 
     def handle_LifePoints(self, e: ev.LifePoints) -> None:
         # Only damage is recorded as such; an lp line with no damage since the last known Life
@@ -397,8 +407,10 @@ class YgoModel(Model):
             self.happen("recover", None, e.player)
         self.damage_since_lp[e.player or ""] = False
         if checked and lp is not None and lp != e.value:
-            self.report(R_LP, e, f"{e.player}'s Life Points are {lp} by the damage the log records, not {e.value}",
-                        f"write `{e.player}: lp {lp}`, or the damage line that explains {e.value}")
+            self.report(R_LP, e, M("{player}'s Life Points are {lp} by the damage the log records, not {written}",
+                        player=e.player, lp=lp, written=e.value),
+                        M("write `{player}: lp {lp}`, or the damage line that explains {written}", player=e.player,
+                          lp=lp, written=e.value))
         self.lp[e.player or ""] = e.value
 
     def handle_Destroy(self, e: ev.Destroy) -> None:
@@ -411,20 +423,21 @@ class YgoModel(Model):
             self.leave_field(c, "gy")
             return
         if self.timing != CALC:
-            where = f"at {self.timing.word}" if self.timing else "outside the Damage Step"
-            self.report(R_DESTROY_NOT_CALC, e, f'"{e.card.label}" is written destroyed by battle {where}; '
-                        "destruction by battle is decided at damage calculation",
-                        "write it under `timing calc`", card=e.card)
+            where = M("at {timing}", timing=timing(self.timing)) if self.timing else M("outside the Damage Step")
+            self.report(R_DESTROY_NOT_CALC, e, M('"{card}" is written destroyed by battle {where}; '
+                        "destruction by battle is decided at damage calculation", card=self.card_name(e.card),
+                        where=where), M("write it under `timing calc`"), card=e.card)
         elif self.battle is not None:
             if self.battle.left_field:
-                self.report(R_NO_CALC, e, f'"{e.card.label}" is destroyed by battle, but a battling monster left '
+                self.report(R_NO_CALC, e, M('"{card}" is destroyed by battle, but a battling monster left '
                             "the field before damage calculation: there was no damage calculation",
-                            "remove the battle's results", card=e.card)
+                            card=self.card_name(e.card)), M("remove the battle's results"), card=e.card)
             else:
                 expected = self.expected_battle()
                 if expected is not None and c.key not in expected[1]:
-                    self.report(R_RESULT, e, f'"{e.card.label}" is not destroyed by this battle: '
-                                f"{self.battle_sums()}", "check the ATK/DEF and the positions", card=e.card)
+                    self.report(R_RESULT, e, M('"{card}" is not destroyed by this battle: {sums}',
+                                card=self.card_name(e.card), sums=self.battle_sums()),
+                                M("check the ATK/DEF and the positions"), card=e.card)
         c.destroyed_by_battle = True
         self.destroyed.add(c.key)  # forgotten when the Damage Step ends (leave_damage_step)
         # it is sent to the GY at the end of the Damage Step, and what answers its destruction activates then
@@ -445,9 +458,10 @@ class YgoModel(Model):
             c.controller = e.player
         if c.destroyed_by_battle and self.in_damage_step and self.timing is not None \
                 and self.timing < DS_END and e.to == "gy":
-            self.report(R_SENT_EARLY, e, f'"{e.card.label}" was destroyed by battle and is sent to the GY at '
-                        f"{self.timing.word}; it stays on the field until the end of the Damage Step",
-                        "write the move under `timing ds-end`", card=e.card)
+            self.report(R_SENT_EARLY, e, M('"{card}" was destroyed by battle and is sent to the GY at '
+                        "{timing}; it stays on the field until the end of the Damage Step",
+                        card=self.card_name(e.card), timing=timing(self.timing)),
+                        M("write the move under `timing ds-end`"), card=e.card)
         self.leave_field(c, e.to, by_battle=e.how == "send" and e.to == "gy")
 
     def handle_Negate(self, e: ev.Negate) -> None:
@@ -483,9 +497,10 @@ class YgoModel(Model):
         self.place_activated(e, c, props)
         link_no = len(self.chain) + 1
         if e.chain_link is not None and e.chain_link != link_no:
-            self.report(R_LINK, e, f"written as chain link {e.chain_link}, but it is chain link {link_no}",
-                        f"write `CL{link_no}`" + (" (a `resolve` line may be missing before it)"
-                                                   if e.chain_link < link_no else ""))
+            self.report(R_LINK, e, M("written as chain link {written}, but it is chain link {link}",
+                        written=e.chain_link, link=link_no),
+                        M("write `CL{link}` (a `resolve` line may be missing before it)", link=link_no)
+                        if e.chain_link < link_no else M("write `CL{link}`", link=link_no))
         known = facts.known
         speed = spell_speed(props) if known else None
         if known:
@@ -493,10 +508,12 @@ class YgoModel(Model):
             if self.in_damage_step and not reading.unlisted:
                 self.check_damage_step(e, props, c)
         elif self.in_damage_step and self.timing is not None and not self.amend(
-                "card.unknown", e, e.card, f"whether it may be activated at {self.timing.word} is not decided"):
-            self.report(R_UNDECIDED, e, f'cannot decide whether "{e.card.label}" may be activated at '
-                        f"{self.timing.word}: it is not in the catalog and the log gives no properties",
-                        "give its properties inline, e.g. {quick-play, atk-mod}", card=e.card)
+                "card.unknown", e, e.card, M("whether it may be activated at {timing} is not decided",
+                                             timing=timing(self.timing))):
+            self.report(R_UNDECIDED, e, M('cannot decide whether "{card}" may be activated at '
+                        "{timing}: it is not in the catalog and the log gives no properties",
+                        card=self.card_name(e.card), timing=timing(self.timing)),
+                        M("give its properties inline, e.g. {quick-play, atk-mod}"), card=e.card)
         self.check_targets_and_cost(e, props, c)
         self.chain.append(Link(e, c.key, e.player, props, speed))
 
@@ -519,15 +536,19 @@ class YgoModel(Model):
         """The effect the line means: the one it names, or, where it leaves the choice open, the first of the
         readings the log allows that is legal here (the likeliest if none is), named in an info finding."""
         options, open_choice = ygo_effects.readings(facts, effect=e.effect, trigger=e.trigger, flip=e.flip_effect)
-        label = e.card.label
+        label = self.card_name(e.card)
         if options[0].unlisted:
-            what = f'a {options[0].unlisted} of "{label}"'
-            where = (f"neither the catalog nor the log's properties list {what}" if facts.inline else
-                     f"the catalog does not list {what}")
-            self.report(R_UNLISTED, e, f"{where}; the line is a fact about the match: it is checked as "
-                        f"a {options[0].unlisted} (chain and spell speed)" + (
-                            ", not against a Damage Step clause" if self.in_damage_step else ""),
-                        "add the effect to the catalog, or give its properties inline", card=e.card)
+            what = M('a {clause} of "{card}"', clause=options[0].unlisted, card=label)
+            where = (M("neither the catalog nor the log's properties list {what}", what=what) if facts.inline else
+                     M("the catalog does not list {what}", what=what))
+            if self.in_damage_step:
+                said = M("{where}; the line is a fact about the match: it is checked as a {clause} (chain and spell "
+                         "speed), not against a Damage Step clause", where=where, clause=options[0].unlisted)
+            else:
+                said = M("{where}; the line is a fact about the match: it is checked as a {clause} (chain and spell "
+                         "speed)", where=where, clause=options[0].unlisted)
+            self.report(R_UNLISTED, e, said, M("add the effect to the catalog, or give its properties inline"),
+                        card=e.card)
             return options[0]
         if not open_choice:
             return options[0]
@@ -537,18 +558,22 @@ class YgoModel(Model):
         legal = chosen is not None
         chosen = chosen or order[0]
         others = [r for r in order if r is not chosen]
-        why = ("the first of them that may be activated here" if legal else
-               "none of them may be activated here, so this one is judged")
+        why = (M("the first of them that may be activated here") if legal else
+               M("none of them may be activated here, so this one is judged"))
         sources = getattr(facts.info, "effect_sources", ()) if not facts.inline else ()
 
-        def named(r: ygo_effects.Reading) -> str:  # imported card data: where the effect was read
+        def named(r: ygo_effects.Reading) -> Msg:  # imported card data: where the effect was read
             source = sources[r.number - 1] if r.number and r.number <= len(sources) else ""
-            return f"effect {r.number} ({r.describe()}{'; ' + source if source else ''})"
+            if source:
+                return M("effect {number} ({what}; {source})", number=r.number, what=r.describe(), source=source)
+            return M("effect {number} ({what})", number=r.number, what=r.describe())
 
-        more = "; the others: " + "; ".join(named(r) for r in others) if others else ""
-        self.report(R_ASSUMED, e, f'the log does not say which effect of "{label}" is activated; taken as '
-                    f"{named(chosen)}, {why}" + more,
-                    f"write `effect {chosen.number}` (or `trigger`, `flip effect`) to say which", card=e.card)
+        said = M('the log does not say which effect of "{card}" is activated; taken as {reading}, {why}',
+                 card=label, reading=named(chosen), why=why)
+        if others:
+            said = M("{message}; the others: {readings}", message=said, readings=join((named(r) for r in others), SEMI))
+        self.report(R_ASSUMED, e, said, M("write `effect {number}` (or `trigger`, `flip effect`) to say which",
+                                          number=chosen.number), card=e.card)
         return chosen
 
     def would_err(self, e: ev.Activate, props: frozenset[str], c: Card) -> bool:
@@ -578,19 +603,20 @@ class YgoModel(Model):
             return
         prev = self.chain[-1]
         if prev.speed == 3 and speed != 3:
-            self.report(R_COUNTER_ONLY, e, f'"{e.card.label}" (spell speed {speed}) responds to a Counter Trap; '
-                        "only a Counter Trap (spell speed 3) can", "activate it in a new chain after this one "
-                        "resolves", card=e.card)
+            self.report(R_COUNTER_ONLY, e, M('"{card}" (spell speed {speed}) responds to a Counter Trap; '
+                        "only a Counter Trap (spell speed 3) can", card=self.card_name(e.card), speed=speed),
+                        M("activate it in a new chain after this one resolves"), card=e.card)
             return
         all_triggers = all(is_trigger_effect(l.props) for l in self.chain)
         if speed == 1 and all_triggers and is_trigger_effect(props):
             self.check_trigger_order(e, props)
             return
         if prev.speed is not None and speed < prev.speed or speed == 1:
-            self.report(R_SPEED, e, f'"{e.card.label}" has spell speed {speed} and cannot be chained to '
-                        f"chain link {len(self.chain)} (spell speed {prev.speed})",
-                        "a spell speed 1 effect can only start a chain (CL1), except triggers that trigger "
-                        "at the same time", card=e.card)
+            self.report(R_SPEED, e, M('"{card}" has spell speed {speed} and cannot be chained to '
+                        "chain link {link} (spell speed {previous})", card=self.card_name(e.card), speed=speed,
+                        link=len(self.chain), previous=prev.speed),
+                        M("a spell speed 1 effect can only start a chain (CL1), except triggers that trigger "
+                          "at the same time"), card=e.card)
 
     def check_trigger_order(self, e: ev.Activate, props: frozenset[str]) -> None:
         def rank(player: str | None, p: frozenset[str]) -> int:
@@ -601,10 +627,11 @@ class YgoModel(Model):
         if self.turn_player is None:
             return
         if rank(e.player, props) < rank(prev.player, prev.props):
-            self.report(R_TRIGGER_ORDER, e, f'"{e.card.label}" is chained after "{prev.event.card.label}", but '
+            self.report(R_TRIGGER_ORDER, e, M('"{card}" is chained after "{other}", but '
                         "triggers that trigger together go on the chain turn player's mandatory, opponent's "
-                        "mandatory, turn player's optional, then opponent's optional",
-                        "put it before the other trigger's link", card=e.card, related=[prev.event])
+                        "mandatory, turn player's optional, then opponent's optional", card=self.card_name(e.card),
+                        other=self.card_name(prev.event.card)),
+                        M("put it before the other trigger's link"), card=e.card, related=[prev.event])
 
     def check_damage_step(self, e: ev.Activate, props: frozenset[str], c: Card) -> None:
         """The Damage Step rows: the first restriction that applies decides; else one allowing clause is
@@ -616,37 +643,41 @@ class YgoModel(Model):
             if guard.fails(self, act):
                 self.report_guard(guard, act)
                 return
-        label = e.card.label
+        label = self.card_name(e.card)
         word = waits_for(props)
         if word is not None and not self.ds_in_log and not self.event_seen(word, c.key if own_event(props) else None):
-            self.report(R_EVENT_ASSUMED, e, f'"{label}" answers an event ({word}) that the log does not show; the '
+            self.report(R_EVENT_ASSUMED, e, M('"{card}" answers an event ({event}) that the log does not show; the '
                         "log starts inside this Damage Step, after where it could have happened: assumed that it "
-                        "happened", "write the event before the activation to have it checked", card=e.card)
+                        "happened", card=label, event=word),
+                        M("write the event before the activation to have it checked"), card=e.card)
         allowing = [cl for cl in CLAUSES if cl.applies(props) and t in clause_timings(cl, props, self.rules)]
         if allowing:
             # once per specific timing binds only if every allowing clause is bound by it here
             if all(t in once_per_timing(cl, self.rules) for cl in allowing) and t in self.resolved_at \
                     and not self.chain:
-                self.report(R_ONCE, e, f'"{label}" may be activated at {t.word} only in the first chain built '
-                            f"there, and a chain has already resolved at this {t.word}",
-                            "it could only have been chained to that chain (before it resolved)", card=e.card)
+                self.report(R_ONCE, e, M('"{card}" may be activated at {timing} only in the first chain built '
+                            "there, and a chain has already resolved at this {timing}", card=label, timing=timing(t)),
+                            M("it could only have been chained to that chain (before it resolved)"), card=e.card)
             return
         applicable = [cl for cl in CLAUSES if cl.applies(props) and cl.late_rule]
         if applicable:
             cl = applicable[0]
             allowed = sorted(clause_timings(cl, props, self.rules))
-            hint = " or ".join(f"`timing {x.word}`" for x in allowed)
+            lines = join((f"`timing {x.word}`" for x in allowed), OR)
             if cl.name in REVISIONS["mr2"].timings and self.rules == "current":
-                hint += ' (before Master Rule 3, [Rules "mr2"], damage calculation was allowed too)'
-            self.report(cl.late_rule, e, f'"{label}" {cl.says}: in the Damage Step it may be activated only at '
-                        f"{' or '.join(x.word for x in allowed)}, not at {t.word}",
-                        f"activate it under {hint}" if allowed else "", card=e.card)
+                hint = M('activate it under {lines} (before Master Rule 3, [Rules "mr2"], damage calculation was '
+                         "allowed too)", lines=lines)
+            else:
+                hint = M("activate it under {lines}", lines=lines)
+            self.report(cl.late_rule, e, M('"{card}" {says}: in the Damage Step it may be activated only at '
+                        "{allowed}, not at {timing}", card=label, says=cl.says, allowed=timings(allowed),
+                        timing=timing(t)), hint if allowed else "", card=e.card)
             return
-        what = describe_effect(props)
-        self.report(R_NOT_ALLOWED, e, f'"{label}" ({what}) cannot be activated in the Damage Step: no clause of '
-                    "the Damage Step list allows it", "only counter traps, mandatory effects, activation "
-                    "negators, ATK/DEF changers (until before-calc), triggers on the card itself or on a "
-                    "battle, and effects that name the timing may be activated; see `replayer rules ygo`",
+        what = effect_words(props)
+        self.report(R_NOT_ALLOWED, e, M('"{card}" ({what}) cannot be activated in the Damage Step: no clause of '
+                    "the Damage Step list allows it", card=label, what=what), M("only counter traps, mandatory "
+                    "effects, activation negators, ATK/DEF changers (until before-calc), triggers on the card itself "
+                    "or on a battle, and effects that name the timing may be activated; see `replayer rules ygo`"),
                     card=e.card)
 
     def check_targets_and_cost(self, e: ev.Activate, props: frozenset[str], c: Card) -> None:

@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING, Callable
 from ... import events as ev
 from ...diagnostics import Kind, Severity, define
 from .vocabulary import TIMING_BY_WORD, TIMING_WORDS, Timing  # noqa: F401 (TIMING_* re-exported)
+from .words import TIMING_COMMA, M, timing, timings, zone_word
+from ...i18n import AND, COMMA, OR, Msg, join
 
 if TYPE_CHECKING:
     from .field import Card
@@ -193,8 +195,8 @@ def allows_damage_step(p: frozenset[str]) -> bool:
 #: activate at: battle damage after damage calculation; destroying (or being destroyed by) a monster by
 #: battle at the end of the Damage Step (OCG wiki: Damage Step § other — Jurrac Guaiba, Flamvell Firedog)
 EVENT_TIMINGS = {"battle-damage": AFTER_CALC, "battle-destruction": DS_END}
-EVENT_SAYS = {"battle-damage": "triggers on inflicting battle damage",
-              "battle-destruction": "triggers on destroying a monster by battle"}
+EVENT_SAYS = {"battle-damage": M("triggers on inflicting battle damage"),
+              "battle-destruction": M("triggers on destroying a monster by battle")}
 
 
 def named_timings(p: frozenset[str]) -> frozenset[Timing]:
@@ -216,7 +218,7 @@ class Clause:
     timings: frozenset[Timing] | None  # None: the timings the effect itself names
     cite: str
     late_rule: str | None = None  # the finding when this is the only clause and the timing is wrong
-    says: str = ""  # what the effect does, for messages: '"Honest" directly changes ATK/DEF'
+    says: Msg | str = ""  # what the effect does, for messages: '"Honest" directly changes ATK/DEF'
 
 
 CLAUSES: tuple[Clause, ...] = (
@@ -225,14 +227,14 @@ CLAUSES: tuple[Clause, ...] = (
     Clause("negates-activation", "effects that negate an activation (not those that negate an effect)",
            negates_activation, ALL_TIMINGS, "OCG FAQ 14/03/26 (Damage Step)"),
     Clause("atk-mod", "Spell/Trap Cards and quick effects that directly change ATK/DEF",
-           changes_atk_directly, UNTIL_BEFORE_CALC, YP_ACT, "ygo.ds.atk-mod-after-calc", "directly changes ATK/DEF"),
+           changes_atk_directly, UNTIL_BEFORE_CALC, YP_ACT, "ygo.ds.atk-mod-after-calc", M("directly changes ATK/DEF")),
     Clause("self-trigger", "optional triggers on the card itself moving, being flipped or changing "
            "position (unless they Normal or Fusion Summon)", triggers_on_itself, ALL_TIMINGS, YP_ACT),
     Clause("battle-trigger", "optional triggers on a battle event (battle damage, destroyed by battle): "
            "the event happens at damage calculation, so they come after it", is_battle_trigger,
-           AFTER_CALC_ON, YP_ACT, "ygo.ds.battle-trigger-early", "triggers on a battle event"),
+           AFTER_CALC_ON, YP_ACT, "ygo.ds.battle-trigger-early", M("triggers on a battle event")),
     Clause("named-timing", "effects that name a Damage Step timing (only at that timing)",
-           names_a_timing, None, TCG_TABLE, "ygo.ds.named-timing", "names a Damage Step timing"),
+           names_a_timing, None, TCG_TABLE, "ygo.ds.named-timing", M("names a Damage Step timing")),
     Clause("ds-ok", "cards whose text allows the Damage Step", allows_damage_step, ALL_TIMINGS, YP_ACT),
 )
 
@@ -322,30 +324,31 @@ def _destroyed_on_field(c: Card) -> bool:
 
 #: what each `on:` event is, said of the card itself (`self-event`) and of any card; and where in the Damage
 #: Step the effects that answer it are activated when the rules fix it
-ON_SAYS: dict[str, tuple[str, str]] = {
-    "to-grave": ("it is sent to the GY", "a card is sent to the GY"),
-    "destroyed": ("it is destroyed", "a card is destroyed"),
-    "battle-destroyed": ("it is destroyed by battle", "a monster is destroyed by battle"),
-    "battle-destroying": ("it destroys a monster by battle", "a monster destroys another by battle"),
-    "battle-damage": ("it inflicts battle damage", "a player takes battle damage"),
-    "damage": ("its controller takes damage", "a player takes damage"),
-    "recover": ("its controller gains LP", "a player gains LP"),
-    "leave-field": ("it leaves the field", "a card leaves the field"),
-    "banished": ("it is banished", "a card is banished"),
-    "to-hand": ("it is added to the hand", "a card is added to the hand"),
-    "discarded": ("it is discarded", "a card is discarded"),
-    "released": ("it is Tributed", "a monster is Tributed"),
-    "flipped": ("it is flipped face-up", "a monster is flipped face-up"),
-    "position": ("its battle position changes", "a monster's battle position changes"),
-    "summoned": ("it is Summoned", "a monster is Summoned"),
-    "chaining": ("a card or effect is activated", "a card or effect is activated"),
-    "targeted": ("it is targeted by an activated effect", "a card is targeted by an activated effect"),
-    "draw": ("its controller draws", "a player draws"),
-    "phase": ("a phase begins (the Standby Phase, the End Phase…)", "a phase begins (the Standby Phase, the End Phase…)"),
-    "attack": ("an attack is declared", "an attack is declared"),
+ON_SAYS: dict[str, tuple[Msg, Msg]] = {
+    "to-grave": (M("it is sent to the GY"), M("a card is sent to the GY")),
+    "destroyed": (M("it is destroyed"), M("a card is destroyed")),
+    "battle-destroyed": (M("it is destroyed by battle"), M("a monster is destroyed by battle")),
+    "battle-destroying": (M("it destroys a monster by battle"), M("a monster destroys another by battle")),
+    "battle-damage": (M("it inflicts battle damage"), M("a player takes battle damage")),
+    "damage": (M("its controller takes damage"), M("a player takes damage")),
+    "recover": (M("its controller gains LP"), M("a player gains LP")),
+    "leave-field": (M("it leaves the field"), M("a card leaves the field")),
+    "banished": (M("it is banished"), M("a card is banished")),
+    "to-hand": (M("it is added to the hand"), M("a card is added to the hand")),
+    "discarded": (M("it is discarded"), M("a card is discarded")),
+    "released": (M("it is Tributed"), M("a monster is Tributed")),
+    "flipped": (M("it is flipped face-up"), M("a monster is flipped face-up")),
+    "position": (M("its battle position changes"), M("a monster's battle position changes")),
+    "summoned": (M("it is Summoned"), M("a monster is Summoned")),
+    "chaining": (M("a card or effect is activated"), M("a card or effect is activated")),
+    "targeted": (M("it is targeted by an activated effect"), M("a card is targeted by an activated effect")),
+    "draw": (M("its controller draws"), M("a player draws")),
+    "phase": (M("a phase begins (the Standby Phase, the End Phase…)"), M("a phase begins (the Standby Phase, the End Phase…)")),
+    "attack": (M("an attack is declared"), M("an attack is declared")),
 }
 #: events that never happen inside the Damage Step, and the events whose answers the rules put at one timing
-NEVER_IN_DS = {"phase": "no phase begins during the Damage Step", "attack": "attacks are declared in the Battle Step"}
+NEVER_IN_DS = {"phase": M("no phase begins during the Damage Step"),
+               "attack": M("attacks are declared in the Battle Step")}
 ON_WHEN = {"battle-destroyed": DS_END, "battle-destroying": DS_END, "battle-damage": AFTER_CALC}
 
 
@@ -387,26 +390,29 @@ def _missing_says(m: "YgoModel", a: Act) -> tuple[str, str]:
     own, anyone = ON_SAYS.get(word, (word, word))
     when = own if own_event(a.props) else anyone
     if word in NEVER_IN_DS:
-        return (f'"{a.label}" is activated when {when}; {NEVER_IN_DS[word]}, so it cannot be activated at '
-                f"{a.timing.word}", "remove the activation, or move it to where its event happens")
+        return (M('"{card}" is activated when {when}; {never}, so it cannot be activated at {timing}',
+                  card=m.card_name(a.ref), when=when, never=NEVER_IN_DS[word], timing=timing(a.timing)),
+                M("remove the activation, or move it to where its event happens"))
     where = ON_WHEN.get(word)
-    at = f" (in the Damage Step its answers come at {where.word})" if where is not None and where != a.timing else ""
     whose = event_player(a)
     if whose is not None:  # whose damage (or gain of LP) it answers
-        rel = "its own player" if whose == a.event.player else "the opponent"
-        if when.startswith("a player "):
-            when = f"{whose} ({rel}) {when.removeprefix('a player ')}"
-        elif word == "battle-damage":
-            when += f" to {whose} ({rel})"
-    return (f'"{a.label}" is activated when {when}, and the log shows no such event that it could answer at '
-            f"{a.timing.word}{at}", "write the event it answers before it, under the timing where it happened, "
-            "or remove the activation")
+        rel = M("its own player") if whose == a.event.player else M("the opponent")
+        when = M("{when} (here: {player}, {relation})", when=when, player=whose, relation=rel)
+    if where is not None and where != a.timing:
+        said = M('"{card}" is activated when {when}, and the log shows no such event that it could answer at '
+                 "{timing} (in the Damage Step its answers come at {answers})", card=m.card_name(a.ref), when=when,
+                 timing=timing(a.timing), answers=timing(where))
+    else:
+        said = M('"{card}" is activated when {when}, and the log shows no such event that it could answer at '
+                 "{timing}", card=m.card_name(a.ref), when=when, timing=timing(a.timing))
+    return (said, M("write the event it answers before it, under the timing where it happened, "
+                    "or remove the activation"))
 
 
-ZONE_WORDS = {"hand": "the hand", "field": "the field", "gy": "the GY", "banished": "among the banished cards",
-              "deck": "the Deck"}
-ZONE_AT = {"hand": "in the hand", "field": "on the field", "gy": "in the GY", "banished": "banished",
-           "deck": "in the Deck"}
+ZONE_WORDS = {"hand": M("the hand"), "field": M("the field"), "gy": M("the GY"),
+              "banished": M("among the banished cards"), "deck": M("the Deck")}
+ZONE_AT = {"hand": M("in the hand"), "field": M("on the field"), "gy": M("in the GY"), "banished": M("banished"),
+           "deck": M("in the Deck")}
 
 
 def effect_zones(p: frozenset[str]) -> frozenset[str]:
@@ -425,8 +431,8 @@ def wrong_zone(m: "YgoModel", a: Act) -> bool:
 
 
 #: a card's place in the battle, as a finding says it
-PLACE_WORDS = {"attacker": "the attacking monster", "attack-target": "the attacked monster",
-               "bystander": "neither the attacking nor the attacked monster"}
+PLACE_WORDS = {"attacker": M("the attacking monster"), "attack-target": M("the attacked monster"),
+               "bystander": M("neither the attacking nor the attacked monster")}
 
 
 def _place(m: "YgoModel", a: Act) -> str | None:
@@ -441,38 +447,44 @@ def _place(m: "YgoModel", a: Act) -> str | None:
 
 def _wrong_zone_says(m: "YgoModel", a: Act) -> tuple[str, str]:
     zones = sorted(effect_zones(a.props))
-    where = " or ".join(ZONE_WORDS.get(z, z) for z in zones)
+    where = join((ZONE_WORDS.get(z, z) for z in zones), OR)
     at = ZONE_AT.get(a.card.zone or "", a.card.zone)
-    return (f'this effect of "{a.label}" is used from {where}, but the log has the card {at}',
-            f"write `from {zones[0]}` if it was there (and the line that moved it), or name the effect that is used "
-            f"while it is {at}")
+    return (M('this effect of "{card}" is used from {where}, but the log has the card {at}', card=m.card_name(a.ref),
+              where=where, at=at),
+            M("write `from {zone}` if it was there (and the line that moved it), or name the effect that is used "
+              "while it is {at}", zone=zones[0], at=at))
 
 
-def _named_says(a: Act) -> str:
+def _named_says(a: Act) -> Msg:
     named = sorted(named_timings(a.props))
-    names = ", ".join(x.word for x in named)
+    names = timings(named, TIMING_COMMA)
     events = [EVENT_SAYS[w[7:]] for w in sorted(a.props) if w.startswith("timing:") and w[7:] in EVENT_SAYS]
-    return f"{' and '.join(events)}: it activates at {names}" if events else f"names {names}"
+    return M("{events}: it activates at {timings}", events=join(events, AND), timings=names) if events else \
+        M("names {timings}", timings=names)
 
 
 #: Damage Step restrictions, in the order they are applied: the first that fails decides, whatever
 #: clause would allow the effect (an effect that names its timing is activated there only).
 DS_RESTRICTIONS: tuple[Guard, ...] = (
     Guard(R_NO_DS, "no-ds", lambda m, a: "no-ds" in a.props,
-          lambda m, a: (f'"{a.label}" cannot be activated during the Damage Step (its text or a ruling says so)',
-                        "activate it in the Battle Step, before the attack reaches the Damage Step")),
+          lambda m, a: (M('"{card}" cannot be activated during the Damage Step (its text or a ruling says so)',
+                          card=m.card_name(a.ref)),
+                        M("activate it in the Battle Step, before the attack reaches the Damage Step"))),
     Guard(R_NO_CALC_ALLOWED, "no-calc", lambda m, a: "no-calc" in a.props and a.timing == CALC,
-          lambda m, a: (f'"{a.label}" may be activated in the Damage Step but not during damage calculation',
-                        "activate it under `timing before-calc` or `timing after-calc`")),
+          lambda m, a: (M('"{card}" may be activated in the Damage Step but not during damage calculation',
+                          card=m.card_name(a.ref)),
+                        M("activate it under `timing before-calc` or `timing after-calc`"))),
     Guard(R_FLIP_EARLY, "flip-early",
           lambda m, a: "flip" in a.props and a.card.key in m.flipped_in_ds and a.timing < AFTER_CALC,
-          lambda m, a: (f'the flip effect of "{a.label}" is activated at {a.timing.word}; a monster flipped by '
-                        "the attack activates its flip effects after damage calculation",
-                        "write it under `timing after-calc`")),
+          lambda m, a: (M('the flip effect of "{card}" is activated at {timing}; a monster flipped by '
+                          "the attack activates its flip effects after damage calculation", card=m.card_name(a.ref),
+                          timing=timing(a.timing)),
+                        M("write it under `timing after-calc`"))),
     Guard(R_NAMED_TIMING, "named-timing",
           lambda m, a: bool(named_timings(a.props)) and a.timing not in named_timings(a.props),
-          lambda m, a: (f'"{a.label}" {_named_says(a)} and can be activated only there, not at {a.timing.word}',
-                        f"activate it under `timing {sorted(named_timings(a.props))[0].word}`")),
+          lambda m, a: (M('"{card}" {says} and can be activated only there, not at {timing}', card=m.card_name(a.ref),
+                          says=_named_says(a), timing=timing(a.timing)),
+                        M("activate it under `timing {word}`", word=sorted(named_timings(a.props))[0].word))),
     Guard(R_NO_EVENT, "no-event", missing_event, _missing_says),
 )
 
@@ -480,55 +492,66 @@ DS_RESTRICTIONS: tuple[Guard, ...] = (
 #: fails is a finding
 ACTIVATION_GUARDS: tuple[Guard, ...] = (
     Guard(R_TARGET_DESTROYED, "target-destroyed", lambda m, a: _destroyed_on_field(m.card(a.ref)),
-          lambda m, a: (f'"{a.label}" was destroyed by battle; until it is sent to the GY at the end of the '
-                        "Damage Step it cannot be targeted", "choose another target"), on="target"),
+          lambda m, a: (M('"{card}" was destroyed by battle; until it is sent to the GY at the end of the '
+                          "Damage Step it cannot be targeted", card=m.card_name(a.ref)), M("choose another target")),
+          on="target"),
     Guard(R_COST_DESTROYED, "cost-destroyed",
           lambda m, a: _destroyed_on_field(m.card(a.ref)) and "mandatory" not in a.props,
-          lambda m, a: (f'"{a.label}" was destroyed by battle and cannot be used as the cost of an optional '
-                        "effect", "pay the cost with another card"), on="cost"),
+          lambda m, a: (M('"{card}" was destroyed by battle and cannot be used as the cost of an optional '
+                          "effect", card=m.card_name(a.ref)), M("pay the cost with another card")), on="cost"),
     Guard(R_QUICK_DESTROYED, "quick-destroyed",
           lambda m, a: _destroyed_on_field(a.card) and "mandatory" not in a.props and "quick" in a.props,
-          lambda m, a: (f'"{a.label}" was destroyed by battle: its optional quick effects cannot be activated '
-                        "any more", "")),
+          lambda m, a: (M('"{card}" was destroyed by battle: its optional quick effects cannot be activated '
+                          "any more", card=m.card_name(a.ref)), "")),
     Guard(R_TRIGGER_BEFORE_SENT, "trigger-before-sent",
           lambda m, a: _answers_destruction(a.props) and _destroyed_on_field(a.card) and m.in_damage_step
           and a.timing is not None and a.timing < DS_END,
-          lambda m, a: (f'"{a.label}" was destroyed by battle; its destroyed-by-battle effect activates when it '
-                        f"is sent to the GY at the end of the Damage Step, not at {a.timing.word}",
-                        "write it under `timing ds-end`, after the move to the GY")),
+          lambda m, a: (M('"{card}" was destroyed by battle; its destroyed-by-battle effect activates when it '
+                          "is sent to the GY at the end of the Damage Step, not at {timing}", card=m.card_name(a.ref),
+                          timing=timing(a.timing)),
+                        M("write it under `timing ds-end`, after the move to the GY"))),
     Guard(R_NOT_BY_BATTLE, "not-by-battle",
           lambda m, a: _answers_destruction(a.props) and a.card.battle_fate == "pre-empted",
-          lambda m, a: (f'"{a.label}" left the field by a card effect before it was sent to the GY by battle: '
-                        "its destroyed-by-battle effect cannot be activated", "remove the activation")),
+          lambda m, a: (M('"{card}" left the field by a card effect before it was sent to the GY by battle: '
+                          "its destroyed-by-battle effect cannot be activated", card=m.card_name(a.ref)),
+                        M("remove the activation"))),
     Guard(R_WRONG_ZONE, "wrong-zone", wrong_zone, _wrong_zone_says, on="before-cost"),
     Guard(R_SHUT_IN_BATTLE, "battle-place",
           lambda m, a: f"shut-as:{_place(m, a)}" in a.props,
-          lambda m, a: (f'"{a.label}" is {PLACE_WORDS[_place(m, a) or ""]}, and this effect cannot be activated '
-                        f"while its card is (`shut-as:{_place(m, a)}`: where it is used from, or its condition, cost "
-                        "or target, rules it out there at every Damage Step timing)", "check which card or effect was activated"),
+          lambda m, a: (M('"{card}" is {place}, and this effect cannot be activated while its card is (`{word}`: '
+                          "where it is used from, or its condition, cost or target, rules it out there at every "
+                          "Damage Step timing)", card=m.card_name(a.ref), place=PLACE_WORDS[_place(m, a) or ""],
+                          word="shut-as:" + (_place(m, a) or "")), M("check which card or effect was activated")),
           on="before-cost"),
     Guard(R_FACE_DOWN, "face-down",
           lambda m, a: a.card.face_down and a.card.zone == "field" and bool(a.props & MONSTER_KINDS)
           and "flip" not in a.props and not a.event.flip_effect,
-          lambda m, a: (f'"{a.label}" is a face-down monster on the field: its effects cannot be activated until it '
-                        "is face-up", "write its `flip` (or `flip summon`) before the activation, or `flip effect` "
-                        "if this is its flip effect"), on="before-cost"),  # where it was when activated
+          lambda m, a: (M('"{card}" is a face-down monster on the field: its effects cannot be activated until it '
+                          "is face-up", card=m.card_name(a.ref)), M("write its `flip` (or `flip summon`) before the "
+                          "activation, or `flip effect` if this is its flip effect")),
+          on="before-cost"),  # where it was when activated
     Guard(R_FLIP_GONE, "flip-left-field",
           lambda m, a: "flip" in a.props and a.card.zone not in (None, "field")
           and a.event.from_zone in (None, "field"),
-          lambda m, a: (f'"{a.label}" left the field ({a.card.zone}) before its flip effect could activate: the '
-                        "flip effect is not activated", "remove the activation")),
+          lambda m, a: (M('"{card}" left the field ({zone}) before its flip effect could activate: the '
+                          "flip effect is not activated", card=m.card_name(a.ref), zone=zone_word(a.card.zone)),
+                        M("remove the activation"))),
 )
 
 
 def describe_effect(p: frozenset[str]) -> str:
+    return str(effect_words(p))
+
+
+def effect_words(p: frozenset[str]) -> Msg | str:
+    """An effect's property words (the notation's: the same in every language), or that it has none."""
     parts = []
     kinds = sorted(p & (SPELL_TRAP_KINDS | {"normal-monster", "effect-monster", "flip-monster"}))
     parts += kinds
     for w in ("quick", "trigger", "ignition", "optional", "negates-effect", "atk-mod", "summons"):
         if w in p:
             parts.append(w)
-    return ", ".join(parts) or "no properties that allow it"
+    return ", ".join(parts) or M("no properties that allow it")
 
 
 def table_cells() -> list[tuple[str, list[str]]]:

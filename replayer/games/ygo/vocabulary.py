@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from pathlib import Path as _Path
+
+from ...i18n import domain as _domain
+
 from enum import StrEnum
 
 KINDS = frozenset({
@@ -31,25 +35,27 @@ PROPERTY_WORDS = KINDS | frozenset({
 EXAMPLE_PROPS = '"Name" {quick-play, atk-mod}'
 
 #: the written form of each line, by its first keyword, shown when nothing closer can be said
+#: this game's catalog (the same as words.M): the forms and names below are messages
+M = _domain("replayer-ygo", _Path(__file__).resolve().parent / "locale")
 LINE_FORMS = {
-    "turn": "`turn 3 A` (turn number, then the turn player)",
+    "turn": M("`turn 3 A` (turn number, then the turn player)"),
     "phase": "`phase draw|standby|main1|battle|main2|end`",
     "step": "`step start|battle|damage|end`",
     "timing": "`timing ds-start|before-calc|calc|after-calc|ds-end`",
-    "resolve": "`resolve` alone on its line",
+    "resolve": M("`resolve` alone on its line"),
     "[": '`[Key "value"]`',
-    "draw": "`A: draw` or `A: draw 2`",
-    "summon": '`A: normal|tribute|special|flip summon "Card"` (special: `from hand|gy|deck|banished|extra`)',
+    "draw": M("`A: draw` or `A: draw 2`"),
+    "summon": M('`A: normal|tribute|special|flip summon "Card"` (special: `from hand|gy|deck|banished|extra`)'),
     "set": '`A: set "Card"`',
-    "attack": '`A: attack "Card" -> "Target"` (or `-> direct`, `-> set "Target"`, `-> defense "Target"`)',
-    "activate": '`A: activate "Card" [effect N | flip effect | trigger] [from hand|field|gy|banished|deck] '
+    "attack": M('`A: attack "Card" -> "Target"` (or `-> direct`, `-> set "Target"`, `-> defense "Target"`)'),
+    "activate": M('`A: activate "Card" [effect N | flip effect | trigger] [from hand|field|gy|banished|deck] '
                 '[targeting "X", "Y"] [cost discard "X" | cost send "X" to gy | cost tribute "X"]` '
-                "(clauses in this order)",
-    "flip": '`A: flip "Card"`', "destroy": '`A: destroy "Card"` or `A: destroy "Card" by battle`',
+                "(clauses in this order)"),
+    "flip": '`A: flip "Card"`', "destroy": M('`A: destroy "Card"` or `A: destroy "Card" by battle`'),
     "send": '`A: send "Card" to gy`', "banish": '`A: banish "Card"`',
     "return": '`A: return "Card" to hand`', "discard": '`A: discard "Card"`',
     "change": '`A: change "Card" to attack|defense`', "negate": '`A: negate "Card"`',
-    "damage": "`A: damage 500`", "lp": "`A: lp 7500`", "atk": '`A: atk "Card" 3000` or `A: atk "Card" +500`',
+    "damage": "`A: damage 500`", "lp": "`A: lp 7500`", "atk": M('`A: atk "Card" 3000` or `A: atk "Card" +500`'),
     "pass": "`A: pass`", "end": "`A: end battle phase`",
 }
 #: the action words of an actor line
@@ -59,13 +65,13 @@ ACTIONS = ("draw", "normal summon", "tribute summon", "special summon", "flip su
 
 #: this grammar's terminals in words, and the words they match (for "did you mean")
 TERMINAL_NAMES = {
-    "SIGNED_INT": "+N or -N", "STATS": "ATK/DEF",
-    "TIMING_NAME": "a timing (ds-start, before-calc, calc, after-calc, ds-end)",
-    "PHASE_NAME": "a phase (draw, standby, main1, battle, main2, end)",
-    "STEP_NAME": "a step (start, battle, damage, end)",
-    "ZONE": "a zone (hand, gy, deck, banished, extra, field)", "POSITION": "attack or defense",
-    "BY_BATTLE": "`by battle`", "SUMMON_KIND": "a summon (normal, tribute, special, flip, …)",
-    "CL": "a chain link (CL1, CL2, …)", "BATTLE_PHASE": "`battle phase`",
+    "SIGNED_INT": M("+N or -N"), "STATS": "ATK/DEF",
+    "TIMING_NAME": M("a timing (ds-start, before-calc, calc, after-calc, ds-end)"),
+    "PHASE_NAME": M("a phase (draw, standby, main1, battle, main2, end)"),
+    "STEP_NAME": M("a step (start, battle, damage, end)"),
+    "ZONE": M("a zone (hand, gy, deck, banished, extra, field)"), "POSITION": M("attack or defense"),
+    "BY_BATTLE": "`by battle`", "SUMMON_KIND": M("a summon (normal, tribute, special, flip, …)"),
+    "CL": M("a chain link (CL1, CL2, …)"), "BATTLE_PHASE": "`battle phase`",
 }
 TERMINAL_WORDS = {
     "TIMING_NAME": ("ds-start", "before-calc", "calc", "after-calc", "ds-end"),
