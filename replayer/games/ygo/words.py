@@ -67,6 +67,8 @@ source("OCG FAQ 09/08/01 (Damage Step)", "ja", _OCG_WIKI + " § FAQ 09/08/01", M
 source("OCG FAQ 14/03/26 (Damage Step)", "ja", _OCG_WIKI + " § FAQ 14/03/26", M)
 source("Yu-Gi-Oh! rulebook: chains and spell speed", "en", "Yu-Gi-Oh! rulebook: chains and spell speed", M)
 source("Yu-Gi-Oh! rulebook: damage calculation", "en", "Yu-Gi-Oh! rulebook: damage calculation", M)
+source("the card's own condition (imported card data: its script, run as the simulator runs it)", "en",
+       "the card's own condition (imported card data: its script, run as the simulator runs it)", M)
 source("Yu-Gi-Oh! rulebook: activating cards and effects (where an effect is used from)", "en",
        "Yu-Gi-Oh! rulebook: activating cards and effects (where an effect is used from)", M)
 source("Yu-Gi-Oh! rulebook: face-down cards", "en", "Yu-Gi-Oh! rulebook: face-down cards", M)
