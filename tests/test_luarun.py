@@ -297,23 +297,21 @@ def test_where_an_effect_is_used_from_and_the_window_a_continuous_trap_borrows()
 
 
 # ---- a condition on the card's own place in the battle -------------------------------------------------
-BATTLE_PLACE = """\
+def quick_effect(condition: str) -> str:
+    """A free-chain quick effect of a monster on the field, allowed in the Damage Step, with this condition."""
+    return f"""\
     local e1=Effect.CreateEffect(c)
     e1:SetType(EFFECT_TYPE_QUICK_O)
     e1:SetCode(EVENT_FREE_CHAIN)
     e1:SetRange(LOCATION_MZONE)
     e1:SetProperty(EFFECT_FLAG_DAMAGE_STEP)
-    e1:SetCondition(function(e) return aux.UntilCalc() and e:GetHandler():GetAttackAnnouncedCount()<1 end)
+    e1:SetCondition({condition})
     c:RegisterEffect(e1)
     """
-WHILE_ATTACKING = """\
-    local e1=Effect.CreateEffect(c)
-    e1:SetType(EFFECT_TYPE_QUICK_O)
-    e1:SetCode(EVENT_FREE_CHAIN)
-    e1:SetRange(LOCATION_MZONE)
-    e1:SetProperty(EFFECT_FLAG_DAMAGE_STEP)
-    e1:SetCondition(function(e) return Duel.GetAttacker()==e:GetHandler() end)
-    c:RegisterEffect(e1)
+
+
+BATTLE_PLACE = quick_effect("function(e) return aux.UntilCalc() and e:GetHandler():GetAttackAnnouncedCount()<1 end")
+WHILE_ATTACKING = quick_effect("function(e) return Duel.GetAttacker()==e:GetHandler() end") + """\
     local e2=e1:Clone()
     e2:SetCondition(function(e,tp) return Duel.GetAttacker():IsControler(tp) end)
     c:RegisterEffect(e2)

@@ -213,14 +213,17 @@ local PROBES = {{0x4, false}, {0x10, false}, {0x20, false}, {0x20, false}, {0x40
 local PROBE_BUDGET = 20 -- thousands of instructions: a condition asks a few things
 
 -- As the engine asks whether an effect can be activated: its condition, then its cost and its target
--- with chk=0 (a cost may leave a label the target reads), each phase from the effect as it was set up.
-local function probe(e)
+-- with chk=0 (a cost may leave a label the target reads), in each phase of `phases` (indices of PROBES),
+-- each from the effect as it was set up; eg and ep are the event's cards and player given to them.
+-- Returns the three functions' letters (nil for a function the effect does not have).
+local function run_probes(e, phases, eg, ep)
   local f = e._f
   local fns = {f.condition, f.cost, f.target}
   local out = {{}, {}, {}}
   local saved = {}
   for k, v in pairs(f) do saved[k] = v end
-  for i, p in ipairs(PROBES) do
+  for _, i in ipairs(phases) do
+    local p = PROBES[i]
     state.phase, state.calculated = p[1], p[2]
     for j = 1, 3 do
       local fn = fns[j]
@@ -228,9 +231,9 @@ local function probe(e)
         asked = false
         budget = PROBE_BUDGET
         local ok, r
-        if j == 1 then ok, r = pcall(fn, e, 0, W, W, W, W, W, W) else ok, r = pcall(fn, e, 0, W, W, W, W, W, W, 0) end
+        if j == 1 then ok, r = pcall(fn, e, 0, eg, ep, W, W, W, W) else ok, r = pcall(fn, e, 0, eg, ep, W, W, W, W, 0) end
         budget = PROBE_BUDGET -- (the probe's own bookkeeping after a function spent its budget)
-        out[j][i] = (not ok) and "E" or (r and (asked and "t" or "T") or (asked and "f" or "F"))
+        out[j][#out[j] + 1] = (not ok) and "E" or (r and (asked and "t" or "T") or (asked and "f" or "F"))
       end
     end
     for k in pairs(f) do f[k] = nil end
@@ -240,6 +243,11 @@ local function probe(e)
   local function s(j) return type(fns[j]) == "function" and table.concat(out[j]) or nil end
   return s(1), s(2), s(3)
 end
+
+local ALL_PHASES, DS_PHASES = {}, {}
+for i = 1, #PROBES do ALL_PHASES[i] = i; if i >= 3 then DS_PHASES[#DS_PHASES + 1] = i end end
+
+local function probe(e) return run_probes(e, ALL_PHASES, W, W) end
 
 -- The same in the five Damage Step timings for each place of the effect's card in the battle, when the
 -- functions asked the battle: role -> the three functions' letters joined by "|"; and, for an effect
@@ -263,38 +271,15 @@ local function event_group()
 end
 local PLAYER_EVENTS = {[1111] = true, [1112] = true, [1143] = true} -- EVENT_DAMAGE, EVENT_RECOVER, EVENT_BATTLE_DAMAGE
 local function probe_roles(e, roles_wanted)
-  local f = e._f
-  local fns = {f.condition, f.cost, f.target}
-  local saved = {}
-  for k, v in pairs(f) do saved[k] = v end
   local roles = {}
   for _, role in ipairs(roles_wanted) do
     local ep, eg = W, W
     if role == "ep-self" then ep, eg = 0, event_group() elseif role == "ep-opponent" then ep, eg = 1, event_group()
-    else state.role, state.handler = role, f.owner end
-    local out = {"", "", ""}
-    for i = 3, #PROBES do
-      local p = PROBES[i]
-      state.phase, state.calculated = p[1], p[2]
-      for j = 1, 3 do
-        local fn = fns[j]
-        if type(fn) == "function" then
-          asked = false
-          budget = PROBE_BUDGET
-          local ok, r
-          if j == 1 then ok, r = pcall(fn, e, 0, eg, ep, W, W, W, W) else ok, r = pcall(fn, e, 0, eg, ep, W, W, W, W, 0) end
-          budget = PROBE_BUDGET
-          out[j] = out[j] .. ((not ok) and "E" or (r and (asked and "t" or "T") or (asked and "f" or "F")))
-        end
-      end
-      for k in pairs(f) do f[k] = nil end
-      for k, v in pairs(saved) do f[k] = v end
-    end
-    roles[role] = table.concat(out, "|")
+    else state.role, state.handler = role, e._f.owner end
+    local c, k, t = run_probes(e, DS_PHASES, eg, ep)
+    roles[role] = (c or "") .. "|" .. (k or "") .. "|" .. (t or "")
     state.role, state.handler = nil, nil
   end
-  state.role, state.handler = nil, nil
-  state.phase, state.calculated = 0x4, false
   return roles
 end
 
