@@ -462,7 +462,7 @@ class LogEditor(NewLogMixin, QObject):
         w.data = data
         self._update_mark()
         self.last_saved = saved
-        w.statusBar().showMessage(saved_message(target, saved), 30000 if saved.kept else 5000)
+        w.hold_message(saved_message(target, saved), 30000 if saved.kept else 5000)
         self.checked_text = None
         self.checked_revision = -1
         self.recheck()

@@ -8,6 +8,7 @@ the match library's entry point and the exports.
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 
 from PySide6.QtCore import QTimer
@@ -119,8 +120,20 @@ class FilesMixin:
         self.show_document(doc)
         return doc
 
+    def hold_message(self, text: str, ms: int) -> None:
+        """Show ``text`` in the status bar for ``ms`` milliseconds, not replaced meanwhile by the
+        summary of a re-check (:meth:`show_counts`): what a save says (where the copies it kept
+        are) stays to be read."""
+        self._held = (text, time.monotonic() + ms / 1000)
+        self.statusBar().showMessage(text, ms)
+
     def show_counts(self, doc) -> None:
-        """The status bar's summary of ``doc``: its events and findings by severity."""
+        """The status bar's summary of ``doc``: its events and findings by severity (unless a
+        message is held: :meth:`hold_message`)."""
+        held = getattr(self, "_held", None)
+        if held is not None and time.monotonic() < held[1] and self.statusBar().currentMessage() == held[0]:
+            return
+        self._held = None
         counts = doc.counts()
         self.statusBar().showMessage(
             f"{_plural(len(doc.events), 'event')} · {_plural(counts['error'], 'error')} · "
