@@ -222,7 +222,7 @@ def test_the_backup_is_whole_or_the_previous_one(tmp_path, monkeypatch):
 
     monkeypatch.setattr(os, "write", full_disk)
     with pytest.raises(OSError):
-        savefile.save_file(log, b"version 3\n", backup=True)
+        savefile.atomic_write(log, b"version 3\n", backup=True)
     monkeypatch.undo()
     assert bak.read_bytes() == b"version 1\n" and log.read_bytes() == b"version 2\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["match.duel", "match.duel.bak"]
