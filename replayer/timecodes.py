@@ -83,7 +83,7 @@ def url_problem(video: str) -> str | None:
     ``"https://--option"`` (a host that begins with ``-``: a browser would take it for an option).
 
     >>> url_problem("https://youtu.be/abc?t=3"), url_problem("https://--option")
-    (None, "its host '--option' is not a host name")
+    (None, "the host '--option' is not a host name")
     """
     import ipaddress
     import unicodedata
@@ -93,26 +93,26 @@ def url_problem(video: str) -> str | None:
     if v.lower().startswith("www."):
         v = "https://" + v
     if any(c.isspace() or unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") for c in v):
-        return "it holds a space or a control character"
+        return "a space or a control character in it"
     try:
         parts = urlsplit(v)
         host = parts.hostname
         parts.port  # (a bad port raises ValueError)
     except ValueError as e:
-        return f"it is not a web address ({e})"
+        return f"not readable as an address: {e}"
     if parts.scheme.lower() not in ("http", "https"):
-        return "it is not an http or https address"
+        return "not an http or https address"
     if not host:
-        return "it names no host"
+        return "no host in it"
     try:
         ipaddress.ip_address(host)
         return None
     except ValueError:
         pass
     if parts.netloc.endswith("]") or "[" in parts.netloc:
-        return f"its host {host!r} is not an IP address"
+        return f"the host {host!r} is not an IP address"
     if not _HOST.fullmatch(host):
-        return f"its host {host!r} is not a host name"
+        return f"the host {host!r} is not a host name"
     return None
 
 

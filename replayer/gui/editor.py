@@ -15,9 +15,15 @@ name on Ctrl+S. While editing:
   once when none is running, and the keys typed while one runs are checked together as soon as
   it ends (no fixed debounce: :data:`RECHECK_DELAY_MS`); only the changed lines are read again
   (:mod:`.recheck`) and the timeline, findings and state follow in place;
-* Ctrl+S saves atomically (a temporary file renamed over the log) and keeps the previous file as
-  ``NAME.bak``; undo/redo are the text's own (Ctrl+Z, Ctrl+Shift+Z); the log pane's title shows
-  ``●`` while there are unsaved changes;
+* Ctrl+S saves atomically (a temporary file renamed over the log; through a symbolic link, over
+  the file it points to) and keeps the previous file as ``NAME.bak`` (written atomically too);
+  when another program changed the file since it was read, its version is kept as
+  ``NAME.conflict-<date>-<time>``, which no later save overwrites, and the status bar says where;
+  a read-only log is saved over only when the user says so; a save that fails (a folder that
+  cannot be written, a full disk) keeps the text, says why and offers Save As… (on closing
+  the window too: it stays open); temporaries a killed save left are removed when the log is
+  next opened (:mod:`.savefile`). Undo/redo are the text's own (Ctrl+Z, Ctrl+Shift+Z); the log
+  pane's title shows ``●`` while there are unsaved changes;
 * when the file changes on disk meanwhile, nothing is lost: unsaved text is kept unless you choose
   to reload it (:meth:`LogEditor.ask_reload`).
 

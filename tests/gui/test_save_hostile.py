@@ -298,3 +298,28 @@ def test_a_good_video_address_is_opened_at_the_events_second(qtbot, window, tmp_
     window.video.open_in_browser()
     assert opened == ["https://www.youtube.com/watch?v=abc&t=69"]
     assert window.statusBar().currentMessage().startswith("Opened https://www.youtube.com/")
+
+
+# ---- 16: the window's export on a full disk ---------------------------------------------------
+@pytest.mark.parametrize("kind", ["html", "pdf", "png"])
+def test_an_export_on_a_full_disk_keeps_the_old_file_and_says_so(qtbot, window, ygo_log, monkeypatch, kind):
+    open_and_wait(qtbot, window, ygo_log)
+    out = ygo_log.with_name(f"report.{kind}")
+    out.write_bytes(b"the old report, whole")
+    said = []
+    monkeypatch.setattr(window, "show_error", lambda title, text, modal=True: said.append((title, text)))
+    real_write = os.write
+
+    def full(fd, data):
+        if len(data) > 100:
+            real_write(fd, bytes(data)[:100])
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real_write(fd, data)
+
+    monkeypatch.setattr(os, "write", full)
+    assert window.export(kind, str(out)) is None
+    monkeypatch.undo()
+    assert out.read_bytes() == b"the old report, whole"
+    assert sorted(p.name for p in ygo_log.parent.iterdir() if "report" in p.name) == [out.name]
+    assert said and said[0][0] == "The export was not written", said
+    assert "the disk is full" in said[0][1] and "An older file of that name is as it was" in said[0][1]
