@@ -134,7 +134,7 @@ def _long(tmp_path: Path, n: int):
 
 
 def test_megabyte_text_is_cut_on_paper_with_a_mark_and_whole_in_html(tmp_path):
-    from replayer.export.report import CUT_MARK, LINE_CHARS, NAME_CHARS, NOTE_CHARS
+    from replayer.export.report import CUT_MARK, LINE_CHARS, NAME_CHARS, NOTE_CHARS, VERDICT_CHARS
 
     n = 1 << 20
     result, reviews = _long(tmp_path, n)
@@ -142,9 +142,9 @@ def test_megabyte_text_is_cut_on_paper_with_a_mark_and_whole_in_html(tmp_path):
     assert len(paper) < 120_000, len(paper)  # of 6 MB of text
     assert len(title) <= NAME_CHARS and len(footer) < 400
     # where each cut is: after so many characters, the mark says how many more there were
-    for limit in (NAME_CHARS, LINE_CHARS, NOTE_CHARS):
-        assert CUT_MARK.format(rest=n - limit).replace("…", "&#x2026;") in paper or \
-            CUT_MARK.format(rest=n - limit) in paper, limit
+    attack = next(line.strip() for line in result.match.lines if line.startswith("A: attack"))
+    for limit, length in ((NAME_CHARS, n), (VERDICT_CHARS, n), (NOTE_CHARS, n), (LINE_CHARS, len(attack))):
+        assert CUT_MARK.format(rest=length - limit) in paper, limit
     # the screen's report has every character
     screen = report_html(result, reviews)
     assert screen.count("Note" * (n // 4)) == 2 and screen.count("Ab" * (n // 2)) >= 2
@@ -165,7 +165,7 @@ def test_the_pdf_time_is_linear_in_the_text(tmp_path):
     assert t_large < 4 * 2 * t_small + 0.5, (t_small, t_large)
     from replayer.gui.pdf import lay_out
 
-    mark, name_chars, note_chars = report_mod.CUT_MARK, report_mod.NAME_CHARS, report_mod.NOTE_CHARS
+    mark, name_chars, note_chars = report_mod.CUT_MARK, report_mod.NAME_CHARS, report_mod.VERDICT_CHARS
 
     drawn = lay_out(pdf_parts(*large)[0]).document.toPlainText()  # what the pages show
     assert mark.format(rest=16_000 - note_chars) in drawn and mark.format(rest=16_000 - name_chars) in drawn
@@ -196,3 +196,15 @@ def test_a_bad_video_address_is_a_header_finding(tmp_path, address):
 def test_a_good_video_address_or_a_file_is_no_finding(address):
     result = check_text(f'[Game "ygo"]\n[Video "{address}"]\n\n@0:05 turn 1 A\n', "web.duel")
     assert not [f for f in result.findings if f.rule == "syntax.header"], result.findings
+
+
+def test_a_killed_report_writer_leaves_nothing_after_the_next_report(tmp_path):
+    """A report's writer killed half-way leaves its temporary; the next report of that name removes it."""
+    log = _sample(tmp_path)
+    out = tmp_path / "report.html"
+    child = subprocess.Popen([sys.executable, "-c", "pass"])
+    child.wait()
+    stale = tmp_path / f".report.html.{child.pid}-0123abcd.tmp"
+    stale.write_bytes(b"<html>half")
+    write_html(check_file(str(log)), None, out)
+    assert _beside(out) == [out.name]

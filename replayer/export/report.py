@@ -233,11 +233,13 @@ def fit_columns(columns: tuple[tuple[str, int], ...], widest: dict[str, int],
 
 
 #: the most characters of one piece of user text the report for paper prints: a name or a header
-#: value, a line of the log, a finding's message or a note of the log, a verdict's note. Longer
-#: text is cut there with a mark that says so (the HTML report holds the whole text): Qt's text
-#: engine takes time that grows faster than the text (a row of 40,000 characters: two minutes,
-#: a megabyte: hours), and a page of an appeal is read, not scrolled.
-NAME_CHARS, LINE_CHARS, NOTE_CHARS = 200, 2_000, 4_000
+#: value; a line of the log or a finding's message; a verdict's note (its column is narrow: about
+#: three pages); a note of the log (its own row, the width of the page: about four pages). Longer
+#: text is cut there with a mark that says so (the HTML report holds the whole text). A row whose
+#: cells each held 20,000 characters took 23 s to lay out, 40,000 two minutes and a megabyte hours
+#: (a row taller than a page is cut into pieces, each a copy of the row: :mod:`replayer.gui.pdf_split`);
+#: cut, a row costs a bounded time, and the report's time grows as its number of rows.
+NAME_CHARS, LINE_CHARS, VERDICT_CHARS, NOTE_CHARS = 200, 2_000, 4_000, 30_000
 CUT_MARK = "[… cut here: {rest:,} more characters; the HTML report has the whole text]"
 
 
@@ -256,6 +258,10 @@ def _name(text: object) -> str:
 
 def _line(text: object) -> str:
     return cut_text(text, LINE_CHARS)
+
+
+def _verdict_note(text: object) -> str:
+    return cut_text(text, VERDICT_CHARS)
 
 
 def _note(text: object) -> str:
@@ -324,18 +330,18 @@ def _paper_html(result: CheckResult, reviews: Reviews | None, facts: _Facts) -> 
         timecodes = finding_timecodes(match, findings)
         line_chars = max(max(len(f"{f.span.line}:{f.span.column}"), len(tc or "")) for f, tc in zip(findings, timecodes))
         columns = fit_columns(FINDING_COLUMNS, {"#": len(str(len(findings))), "Line": line_chars}, "Finding")
-        out += _rows_table(columns, [list(_finding_cells(result, f, v, timecodes[k - 1], k, _line, _note))
+        out += _rows_table(columns, [list(_finding_cells(result, f, v, timecodes[k - 1], k, _line, _verdict_note))
                                      for k, (f, v) in enumerate(zip(findings, facts.verdicts), 1)])
     orphans = reviews.orphans(findings) if reviews is not None else []
     if orphans:
         out.append("<h2>Earlier verdicts whose finding is gone</h2>")
         out += _rows_table(fit_columns(ORPHAN_COLUMNS, {"Line": max(len(str(e.line)) for e in orphans)}, "Message"),
                            [[str(e.line), f"<code>{_name(e.rule)}</code>", _line(e.message),
-                             _verdict_cell(e.verdict, _note)] for e in orphans])
+                             _verdict_cell(e.verdict, _verdict_note)] for e in orphans])
     notes = match.notes
     if notes:
         out.append("<h2>Notes in the log</h2>")
-        rows = [[str(n.line), _line(n.text)] for n in notes[:MAX_NOTES]]
+        rows = [[str(n.line), _note(n.text)] for n in notes[:MAX_NOTES]]
         if len(notes) > MAX_NOTES:
             rows.append(["", f"<span class='sub'>… and {len(notes) - MAX_NOTES} more</span>"])
         out += _rows_table(fit_columns(NOTE_COLUMNS, {"Line": max(len(str(n.line)) for n in notes)}, "Note"), rows)

@@ -119,6 +119,7 @@ def write_atomically(path: str | os.PathLike, data: bytes, *, mode: int | None =
     all; ``mode``: the new file's permissions (default: the old file's, else the usual ones).
     Returns the file written. Any failure raises ``OSError`` and leaves the old file as it was."""
     target = real_path(path)
+    remove_stale(target)  # what a killed write of this file left (a report's, an export's)
     if mode is None and target.exists():
         mode = stat.S_IMODE(target.stat().st_mode)
     tmp = _write_tmp(target, data, mode)
