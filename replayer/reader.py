@@ -26,7 +26,7 @@ from .lines import (CACHED_LINE, EVENT_CACHE, BadLine, LineReader, _close, fold_
 from .makers import maker
 from .numbers import whole_number
 from .safe import shorten
-from .timecodes import OFFSET_FORMS, parse_offset
+from .timecodes import OFFSET_FORMS, is_url, parse_offset, url_problem
 
 
 _TAG = re.compile(r'^\s*\[\s*([A-Za-z][A-Za-z0-9_-]*)\s+("[^"\n]*"|《[^》\n]*》|「[^」\n]*」|„[^“”\n]*[“”])\s*\]')
@@ -100,6 +100,7 @@ def read_text(text: str, path: str = "<log>", game: str | None = None) -> Match:
     _check_header_numbers(header, header_lines, g, findings)
     _check_header_date(header, header_lines, findings)
     _check_video_offset(header, header_lines, findings)
+    _check_video(header, header_lines, findings)
     if not events and not any(f.kind.value == "syntax" and f.rule == "syntax.line" for f in findings):
         findings.append(make_finding("syntax.empty", Span(1, 1), M("the log has no events"),
                                      M("write one event a line after the header tags")))
@@ -304,6 +305,18 @@ def _check_video_offset(header, header_lines, findings) -> None:
                                      M("[VideoOffset] is not an offset: {value}; timecodes are used as they are",
                                        value=shorten(repr(header['VideoOffset']))),
                                      M('write it as {forms}, e.g. [VideoOffset "+0:12"]', forms=OFFSET_FORMS)))
+
+
+def _check_video(header, header_lines, findings) -> None:
+    """A ``[Video]`` web address that cannot be opened (the window never opens it)."""
+    value = header.get("Video", "")
+    problem = url_problem(value) if is_url(value) else None
+    if problem is not None:
+        findings.append(make_finding("syntax.header", Span(header_lines["Video"], 1),
+                                     f"[Video] is not a web address to open: {shorten(repr(value.strip()))} "
+                                     f"({shorten(problem)}); the video is not opened",
+                                     'write the address as the browser shows it, e.g. '
+                                     '[Video "https://www.youtube.com/watch?v=…"], or a video file\'s name'))
 
 
 #: the unknown properties of a line named in its finding; the rest are counted

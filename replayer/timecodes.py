@@ -72,13 +72,61 @@ def is_url(video: str) -> bool:
     return v.startswith(("http://", "https://", "www."))
 
 
+_HOST_LABEL = r"(?!-)[^\W_](?:[\w-]{0,61}[^\W_])?"
+_HOST = re.compile(rf"{_HOST_LABEL}(?:\.{_HOST_LABEL})*\.?")
+
+
+def url_problem(video: str) -> str | None:
+    """Why a ``[Video]`` web address (:func:`is_url`) cannot be opened, in words; None when it
+    can: an ``http``/``https`` address whose host is a host name or an IP address, with no space
+    or control character. ``"https://[evil"`` is not (an unclosed IPv6 bracket), nor is
+    ``"https://--option"`` (a host that begins with ``-``: a browser would take it for an option).
+
+    >>> url_problem("https://youtu.be/abc?t=3"), url_problem("https://--option")
+    (None, "the host '--option' is not a host name")
+    """
+    import ipaddress
+    import unicodedata
+    from urllib.parse import urlsplit
+
+    v = video.strip()
+    if v.lower().startswith("www."):
+        v = "https://" + v
+    if any(c.isspace() or unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") for c in v):
+        return "a space or a control character in it"
+    try:
+        parts = urlsplit(v)
+        host = parts.hostname
+        parts.port  # (a bad port raises ValueError)
+    except ValueError as e:
+        return f"not readable as an address: {e}"
+    if parts.scheme.lower() not in ("http", "https"):
+        return "not an http or https address"
+    if not host:
+        return "no host in it"
+    try:
+        ipaddress.ip_address(host)
+        return None
+    except ValueError:
+        pass
+    if parts.netloc.endswith("]") or "[" in parts.netloc:
+        return f"the host {host!r} is not an IP address"
+    if not _HOST.fullmatch(host):
+        return f"the host {host!r} is not a host name"
+    return None
+
+
 def url_at(url: str, position: float) -> str:
     """The web address of the footage at ``position`` seconds: its ``t=`` parameter set.
 
     Twitch wants ``t=1h02m03s``; YouTube and the rest take whole seconds (``t=3723``). An
-    existing ``t=`` is replaced, any other parameter (``v=`` of YouTube) kept."""
+    existing ``t=`` is replaced, any other parameter (``v=`` of YouTube) kept. ``url`` must be a
+    good address (:func:`url_problem`): a bad one raises ``ValueError``."""
     from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
+    problem = url_problem(url)
+    if problem is not None:
+        raise ValueError(f"not a web address to open: {problem}")
     if url.strip().lower().startswith("www."):
         url = "https://" + url.strip()
     parts = urlsplit(url.strip())

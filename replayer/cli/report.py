@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import sys
 from pathlib import Path
 
@@ -10,9 +11,19 @@ import click
 from ..cards.commands import cards_db_option
 from ..check import check_file
 from ..errors import ReplayerError
+from ..safe import visible
 
 
 STEPS = 1000  # of the progress bar
+
+
+def write_error_text(out: str, error: OSError, existed: bool) -> str:
+    """Why a report was not written, and that the older report of that name is as it was."""
+    why = error.strerror or str(error)
+    if error.errno in (errno.ENOSPC, errno.EFBIG, errno.EDQUOT):
+        why = f"the disk is full ({why})"
+    old = f"; the older {out} is as it was" if existed else ""
+    return visible(f"{out}: {why}{old}")
 
 
 @click.command()
@@ -44,6 +55,7 @@ def report(file: str, out: str, db_path: str | None, progress: bool) -> None:
     except ReplayerError as e:
         click.echo(f"replayer: the verdicts kept for {file} cannot be read ({e}); the report has none", err=True)
         reviews = None
+    existed = Path(out).exists()
     show = progress and Path(out).suffix.lower() == ".pdf" and sys.stderr.isatty()
     try:
         if show:
@@ -62,6 +74,6 @@ def report(file: str, out: str, db_path: str | None, progress: bool) -> None:
         else:
             path = write_report(result, reviews, out)
     except OSError as e:
-        click.echo(f"replayer: cannot write {out}: {e}", err=True)
+        click.echo(f"replayer: the report was not written: {write_error_text(out, e, existed)}", err=True)
         sys.exit(2)
     click.echo(str(path))

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from ..diagnostics import Finding
 from ..reader import Match, split_line
-from ..timecodes import is_url, parse_offset, seconds, url_at
+from ..timecodes import is_url, parse_offset, seconds, url_at, url_problem
 
 
 def finding_timecodes(match: Match, findings: list[Finding]) -> list[str | None]:
@@ -43,7 +43,7 @@ def video_href(match: Match, timecode: str) -> str | None:
         return None
     position = s + (parse_offset(match.header.get("VideoOffset", "")) or 0.0)
     if is_url(video):
-        return url_at(video, position)
+        return url_at(video, position) if url_problem(video) is None else None  # (a finding says why)
     p = Path(video).expanduser()
     if not p.is_absolute() and match.path and not match.path.startswith("<"):
         p = Path(match.path).resolve().parent / p

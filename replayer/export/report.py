@@ -51,7 +51,7 @@ def _e(text: object) -> str:
     return html_text(text)
 
 
-def _verdict_cell(v: Verdict) -> str:
+def _verdict_cell(v: Verdict, text=None) -> str:
     if v.status == CONFIRMED:
         head = "<span class='confirmed'>confirmed</span>"
     elif v.status == DISMISSED:
@@ -59,7 +59,7 @@ def _verdict_cell(v: Verdict) -> str:
     else:
         head = "<span class='open'>not reviewed</span>"
     if v.note:
-        head += f"<br>{_e(v.note)}"
+        head += f"<br>{text(v.note) if text is not None else _e(v.note)}"
     return head
 
 
@@ -68,21 +68,25 @@ def _source(result: CheckResult, line: int) -> str:
     return lines[line - 1] if 0 < line <= len(lines) else ""
 
 
-def _finding_cells(result: CheckResult, f, v: Verdict, tc: str | None, k: int) -> tuple[str, str, str, str]:
-    """A finding's cells, as HTML: its number, its line (and footage), the finding, the verdict."""
+def _finding_cells(result: CheckResult, f, v: Verdict, tc: str | None, k: int,
+                   text=None, note=None) -> tuple[str, str, str, str]:
+    """A finding's cells, as HTML: its number, its line (and footage), the finding, the verdict.
+    ``text``, ``note``: user text to HTML (default :func:`_e`; the report for paper cuts long
+    text, :func:`cut_text`)."""
+    t = text or _e
     match = result.match
     source = _source(result, f.span.line).strip()
     cell = [f"<span class='{_e(f.severity.value)}'>{_e(f.severity.value)}</span> "
-            f"<code>[{_e(f.rule)}]</code> <span class='sub'>{_e(f.kind.value)}</span><br>{_e(f.message)}"]
+            f"<code>[{_e(f.rule)}]</code> <span class='sub'>{_e(f.kind.value)}</span><br>{t(f.message)}"]
     if source:
-        cell.append(f"<br><code>{_e(source)}</code>")
+        cell.append(f"<br><code>{t(source)}</code>")
     if f.hint:
-        cell.append(f"<br><span class='hint'>hint: {_e(f.hint)}</span>")
+        cell.append(f"<br><span class='hint'>hint: {t(f.hint)}</span>")
     if f.cite:
-        cell.append(f"<br><span class='cite'>cite: <i>{_e(f.cite)}</i></span>")
+        cell.append(f"<br><span class='cite'>cite: <i>{t(f.cite)}</i></span>")
     href = video_href(match, tc) if tc else None
     at = (f"<br><a href='{_e(href)}'>{_e(tc)}</a>" if href else f"<br>{_e(tc)}") if tc else ""
-    return str(k), f"{f.span.line}:{f.span.column}{at}", "".join(cell), _verdict_cell(v)
+    return str(k), f"{f.span.line}:{f.span.column}{at}", "".join(cell), _verdict_cell(v, note)
 
 
 @dataclass
@@ -228,6 +232,47 @@ def fit_columns(columns: tuple[tuple[str, int], ...], widest: dict[str, int],
     return tuple((h, out.get(h, (100 - used - fixed) if h == grow else p)) for h, p in columns)
 
 
+#: the most characters of one piece of user text the report for paper prints: a name or a header
+#: value; a line of the log or a finding's message; a verdict's note (its column is narrow: about
+#: three pages); a note of the log (its own row, the width of the page: about four pages). Longer
+#: text is cut there with a mark that says so (the HTML report holds the whole text). A row whose
+#: cells each held 20,000 characters took 23 s to lay out, 40,000 two minutes and a megabyte hours
+#: (a row taller than a page is cut into pieces, each a copy of the row: :mod:`replayer.gui.pdf_split`);
+#: cut, a row costs a bounded time, and the report's time grows as its number of rows.
+NAME_CHARS, LINE_CHARS, VERDICT_CHARS, NOTE_CHARS = 200, 2_000, 4_000, 30_000
+CUT_MARK = "[… cut here: {rest:,} more characters; the HTML report has the whole text]"
+
+
+def cut_text(text: object, limit: int) -> str:
+    """User text as HTML (:func:`_e`), cut after ``limit`` characters with :data:`CUT_MARK` at the
+    cut (in the report's grey italics)."""
+    s = str(text)
+    if len(s) <= limit:
+        return _e(s)
+    return f"{_e(s[:limit])} <span class='sub'><i>{_e(CUT_MARK.format(rest=len(s) - limit))}</i></span>"
+
+
+def _name(text: object) -> str:
+    return cut_text(text, NAME_CHARS)
+
+
+def _line(text: object) -> str:
+    return cut_text(text, LINE_CHARS)
+
+
+def _verdict_note(text: object) -> str:
+    return cut_text(text, VERDICT_CHARS)
+
+
+def _note(text: object) -> str:
+    return cut_text(text, NOTE_CHARS)
+
+
+def _plain_cut(text: str, limit: int) -> str:
+    """Plain text (a page's footer, the PDF's title) cut after ``limit`` characters with ``…``."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def _rows_table(columns: tuple[tuple[str, int], ...], rows: list[list[str]]) -> list[str]:
     """A long table for paper: the column headings, then each row (cells as HTML) a table of its own."""
     out = ["<table width='100%' cellspacing='0'><thead><tr>"
@@ -252,18 +297,18 @@ def _paper_html(result: CheckResult, reviews: Reviews | None, facts: _Facts) -> 
     match = result.match
     findings = result.findings
     header = match.header
-    out = _head(f"Review report: {facts.name}", _CSS + _PAPER_CSS, report_language(result))
-    out.append(f"<h1>Review report: {_e(facts.name)}</h1>")
+    out = _head(_plain_cut(f"Review report: {facts.name}", NAME_CHARS), _CSS + _PAPER_CSS, report_language(result))
+    out.append(f"<h1>Review report: {_name(facts.name)}</h1>")
     # the header block: what a page of an appeal must say first
     where = [header[k].strip() for k in ("Event",) if header.get(k, "").strip()]
     where += [f"{k.lower()} {header[k].strip()}" for k in ("Round", "Table") if header.get(k, "").strip()]
     players = match.players
     not_given = "<span class='sub'>not given</span>"
-    cells = [("Match", _e(" · ".join([facts.name] + where))),
-             ("Rules", f"{_e(match.rules)} <span class='sub'>({_e(facts.game)})</span>"),
-             ("Players", f"A {_e(players['A'])} · B {_e(players['B'])}"),
-             ("Reviewer", _e(reviewer(match, reviews)) or not_given),
-             ("Date", _e(header.get("Date", "").strip()) or not_given),
+    cells = [("Match", " · ".join(_name(w) for w in [facts.name] + where)),
+             ("Rules", f"{_name(match.rules)} <span class='sub'>({_e(facts.game)})</span>"),
+             ("Players", f"A {_name(players['A'])} · B {_name(players['B'])}"),
+             ("Reviewer", _name(reviewer(match, reviews)) or not_given),
+             ("Date", _name(header.get("Date", "").strip()) or not_given),
              ("Report", f"{_e(facts.generated)} · {len(match.events)} events")]
     out.append("<table width='100%' cellspacing='0'>")
     for k in range(0, len(cells), 2):
@@ -276,7 +321,7 @@ def _paper_html(result: CheckResult, reviews: Reviews | None, facts: _Facts) -> 
     if others:
         out.append("<h2>Other header tags</h2><table width='100%' cellspacing='0'>")
         for key in others:
-            out.append(f"<tr><th width='14%'>{_e(key)}</th><td width='86%'>{_e(header[key])}</td></tr>")
+            out.append(f"<tr><th width='14%'>{_name(key)}</th><td width='86%'>{_line(header[key])}</td></tr>")
         out.append("</table>")
     out += ["<h2>Summary</h2>", facts.summary, "<h2>Findings</h2>"]
     if not findings:
@@ -285,18 +330,18 @@ def _paper_html(result: CheckResult, reviews: Reviews | None, facts: _Facts) -> 
         timecodes = finding_timecodes(match, findings)
         line_chars = max(max(len(f"{f.span.line}:{f.span.column}"), len(tc or "")) for f, tc in zip(findings, timecodes))
         columns = fit_columns(FINDING_COLUMNS, {"#": len(str(len(findings))), "Line": line_chars}, "Finding")
-        out += _rows_table(columns, [list(_finding_cells(result, f, v, timecodes[k - 1], k))
+        out += _rows_table(columns, [list(_finding_cells(result, f, v, timecodes[k - 1], k, _line, _verdict_note))
                                      for k, (f, v) in enumerate(zip(findings, facts.verdicts), 1)])
     orphans = reviews.orphans(findings) if reviews is not None else []
     if orphans:
         out.append("<h2>Earlier verdicts whose finding is gone</h2>")
         out += _rows_table(fit_columns(ORPHAN_COLUMNS, {"Line": max(len(str(e.line)) for e in orphans)}, "Message"),
-                           [[str(e.line), f"<code>{_e(e.rule)}</code>", _e(e.message),
-                                             _verdict_cell(e.verdict)] for e in orphans])
+                           [[str(e.line), f"<code>{_name(e.rule)}</code>", _line(e.message),
+                             _verdict_cell(e.verdict, _verdict_note)] for e in orphans])
     notes = match.notes
     if notes:
         out.append("<h2>Notes in the log</h2>")
-        rows = [[str(n.line), _e(n.text)] for n in notes[:MAX_NOTES]]
+        rows = [[str(n.line), _note(n.text)] for n in notes[:MAX_NOTES]]
         if len(notes) > MAX_NOTES:
             rows.append(["", f"<span class='sub'>… and {len(notes) - MAX_NOTES} more</span>"])
         out += _rows_table(fit_columns(NOTE_COLUMNS, {"Line": max(len(str(n.line)) for n in notes)}, "Note"), rows)
@@ -305,8 +350,13 @@ def _paper_html(result: CheckResult, reviews: Reviews | None, facts: _Facts) -> 
 
 
 def write_html(result: CheckResult, reviews: Reviews | None, path: str | os.PathLike) -> Path:
+    """The report as HTML at ``path``, whole or not at all: written beside it, every write and the
+    size on the disk checked, renamed over an older report only then (a full disk leaves the old
+    one as it was and raises ``OSError``)."""
+    from ..gui.savefile import write_atomically  # (no Qt: the writer every save of replayer uses)
+
     p = Path(path)
-    p.write_text(report_html(result, reviews), encoding="utf-8")
+    write_atomically(p, report_html(result, reviews).encode("utf-8"))
     return p
 
 
@@ -315,13 +365,21 @@ def pdf_parts(result: CheckResult, reviews: Reviews | None) -> tuple[str, str, s
     carries (:func:`write_pdf`; the window hands the same to its export process)."""
     m = result.match
     players = m.players
-    parts = [Path(m.path).name, f"A {players['A']} vs B {players['B']}", f"rules {m.rules}"]
+
+    def short(text: str) -> str:  # a footer is one line: a long name is cut (the header block says more)
+        return _plain_cut(text, FOOTER_NAME_CHARS)
+
+    parts = [short(Path(m.path).name), f"A {short(players['A'])} vs B {short(players['B'])}", f"rules {short(m.rules)}"]
     if reviewer(m, reviews):
-        parts.append(f"reviewer {reviewer(m, reviews)}")
+        parts.append(f"reviewer {short(reviewer(m, reviews))}")
     if m.header.get("Date", "").strip():
-        parts.append(f"date {m.header['Date'].strip()}")
+        parts.append(f"date {short(m.header['Date'].strip())}")
     # every page's footer names the match, so a printed page that comes loose still says whose it is
-    return report_html(result, reviews, for_pdf=True), f"Review report: {Path(m.path).name}", " · ".join(parts)
+    return (report_html(result, reviews, for_pdf=True), _plain_cut(f"Review report: {Path(m.path).name}", NAME_CHARS),
+            " · ".join(parts))
+
+
+FOOTER_NAME_CHARS = 40
 
 
 def write_pdf(result: CheckResult, reviews: Reviews | None, path: str | os.PathLike, *, progress=None) -> Path:

@@ -15,9 +15,15 @@ name on Ctrl+S. While editing:
   once when none is running, and the keys typed while one runs are checked together as soon as
   it ends (no fixed debounce: :data:`RECHECK_DELAY_MS`); only the changed lines are read again
   (:mod:`.recheck`) and the timeline, findings and state follow in place;
-* Ctrl+S saves atomically (a temporary file renamed over the log) and keeps the previous file as
-  ``NAME.bak``; undo/redo are the text's own (Ctrl+Z, Ctrl+Shift+Z); the log pane's title shows
-  ``●`` while there are unsaved changes;
+* Ctrl+S saves atomically (a temporary file renamed over the log; through a symbolic link, over
+  the file it points to) and keeps the previous file as ``NAME.bak`` (written atomically too);
+  when another program changed the file since it was read, its version is kept as
+  ``NAME.conflict-<date>-<time>``, which no later save overwrites, and the status bar says where;
+  a read-only log is saved over only when the user says so; a save that fails (a folder that
+  cannot be written, a full disk) keeps the text, says why and offers Save As… (on closing
+  the window too: it stays open); temporaries a killed save left are removed when the log is
+  next opened (:mod:`.savefile`). Undo/redo are the text's own (Ctrl+Z, Ctrl+Shift+Z); the log
+  pane's title shows ``●`` while there are unsaved changes;
 * when the file changes on disk meanwhile, nothing is lost: unsaved text is kept unless you choose
   to reload it (:meth:`LogEditor.ask_reload`).
 
@@ -27,8 +33,11 @@ complete is :mod:`.completion`'s; writing the file, :mod:`.savefile`'s.
 
 from __future__ import annotations
 
+import errno
 import logging
+import os
 import re
+import stat
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
@@ -41,7 +50,8 @@ from ..timecodes import format_timecode
 from .completion import CARD_SOURCES, card_names, imported_card_names, keywords  # noqa: F401  (the editor's API)
 from .newlog import UNTITLED, NewLogMixin, _Unsaved, blank_log  # noqa: F401  (the editor's API)
 from .recheck import Rechecker, update_document
-from .savefile import BACKUP_SUFFIX, atomic_write, encode_text
+from ..safe import visible
+from .savefile import BACKUP_SUFFIX, CONFLICT_SUFFIX, Saved, atomic_write, encode_text, real_path, save_file  # noqa: F401
 
 if TYPE_CHECKING:
     from .app import MainWindow
@@ -100,6 +110,12 @@ class LogEditor(NewLogMixin, QObject):
         self._names: dict[str, list[str]] = {}
         self._prefix_start = 0
         self.ask_reload: Callable[[], bool] = self._ask_reload
+        self.ask_save_changes: Callable[[], str] = self._ask_save_changes  # "save", "discard", "cancel"
+        self.ask_readonly: Callable[[str], str] = self._ask_readonly  # "overwrite", "save-as", "cancel"
+        self.ask_save_failed: Callable[[str, str], str] = self._ask_save_failed  # "save-as", "cancel"
+        self.ask_save_as: Callable[[str], str | None] = self._ask_save_as  # a file name, or None
+        self.last_saved: Saved | None = None  # what the last save wrote (its backup, a conflict copy)
+        self.last_error: str | None = None  # why the last save that failed failed
         self.view.document().modificationChanged.connect(lambda *_: self._update_mark())
         self.view.document().contentsChanged.connect(self._on_changed)
         self.view.cursorPositionChanged.connect(self._on_cursor)
@@ -405,21 +421,37 @@ class LogEditor(NewLogMixin, QObject):
 
     # ---- saving -----------------------------------------------------------------------------------
     def save(self, path: str | None = None) -> str | None:
-        """Ctrl+S: write the text (atomically, the old file kept as .bak). Returns the path."""
+        """Ctrl+S: write the text (atomically, the old file kept as .bak; through a link, into the
+        file it points to). Returns the path, or None when nothing was written: the question was
+        answered No, or the save failed (the status bar and a message say why, and "Save As…" is
+        offered: :meth:`_save_failed`)."""
         w = self.window
         target = path or w.path
         if not target:
-            target, _ = QFileDialog.getSaveFileName(w, "Save the log", "match.duel", "Match logs (*.duel)")
+            target = self.ask_save_as("match.duel")
             if not target:
                 return None
         data = self.data()
-        if self.conflict and path is None and QGuiApplication.platformName() not in ("offscreen", "minimal"):
+        same_file = path is None or (w.path is not None and _same_file(path, w.path))
+        if self.conflict and same_file and QGuiApplication.platformName() not in ("offscreen", "minimal"):
             answer = QMessageBox.question(w, "The file changed on disk",
-                                          f"{Path(target).name} was changed by another program since you opened "
-                                          "it. Save your text over it? (The other version is kept as .bak.)")
+                                          f"{visible(Path(target).name)} was changed by another program since you "
+                                          "opened it. Save your text over it? (The other version is kept in a "
+                                          f"copy of its own, {visible(Path(target).name)}{CONFLICT_SUFFIX}<date>.)")
             if answer != QMessageBox.Yes:
                 return None
-        atomic_write(target, data, backup=True)
+        if read_only(target):
+            answer = self.ask_readonly(target)
+            if answer == "save-as":
+                other = self.ask_save_as(target)
+                return self.save(other) if other else None
+            if answer != "overwrite":
+                w.statusBar().showMessage(f"Not saved: {visible(Path(target).name)} is read-only", 8000)
+                return None
+        try:
+            saved = save_file(target, data, backup=True, expected=self.disk if same_file else None)
+        except OSError as e:
+            return self._save_failed(target, e)
         self._take_disk(data)
         self.conflict = False
         self.view.document().setModified(False)
@@ -435,13 +467,61 @@ class LogEditor(NewLogMixin, QObject):
                     w.reviews.backend.save(target, w.reviews.entries)
         w.data = data
         self._update_mark()
-        w.statusBar().showMessage(f"Saved {target}" + (f" (the previous file is {Path(target).name}"
-                                                        f"{BACKUP_SUFFIX})" if Path(target + BACKUP_SUFFIX).exists()
-                                                       else ""), 5000)
+        self.last_saved = saved
+        w.hold_message(saved_message(target, saved), 30000 if saved.kept else 5000)
         self.checked_text = None
         self.checked_revision = -1
         self.recheck()
         return target
+
+    def save_as(self) -> str | None:
+        """File ▸ Save As…: the text written to a file the user names."""
+        w = self.window
+        target = self.ask_save_as(w.path or "match.duel")
+        return self.save(target) if target else None
+
+    def _save_failed(self, target: str, error: OSError) -> str | None:
+        """A save that could not be written: the text stays (unsaved), the status bar and a
+        message say why, and "Save As…" is offered. The path saved to instead, or None."""
+        w = self.window
+        why = save_error_text(target, error)
+        log.debug("save failed: %s", why)
+        w.statusBar().showMessage(f"Not saved: {why}", 30000)
+        self.last_error = why
+        if self.ask_save_failed(target, why) != "save-as":
+            return None
+        other = self.ask_save_as(target)
+        return self.save(other) if other else None
+
+    # the questions a save may ask (replaced in tests; offscreen none is asked: the answers are
+    # those that lose nothing)
+    def _ask_save_as(self, start: str) -> str | None:
+        target, _ = QFileDialog.getSaveFileName(self.window, "Save the log as", start, "Match logs (*.duel)")
+        return target or None
+
+    def _ask_readonly(self, target: str) -> str:
+        w = self.window
+        if QGuiApplication.platformName() in ("offscreen", "minimal") or not w.isVisible():
+            return "cancel"  # never written over without a question
+        box, buttons = readonly_box(w, target)
+        box.exec()
+        return buttons.get(box.clickedButton(), "cancel")
+
+    def _ask_save_failed(self, target: str, why: str) -> str:
+        w = self.window
+        if QGuiApplication.platformName() in ("offscreen", "minimal") or not w.isVisible():
+            return "cancel"
+        box, buttons = failed_box(w, target, why)
+        box.exec()
+        return buttons.get(box.clickedButton(), "cancel")
+
+    def _ask_save_changes(self) -> str:
+        w = self.window
+        if QGuiApplication.platformName() in ("offscreen", "minimal") or not w.isVisible():
+            return "discard"
+        answer = QMessageBox.question(w, "Unsaved changes", "Save the changes to the log?",
+                                      QMessageBox.Save | QMessageBox.Discard | QMessageBox.Cancel)
+        return {QMessageBox.Save: "save", QMessageBox.Discard: "discard"}.get(answer, "cancel")
 
     def handles_file_change(self, path: str) -> bool:
         """The watched file changed: True when the editor dealt with it (the window must not reload)."""
@@ -458,8 +538,9 @@ class LogEditor(NewLogMixin, QObject):
         if self.ask_reload():
             return False
         self.conflict = True
-        self.window.statusBar().showMessage(f"{Path(path).name} changed on disk; your text is kept "
-                                            "(Ctrl+S saves it over the other version, which goes to .bak)", 10000)
+        self.window.statusBar().showMessage(f"{visible(Path(path).name)} changed on disk; your text is kept "
+                                            "(Ctrl+S saves it; the other version is then kept as "
+                                            f"{visible(Path(path).name)}{CONFLICT_SUFFIX}<date>)", 10000)
         return True
 
     def _ask_reload(self) -> bool:
@@ -476,17 +557,14 @@ class LogEditor(NewLogMixin, QObject):
         return box.clickedButton() is reload
 
     def confirm_close(self) -> bool:
-        """Before closing or leaving edit mode: unsaved changes are saved, dropped or kept."""
+        """Before closing or leaving edit mode: unsaved changes are saved, dropped or kept. A save
+        that fails keeps them (False: the window stays open), says why and offers "Save As…"."""
         if not (self._editing and self.view.document().isModified()):
             return True
-        w = self.window
-        if QGuiApplication.platformName() in ("offscreen", "minimal") or not w.isVisible():
-            return True
-        answer = QMessageBox.question(w, "Unsaved changes", "Save the changes to the log?",
-                                      QMessageBox.Save | QMessageBox.Discard | QMessageBox.Cancel)
-        if answer == QMessageBox.Save:
+        answer = self.ask_save_changes()
+        if answer == "save":
             return self.save() is not None
-        return answer == QMessageBox.Discard
+        return answer == "discard"
 
     def _update_mark(self) -> None:
         w = self.window
@@ -494,6 +572,81 @@ class LogEditor(NewLogMixin, QObject):
         mark = "  ●" if self._editing and self.view.document().isModified() else ""
         mode = "  ·  editing" if self._editing else ""
         w.log_title.setText(f"Log  ({name}){mark}{mode}")
+
+# ---- what a save says ------------------------------------------------------------------------------
+def _same_file(a: str, b: str) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return os.path.abspath(a) == os.path.abspath(b)
+
+
+def read_only(path: str) -> bool:
+    """Whether the file at ``path`` (a link's target) is marked read-only: no one may write it,
+    or this user may not (a file of mode 0444 counts for root too, as editors judge it)."""
+    p = real_path(path)
+    try:
+        mode = p.stat().st_mode
+    except OSError:
+        return False  # no file yet
+    return not (mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH)) or not os.access(p, os.W_OK)
+
+
+def _where(saved_path: Path, shown: str, name: Path) -> str:
+    """A kept copy's name as the status bar says it: the name alone beside the log, else its path."""
+    return visible(name.name if saved_path.parent == Path(shown).parent else str(name))
+
+
+def saved_message(target: str, saved: Saved) -> str:
+    """The status bar after a save: where it went, where the previous file and another program's
+    version are kept."""
+    text = f"Saved {visible(target)}"
+    if saved.path != Path(target):
+        text += f" (into {visible(str(saved.path))}, which the link points to)"
+    if saved.kept is not None:
+        text += (f"; the version another program wrote meanwhile is kept as "
+                 f"{_where(saved.path, target, saved.kept)}")
+    if saved.backup is not None:
+        text += f"; the previous file is {_where(saved.path, target, saved.backup)}"
+    return text
+
+
+def save_error_text(target: str, error: OSError) -> str:
+    """Why a save failed, in words: the folder that cannot be written, the full disk, …"""
+    folder = real_path(target).parent
+    name = visible(Path(target).name)
+    if error.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+        where = "is read-only" if error.errno == errno.EROFS else "cannot be written"
+        return f"{name} could not be saved: the folder {visible(str(folder))} {where} ({error.strerror or error})"
+    if error.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
+        return f"{name} could not be saved: the disk is full ({error.strerror or error}); the file is as it was"
+    return f"{name} could not be saved: {visible(error.strerror or str(error))}; the file is as it was"
+
+
+def readonly_box(parent, target: str):
+    """The question before saving over a read-only log, and its buttons' answers."""
+    box = QMessageBox(QMessageBox.Warning, "The log is read-only",
+                      f"{visible(Path(target).name)} is marked read-only. Save your changes over it anyway, or "
+                      "save them as another file?", QMessageBox.NoButton, parent)
+    box.setTextFormat(Qt.PlainText)
+    buttons = {box.addButton("Save Over It", QMessageBox.DestructiveRole): "overwrite",
+               box.addButton("Save As…", QMessageBox.AcceptRole): "save-as",
+               box.addButton(QMessageBox.Cancel): "cancel"}
+    box.setDefaultButton(next(b for b, a in buttons.items() if a == "save-as"))
+    return box, buttons
+
+
+def failed_box(parent, target: str, why: str):
+    """The message after a save that failed (the text is still there), and its buttons' answers."""
+    box = QMessageBox(QMessageBox.Critical, "The log was not saved",
+                      f"{why}.\n\nYour text is still here, not saved. Save it as another file?",
+                      QMessageBox.NoButton, parent)
+    box.setTextFormat(Qt.PlainText)
+    buttons = {box.addButton("Save As…", QMessageBox.AcceptRole): "save-as",
+               box.addButton(QMessageBox.Cancel): "cancel"}
+    box.setDefaultButton(next(iter(buttons)))
+    return box, buttons
+
 
 def install(window: MainWindow) -> LogEditor:
     """The editor's actions and menu entries in ``window`` (File ▸ New Match from Video…,
@@ -504,6 +657,7 @@ def install(window: MainWindow) -> LogEditor:
     window.act_edit = A("&Edit Log", ed.toggle, "Ctrl+E", "Edit the log here (the findings follow as you type)",
                         checkable=True)
     window.act_save = A("&Save", lambda: ed.save(), QKeySequence.Save, "Save the log (Ctrl+S)")
+    window.act_save_as = A("Save &As…", ed.save_as, QKeySequence.SaveAs, "Save the log as another file")
     window.act_new_video = A("&New Match from Video…", ed.new_from_video_dialog, None,
                              "Start a log for a match video, its header filled")
     window.act_new = A("&New Log", lambda: ed.new_log(), QKeySequence.New,
@@ -530,6 +684,7 @@ def install(window: MainWindow) -> LogEditor:
         f.insertSeparator(acts[at] if at < len(acts) else None)
         f.insertAction(acts[at] if at < len(acts) else None, window.act_edit)
         f.insertAction(acts[at] if at < len(acts) else None, window.act_save)
+        f.insertAction(acts[at] if at < len(acts) else None, window.act_save_as)
     e = window.menuBar().addMenu("&Edit")
     window.menuBar().insertMenu(menus["View"].menuAction() if "View" in menus else None, e)
     for a in (window.act_undo, window.act_redo):

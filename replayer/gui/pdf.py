@@ -27,12 +27,12 @@ from __future__ import annotations
 import errno
 import math
 import os
-import stat
-import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 from collections.abc import Callable
 from typing import Any
+
+from .savefile import write_atomically
 
 MARGIN_MM = 15.0  # every side of the A4 page
 FOOTER = 22.0  # the footer's band at each page's foot, in the document's units
@@ -104,11 +104,11 @@ def _application() -> None:
         _application.app = QApplication([])  # type: ignore[attr-defined]  # kept alive
 
 
-def _writer(path: Path, title: str):
+def _writer(device, title: str):
     from PySide6.QtCore import QMarginsF
     from PySide6.QtGui import QPageLayout, QPageSize, QPdfWriter
 
-    writer = QPdfWriter(str(path))
+    writer = QPdfWriter(device)
     writer.setTitle(title)
     writer.setCreator("replayer")
     writer.setPageSize(QPageSize(QPageSize.A4))
@@ -502,33 +502,25 @@ def lay_out(html: str, *, progress: Progress | None = None) -> PaperLayout:
     return out
 
 
-def html_to_pdf(html: str, path: str | os.PathLike, *, title: str = "", footer_text: str = "",
-                progress: Progress | None = None) -> Path:
-    """Write the HTML as an A4 PDF at ``path``: laid out (:func:`lay_out`), then drawn page by page
-    with the footer. The file is written beside ``path`` and renamed over it at the end, so that a
-    failed or cancelled export (``progress`` raising :class:`Cancelled`) leaves no half file and
-    an older file of that name as it was.
-
-    The window runs this in a process of its own (:mod:`.pdf_job`, which says why not a thread)."""
-    from PySide6.QtCore import QPointF, QRectF, Qt
+def draw_pdf(paper: PaperLayout, title: str, footer_text: str, steps: _Steps | None = None) -> bytes:
+    """The laid-out report drawn page by page with the footer: the PDF's bytes (in memory: the
+    caller writes them, checked, where they go)."""
+    from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QPointF, QRectF, Qt
     from PySide6.QtGui import QColor, QPainter
 
     from .theme import ui_font
 
-    steps = _Steps(progress)
-    p = Path(path)
-    if not p.parent.is_dir():  # said before the layout's seconds, and before Qt's painter complains
-        raise FileNotFoundError(errno.ENOENT, "no such folder", str(p.parent))
-    paper = lay_out(html, progress=steps)
-    part = str(p.with_name(f".{p.name}.{uuid.uuid4().hex[:8]}.part"))  # made by the writer: the usual mode
-    painter = None
+    steps = steps or _Steps(None)
+    out = QByteArray()
+    buffer = QBuffer(out)
+    buffer.open(QIODevice.WriteOnly)
+    writer = _writer(buffer, title)
+    text, width, body = paper.document, paper.width, paper.page_height
+    scale = writer.resolution() / (72.0 * _units_per_point())  # document units -> the writer's pixels
+    painter = QPainter()
+    if not painter.begin(writer):
+        raise OSError(errno.EIO, "the PDF could not be drawn")
     try:
-        writer = _writer(Path(part), title)
-        text, width, body = paper.document, paper.width, paper.page_height
-        scale = writer.resolution() / (72.0 * _units_per_point())  # document units -> the writer's pixels
-        painter = QPainter()
-        if not painter.begin(writer):  # (a folder it may not write in)
-            raise OSError(errno.EACCES, "cannot write there", str(p))
         footer_font = ui_font(7.5)
         for i in range(paper.pages):
             steps(LAYOUT_SHARE + (1 - LAYOUT_SHARE) * i / paper.pages, f"Writing page {i + 1} of {paper.pages}")
@@ -548,22 +540,32 @@ def html_to_pdf(html: str, path: str | os.PathLike, *, title: str = "", footer_t
                              footer_text or title)
             painter.drawText(QRectF(w * 0.78, top + 2 * scale, w * 0.22, (FOOTER - 6) * scale),
                              Qt.AlignRight | Qt.AlignVCenter, f"page {i + 1} of {paper.pages}")
+    finally:
         painter.end()
-        painter = None
-        del writer  # flushes and closes the file
-        if not os.path.exists(part) or os.path.getsize(part) == 0:
-            raise OSError(f"could not write {p}")
-        if p.exists():  # an older report of that name: the new one keeps its permissions
-            os.chmod(part, stat.S_IMODE(p.stat().st_mode))
-        os.replace(part, p)
-        steps(1.0, "Written")
-    except BaseException:
-        if painter is not None and painter.isActive():
-            painter.end()
-        painter = writer = None  # noqa: F841  (the writer closes its file before it is removed)
-        try:
-            os.unlink(part)
-        except OSError:
-            pass
-        raise
+    del writer  # finishes the PDF (its trailer) in the buffer
+    buffer.close()
+    data = bytes(out)
+    if not data.startswith(b"%PDF-") or b"%%EOF" not in data[-64:]:
+        raise OSError(errno.EIO, "the PDF was not made whole")
+    return data
+
+
+def html_to_pdf(html: str, path: str | os.PathLike, *, title: str = "", footer_text: str = "",
+                progress: Progress | None = None) -> Path:
+    """Write the HTML as an A4 PDF at ``path``: laid out (:func:`lay_out`), then drawn page by page
+    with the footer. The file is written beside ``path`` and renamed over it at the end, so that a
+    failed or cancelled export (``progress`` raising :class:`Cancelled`) leaves no half file and
+    an older file of that name as it was.
+
+    The window runs this in a process of its own (:mod:`.pdf_job`, which says why not a thread)."""
+    steps = _Steps(progress)
+    p = Path(path)
+    if not p.parent.is_dir():  # said before the layout's seconds, and before Qt's painter complains
+        raise FileNotFoundError(errno.ENOENT, "no such folder", str(p.parent))
+    paper = lay_out(html, progress=steps)
+    data = draw_pdf(paper, title, footer_text, steps)
+    # the file: every write checked, its size on the disk too, renamed over an older one only when
+    # whole (Qt's own file writing drops its errors: a full disk left a 4 KB PDF for a 26 KB one)
+    write_atomically(p, data)
+    steps(1.0, "Written")
     return p

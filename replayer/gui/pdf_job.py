@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from . import pdf
+from .savefile import real_path
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QWidget
@@ -125,7 +126,8 @@ def _in_child(job: Job, html: str, path: Path, title: str, footer_text: str) -> 
     written and the caller writes it here)."""
     from PySide6.QtCore import QEventLoop, QProcess
 
-    hidden = path.with_name(f".{path.name}.{uuid.uuid4().hex[:8]}.pdf")
+    real = real_path(path)  # a link to a report: its target is replaced, the link stays
+    hidden = real.with_name(f".{real.name}.{os.getpid()}-{uuid.uuid4().hex[:8]}.tmp")
     proc = QProcess()
     job.process = proc
     proc.setProcessChannelMode(QProcess.SeparateChannels)
@@ -163,19 +165,28 @@ def _in_child(job: Job, html: str, path: Path, title: str, footer_text: str) -> 
     try:
         if job.dialog.wasCanceled() and state["done"] is None:
             job.cancelled = True
-        elif state["done"] is not None and proc.exitCode() == 0 and hidden.exists():
-            os.replace(hidden, path)
+        elif state["done"] is not None and proc.exitCode() == 0 and _whole(hidden, state["done"]):
+            os.replace(hidden, real)
             job.result = path
         else:
             detail = state["error"] or bytes(proc.readAllStandardError()).decode("utf-8", "replace").strip()
             job.error = OSError(f"could not write {path}: {detail.splitlines()[-1] if detail else 'the export failed'}")
     finally:
-        for leftover in [hidden, *hidden.parent.glob(f".{hidden.name}.*.part")]:
+        for leftover in [hidden, *hidden.parent.glob(f".{hidden.name}.*.tmp")]:
             try:
                 leftover.unlink()
             except OSError:
                 pass
     return True
+
+
+def _whole(hidden: Path, done: str) -> bool:
+    """Whether the child's file is there with the size it said it wrote (``OK size path``)."""
+    size, _, _ = done.partition(" ")
+    try:
+        return hidden.stat().st_size == int(size) > 0
+    except (OSError, ValueError):
+        return False
 
 
 def export_report_pdf(window, path: str) -> Path | None:
@@ -192,7 +203,7 @@ def export_report_pdf(window, path: str) -> Path | None:
 
 def _child() -> int:
     """The export process: a request (JSON) on stdin, ``P fraction text`` lines on stdout while it
-    works, ``OK path`` at the end (``ERR message`` and exit status 1 on an error)."""
+    works, ``OK size path`` at the end (``ERR message`` and exit status 1 on an error)."""
     request = json.loads(sys.stdin.buffer.read().decode("utf-8"))
     out = sys.stdout
     last = [0.0, ""]
@@ -213,7 +224,7 @@ def _child() -> int:
         out.write("ERR " + f"{type(e).__name__}: {e}".replace("\r", " ").replace("\n", " ") + "\n")
         out.flush()
         return 1
-    out.write(f"OK {written}\n")
+    out.write(f"OK {Path(written).stat().st_size} {written}\n")
     out.flush()
     return 0
 

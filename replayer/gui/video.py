@@ -39,7 +39,8 @@ from PySide6.QtCore import Qt, QUrl, Signal
 from PySide6.QtGui import QColor, QDesktopServices
 from PySide6.QtWidgets import QComboBox, QFileDialog, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from ..timecodes import format_offset, is_url, parse_offset, seconds, url_at
+from ..safe import shorten, visible
+from ..timecodes import format_offset, is_url, parse_offset, seconds, url_at, url_problem
 from . import video_keys
 from .video_parts import (INSTALL_HINT, FrameView, TickSlider, fmt_ms, missing_text,  # noqa: F401  (re-exported)
                           multimedia, multimedia_error, quiet_ffmpeg, reset_multimedia, resolve_video,
@@ -72,6 +73,7 @@ class VideoPane(QWidget):
         self.log_path: str | None = None
         self.source = ""  # the [Video] value
         self.url = ""  # set when the video is a web address
+        self.bad_url: str | None = None  # why the [Video] web address is not opened
         self.file = ""  # the local file playing
         self.offset = 0.0  # seconds
         self.event_tc: list[float | None] = []  # per event: its timecode (or the last before), seconds
@@ -222,6 +224,7 @@ class VideoPane(QWidget):
     def _open_source(self, source: str) -> None:
         self.source = source
         self.url = ""
+        self.bad_url: str | None = None  # why the [Video] web address is not opened
         self.file = ""
         self.target_ms = None
         self.frame_ms = -1
@@ -233,6 +236,14 @@ class VideoPane(QWidget):
             self.view.set_message("This log names no video.\n\nFile ▸ Attach Video… chooses the match's "
                                   "video and writes it into the log's header ([Video \"…\"]).")
             self.title.setText("Video")
+            return
+        if is_url(source) and url_problem(source) is not None:
+            why = url_problem(source)
+            self.title.setText("Video  (not a web address)")
+            self.view.set_message(f"The log's [Video] is not a web address that can be opened:\n{visible(shorten(source, 200))}"
+                                  f"\n({visible(why)})\n\nCorrect it in the log's header, or use File ▸ Attach "
+                                  "video… to name the match's video.")
+            self.bad_url = why
             return
         if is_url(source):
             self.url = source
@@ -507,10 +518,21 @@ class VideoPane(QWidget):
         return url_at(self.url, (tc or 0.0) + self.offset)
 
     def open_in_browser(self) -> None:
+        """"Open at timecode": the web address at the selected event's second, in the browser;
+        never an address that is not a good one (:func:`replayer.timecodes.url_problem`)."""
+        if self.bad_url is not None:
+            self.message.emit(f"Not opened: the log's [Video] is not a web address ({visible(self.bad_url)})")
+            return
         url = self.browser_url()
         if url:
-            QDesktopServices.openUrl(QUrl(url))
-            self.message.emit(f"Opened {url}")
+            qurl = QUrl(url, QUrl.StrictMode)
+            if not qurl.isValid() or not qurl.host() or qurl.scheme() not in ("http", "https"):
+                self.message.emit(f"Not opened: {visible(shorten(url, 200))} is not a web address")
+                return
+            if QDesktopServices.openUrl(qurl):
+                self.message.emit(f"Opened {visible(qurl.toString())}")
+            else:
+                self.message.emit(f"Could not open {visible(qurl.toString())}: no browser answered")
         elif self.source:
             self.message.emit("This video is a file: it plays in the pane (Open at timecode is for a web address)")
 

@@ -8,6 +8,7 @@ the match library's entry point and the exports.
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 
 from PySide6.QtCore import QTimer
@@ -15,16 +16,41 @@ from PySide6.QtWidgets import QFileDialog
 
 from ..reader import Match
 from ..check import CheckResult, check_match
-from ..safe import tooltip
+from ..safe import tooltip, visible
 from .document import SEVERITY_RANK, Document, build_document
 from ..export import write_html
 from .loader import load_now
 from .pdf_job import export_report_pdf
+from .savefile import remove_stale, write_atomically
 from ..reviews import Reviews, ReviewStoreError
 from .timeline import DEFAULT_PPE, LABELS_PPE
 
 MAX_RECENT = 10
 LOG_FILTER = "Match logs (*.duel);;Text files (*.txt);;All files (*)"
+
+
+def png_bytes(image) -> bytes:
+    """A QImage as PNG bytes (written by :func:`write_atomically`, every write checked)."""
+    from PySide6.QtCore import QBuffer, QByteArray, QIODevice
+
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.WriteOnly)
+    if not image.save(buffer, "PNG"):
+        raise OSError("the image could not be made")
+    buffer.close()
+    return bytes(data)
+
+
+def export_error_text(path: str | os.PathLike, error: OSError) -> str:
+    """Why an export was not written, and that an older file of that name is as it was."""
+    import errno
+
+    why = error.strerror or str(error)
+    if error.errno in (errno.ENOSPC, errno.EFBIG, errno.EDQUOT):
+        why = f"the disk is full ({why})"
+    old = " An older file of that name is as it was." if Path(path).exists() else ""
+    return f"{visible(str(path))}: {visible(why)}.{old}"
 
 
 def _plural(n: int, word: str) -> str:
@@ -51,6 +77,7 @@ class FilesMixin:
             self._forget_recent(path)
             return False
         self.stop_play()
+        remove_stale(path)  # what a save killed half-way left beside the log
         if not keep_view:
             self._keep_line = None
         self._set_watch(path)
@@ -80,6 +107,7 @@ class FilesMixin:
         """Open and check on this thread (for ``--screenshot``); returns the document shown."""
         path = str(path)
         data = Path(path).read_bytes()
+        remove_stale(path)
         self.path, self.data = path, data
         self._set_watch(path)
         try:
@@ -92,8 +120,20 @@ class FilesMixin:
         self.show_document(doc)
         return doc
 
+    def hold_message(self, text: str, ms: int) -> None:
+        """Show ``text`` in the status bar for ``ms`` milliseconds, not replaced meanwhile by the
+        summary of a re-check (:meth:`show_counts`): what a save says (where the copies it kept
+        are) stays to be read."""
+        self._held = (text, time.monotonic() + ms / 1000)
+        self.statusBar().showMessage(text, ms)
+
     def show_counts(self, doc) -> None:
-        """The status bar's summary of ``doc``: its events and findings by severity."""
+        """The status bar's summary of ``doc``: its events and findings by severity (unless a
+        message is held: :meth:`hold_message`)."""
+        held = getattr(self, "_held", None)
+        if held is not None and time.monotonic() < held[1] and self.statusBar().currentMessage() == held[0]:
+            return
+        self._held = None
         counts = doc.counts()
         self.statusBar().showMessage(
             f"{_plural(len(doc.events), 'event')} · {_plural(counts['error'], 'error')} · "
@@ -276,14 +316,17 @@ class FilesMixin:
             path, _ = QFileDialog.getSaveFileName(self, "Export", default, filters[kind])
             if not path:
                 return None
-        if kind == "png":
-            image = self.timeline.render_image()  # the visible range, with its gutter
-            if not image.save(str(path), "PNG"):
-                raise OSError(f"could not write {path}")
-        elif kind == "html":
-            write_html(self.doc.result, self.reviews, path)
-        elif export_report_pdf(self, path) is None:  # on a worker thread, with progress and Cancel
+        try:
+            if kind == "png":
+                image = self.timeline.render_image()  # the visible range, with its gutter
+                write_atomically(path, png_bytes(image))
+            elif kind == "html":
+                write_html(self.doc.result, self.reviews, path)
+            elif export_report_pdf(self, path) is None:  # on a worker thread, with progress and Cancel
+                return None
+        except OSError as e:
+            self.show_error("The export was not written", export_error_text(path, e))
             return None
-        self.statusBar().showMessage(f"Exported {path}", 5000)
+        self.statusBar().showMessage(f"Exported {visible(str(path))}", 5000)
         return str(path)
 

@@ -116,7 +116,7 @@ def test_an_export_error_is_said_not_raised(qtbot, window, tmp_path, monkeypatch
     said = []
     monkeypatch.setattr(window, "show_error", lambda title, text: said.append((title, text)))
     window._guard(lambda: window.export("pdf", str(tmp_path / "no such folder" / "report.pdf")))
-    assert said and said[0][0] == "Could not complete the action", said
+    assert said and said[0][0] == "The export was not written" and "no such folder" in said[0][1], said
     assert window._pdf_job.error is not None and not window._pdf_job.cancelled
 
 

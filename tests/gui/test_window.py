@@ -271,7 +271,7 @@ def test_file_open_and_export_dialogs(qtbot, window, ygo_log, tmp_path, monkeypa
     monkeypatch.setattr(QFileDialog, "getSaveFileName",
                         staticmethod(lambda *a, **k: (str(tmp_path / "no" / "such" / "dir.html"), "")))
     window.act_export_html.trigger()
-    assert "Could not complete" in window.statusBar().currentMessage()
+    assert "The export was not written" in window.statusBar().currentMessage()
 
 
 def test_theme_choice_is_remembered(qtbot, ygo_log):
