@@ -26,9 +26,10 @@ from msgspec import UNSET, Meta, UnsetType
 
 from . import constants as K
 from . import derive, text
-from .db import CardDB
+from .db import CardDB, schema_state
 from .lua import Script, ScriptEffect
 from .luarun import read_script
+from ..safe import shorten
 from .names import name_key, visible
 
 #: non-activated script effects that change a battle's arithmetic: the card gets `continuous`
@@ -561,6 +562,7 @@ def import_cards(paths: Iterable[str | os.PathLike[str]], db: CardDB, *, jobs: i
                  progress: Callable[[str, int, int], None] | None = None, lang: str | None = None) -> Summary:
     """Read the card data in ``paths`` and write what changed into ``db`` (``lang``: see :func:`find_sources`)."""
     summary = Summary()
+    db.prepare()  # a read-only database, or one that is not a card database, is refused before reading
     src = find_sources(paths, lang)
     for p in src.unknown:
         summary.problems.append(f"{p}: not card data (a .cdb, a c<passcode>.lua script, a cardinfo or "
@@ -588,9 +590,13 @@ def import_cards(paths: Iterable[str | os.PathLike[str]], db: CardDB, *, jobs: i
     if db.exists() and file_rows:
         try:
             conn = sqlite3.connect(f"file:{db.path}?mode=ro", uri=True)
-            known = {p: (size, mtime) for p, size, mtime in conn.execute("SELECT path, size, mtime_ns FROM files")}
-            reader = conn.execute("SELECT value FROM meta WHERE key = 'reader'").fetchone()
-            conn.close()
+            try:
+                known = {p: (size, mtime) for p, size, mtime in conn.execute("SELECT path, size, mtime_ns FROM files")}
+                reader = conn.execute("SELECT value FROM meta WHERE key = 'reader'").fetchone()
+                if schema_state(conn)[0] != "ok":
+                    reader = None
+            finally:
+                conn.close()
         except sqlite3.Error:
             known, reader = {}, None
         if reader == (READER_VERSION,) and all(known.get(p) == (size, mtime) for p, size, mtime, _, _ in file_rows):
@@ -614,11 +620,11 @@ def import_cards(paths: Iterable[str | os.PathLike[str]], db: CardDB, *, jobs: i
             if script.complete:
                 summary.complete_scripts += 1
             for line, what in script.problems:
-                summary.problems.append(f"{script.path}:{line}: {what}")
+                summary.problems.append(f"{script.path}:{line}: {shorten(what, 200)}")
             for e in script.effects:
-                for what in e.unread:
+                for what in e.unread:  # (the script's own text, quoted: cut, and made visible where it is shown)
                     summary.problems.append(f"{script.path}:{what.split(':', 1)[0].replace('line ', '')}: "
-                                            f"{what.split(': ', 1)[-1]}")
+                                            f"{shorten(what.split(': ', 1)[-1], 200)}")
             if script.passcode is None:
                 continue
             if script.passcode > MAX_PASSCODE:
