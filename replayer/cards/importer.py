@@ -321,8 +321,14 @@ class DmEntry(msgspec.Struct):
     ja: str | None = None
 
 
-class _Huge(str):
-    """A number of more digits than any card has (Python refuses to make an int of over 4,300)."""
+class _Huge:
+    """A number of more digits than any card has (Python refuses to make an int of over 4,300): no field's
+    type, so the schema reports its entry."""
+
+    __slots__ = ("digits",)
+
+    def __init__(self, digits: str):
+        self.digits = digits
 
 
 def _parse_int(digits: str) -> int | _Huge:
