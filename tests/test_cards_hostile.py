@@ -400,3 +400,11 @@ def test_point_10_a_match_library_is_refused(tmp_path):
     other.write_bytes(b"just some text, not SQLite at all" * 100)
     result = CliRunner().invoke(cli, ["cards", "import", str(tmp_path / "x.cdb"), "--cards-db", str(other)])
     assert result.exit_code == 2 and "not a card database" in result.stderr, result.output
+
+
+def test_point_5_digits_int_does_not_read_are_reported_not_raised():
+    """Found by bench/fuzz_cards.py: "⑸" is a digit to str.isdigit, and int() refuses it (and 5,000 digits)."""
+    for arg in ("\u2478", "9" * 5000):
+        for method in ("SetType", "SetCode", "SetCategory"):
+            script = lua.read_script("c1.lua", HEAD + f"\te1:{method}({arg})\n\tc:RegisterEffect(e1)\nend\n")
+            assert script.effects and script.effects[0].unread, (method, arg)

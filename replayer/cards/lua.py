@@ -166,6 +166,9 @@ def _names(expr: str) -> tuple[list[str | int], bool]:
         if tok.startswith("0x"):
             out.append(int(tok, 16))
         elif tok.isdigit():
+            if not tok.isascii() or len(tok) > 19:  # "⑸" is a digit to str.isdigit, not to int(); nor 5,000 digits
+                ok = False
+                continue
             out.append(int(tok))
         elif re.fullmatch(r"[A-Z][A-Z0-9_]*", tok):
             out.append(tok)
@@ -207,7 +210,7 @@ def _code_value(expr: str) -> tuple[int | str | None, bool]:
     if expr in K.EVENTS:
         return K.EVENTS[expr], True
     if expr.isdigit():
-        return int(expr), True
+        return (int(expr), True) if expr.isascii() and len(expr) <= 19 else (expr, False)
     if re.fullmatch(r"[A-Z][A-Z0-9_]*", expr):
         return expr, True  # EFFECT_UPDATE_ATTACK, EVENT_SUMMON_SUCCESS, ...
     m = re.fullmatch(r"([A-Z][A-Z0-9_]*)\s*[+|]\s*[\w.()]+", expr)
