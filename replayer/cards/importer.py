@@ -595,7 +595,8 @@ def import_cards(paths: Iterable[str | os.PathLike[str]], db: CardDB, *, jobs: i
         file_rows.append((os.path.abspath(f), st.st_size, st.st_mtime_ns, 0, ""))
     if db.exists() and file_rows:
         try:
-            conn = sqlite3.connect(f"file:{db.path}?mode=ro", uri=True)
+            # (the writer's connection: the last one to close removes the WAL files; a read-only one cannot)
+            conn = db.writer().conn
             try:
                 known = {p: (size, mtime) for p, size, mtime in conn.execute("SELECT path, size, mtime_ns FROM files")}
                 reader = conn.execute("SELECT value FROM meta WHERE key = 'reader'").fetchone()
