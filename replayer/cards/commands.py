@@ -16,7 +16,7 @@ import time
 
 import click
 
-from ..safe import visible
+from ..safe import json_safe, shorten, visible
 from ..textwidth import ljust, width
 from .layers import ENV, cards_db_path, catalog_for, suggest, use_cards_db
 
@@ -65,6 +65,12 @@ def cards() -> None:
     """Card data: `cards ygo NAME`, `cards dm NAME`, `cards import PATH…`."""
 
 
+def _echo(text: str = "", err: bool = False) -> None:
+    """One line of card data to the terminal: text from outside (a card name, a script's comment line, a
+    file name) leaves through safe.py, as a log's text does."""
+    click.echo(visible(text), err=err)
+
+
 def _show(game: str, name: tuple[str, ...], fmt: str) -> None:
     from ..catalog import load_catalog
 
@@ -74,7 +80,7 @@ def _show(game: str, name: tuple[str, ...], fmt: str) -> None:
     if not found:
         maybe = suggest(catalog, text)
         hint = (" — did you mean " + " or ".join(f'"{m}"' for m in maybe) + "?") if maybe else ""
-        click.echo(f"replayer: no {game} card matches {text!r}{hint}", err=True)
+        _echo(f"replayer: no {game} card matches {text!r}{hint}", err=True)
         sys.exit(1)
     builtin = load_catalog(game)
     for card in found[:20]:
@@ -82,10 +88,10 @@ def _show(game: str, name: tuple[str, ...], fmt: str) -> None:
         if fmt == "json":
             out = card.to_dict()
             out.setdefault("from", "built-in catalog" if in_catalog else "")
-            click.echo(json.dumps(out, ensure_ascii=False))
+            click.echo(json_safe(json.dumps(out, ensure_ascii=False)))
             continue
-        click.echo(click.style(card.id, bold=True) + ("  (built-in catalog)" if in_catalog else
-                                                      f"  (imported: {getattr(card, 'source', '')})"))
+        click.echo(click.style(visible(card.id), bold=True) + visible("  (built-in catalog)" if in_catalog else
+                                                                      f"  (imported: {getattr(card, 'source', '')})"))
         sources = dict(getattr(card, "sources", ()))
         langs = [lang for lang in ("en", "ja", "de") if lang in card.names]
         # the [sources] in one column, padded by display width (オネスト takes 8 columns, not 4)
@@ -93,12 +99,12 @@ def _show(game: str, name: tuple[str, ...], fmt: str) -> None:
         for lang in langs:
             where = sources.get(f"name.{lang}")
             name = visible(card.names[lang])
-            click.echo(f"  {lang}: " + (ljust(name, name_w) + f"   [{where}]" if where else name))
+            _echo(f"  {lang}: " + (ljust(name, name_w) + f"   [{where}]" if where else name))
         for alias in card.aliases:
-            click.echo(f"  also: {alias}")
+            _echo(f"  also: {alias}")
         if card.kind:
             where = sources.get("kind")
-            click.echo(f"  kind: {card.kind}" + (f"   [{where}]" if where else ""))
+            _echo(f"  kind: {card.kind}" + (f"   [{where}]" if where else ""))
         stats = []
         if card.atk is not None or card.def_ is not None:
             stats.append(f"ATK/DEF {card.atk if card.atk is not None else '?'}/{card.def_ if card.def_ is not None else '?'}")
@@ -108,10 +114,10 @@ def _show(game: str, name: tuple[str, ...], fmt: str) -> None:
             stats.append(f"power {card.power}")
         if stats:
             where = sources.get("stats") or sources.get("power")
-            click.echo("  " + ", ".join(stats) + (f"   [{where}]" if where else ""))
+            _echo("  " + ", ".join(stats) + (f"   [{where}]" if where else ""))
         props = sorted(card.props - {card.kind})
         if props:
-            click.echo("  properties: " + ", ".join(props))
+            _echo("  properties: " + ", ".join(props))
         effect_sources = getattr(card, "effect_sources", ())
         timings = getattr(card, "effect_timings", ())
         details = getattr(card, "effect_details", ())
@@ -123,21 +129,21 @@ def _show(game: str, name: tuple[str, ...], fmt: str) -> None:
                 line = f"  effect {i}: not read (an info says so where it matters; nothing is applied)"
             else:
                 line = f"  effect {i}: " + (", ".join(sorted(eff)) or "(no property words)")
-            click.echo(line)
+            _echo(line)
             if i <= len(effect_sources):
-                click.echo(f"    from: {effect_sources[i - 1]}")
+                _echo(f"    from: {effect_sources[i - 1]}")
                 if i <= len(timings):  # the Damage Step timings the simulator allows (Yu-Gi-Oh! data)
                     allowed = [t for t in ("ds-start", "before-calc", "calc", "after-calc", "ds-end")
                                if t in timings[i - 1]]
-                    click.echo("    Damage Step: " + (", ".join(allowed) if allowed else "not allowed"))
+                    _echo("    Damage Step: " + (", ".join(allowed) if allowed else "not allowed"))
             elif in_catalog:
-                click.echo(f"    from: built-in catalog (replayer/games/{game}/catalog.toml)")
+                _echo(f"    from: built-in catalog (replayer/games/{game}/catalog.toml)")
         if in_catalog and not card.effects and props:
-            click.echo(f"    from: built-in catalog (replayer/games/{game}/catalog.toml)")
+            _echo(f"    from: built-in catalog (replayer/games/{game}/catalog.toml)")
         for note in card.notes:
-            click.echo(f"    note: {note}")
+            _echo(f"    note: {note}")
     if len(found) > 20:
-        click.echo(f"… and {len(found) - 20} more", err=True)
+        _echo(f"… and {len(found) - 20} more", err=True)
 
 
 def _describe_static(st: dict) -> str:
@@ -186,7 +192,7 @@ def cards_import(paths: tuple[str, ...], jobs: int, progress: bool, fmt: str, la
     folders, a YGOProDeck cardinfo JSON file (in any of its languages), a Duel Masters card list.
     Re-importing writes what changed.
     """
-    from .db import CardDB
+    from .db import CardDB, CardDBError
     from .importer import import_cards
 
     path = cards_db_path()
@@ -207,28 +213,35 @@ def cards_import(paths: tuple[str, ...], jobs: int, progress: bool, fmt: str, la
             bar.__enter__()
         bar.update(done - bar.pos)
 
-    summary = import_cards(paths, db, jobs=jobs, progress=tick, lang=lang)
+    try:
+        summary = import_cards(paths, db, jobs=jobs, progress=tick, lang=lang)
+    except CardDBError as e:
+        if bar is not None:
+            bar.__exit__(None, None, None)
+        _echo(f"replayer: {e}", err=True)
+        sys.exit(2)
     if bar is not None:
         bar.__exit__(None, None, None)
     seconds = time.perf_counter() - started
     if fmt == "json":
-        click.echo(json.dumps({"db": str(path), "seconds": round(seconds, 2), **summary.to_dict()}, ensure_ascii=False))
+        click.echo(json_safe(json.dumps({"db": str(path), "seconds": round(seconds, 2), **summary.to_dict()},
+                                        ensure_ascii=False)))
     else:
         if "unchanged files" in summary.cards:
-            click.echo(f"{summary.files} files read before, none changed since: nothing to import → {path}")
+            _echo(f"{summary.files} files read before, none changed since: nothing to import → {path}")
             return
         from .. import games as known
 
         games = ", ".join(f"{n} {known.ALL[g].title if g in known.ALL else g}" for g, n in summary.cards.items())
-        click.echo(f"{summary.files} files read in {seconds:.1f} s: {games or 'no'} cards, {summary.effects} effects; "
-                   f"{summary.written} cards written, {summary.unchanged} unchanged → {path}")
+        _echo(f"{summary.files} files read in {seconds:.1f} s: {games or 'no'} cards, {summary.effects} effects; "
+              f"{summary.written} cards written, {summary.unchanged} unchanged → {path}")
         if summary.scripts:
             share = summary.complete_scripts / summary.scripts
             click.echo(f"scripts: {summary.complete_scripts} of {summary.scripts} read completely ({share:.1%})")
         if summary.problems:
             click.echo(f"{len(summary.problems)} things could not be read:")
             for p in summary.problems[:30]:
-                click.echo(f"  {p}")
+                _echo(f"  {shorten(p, 300)}")  # (a script's own text, quoted, is cut and made visible)
             if len(summary.problems) > 30:
                 click.echo(f"  … and {len(summary.problems) - 30} more (--format json lists them all)")
     if not summary.cards:

@@ -25,9 +25,86 @@ if TYPE_CHECKING:  # sqlite_utils is imported by the writer only: reading uses s
     from sqlite_utils import Database
 
 from ..catalog import CardInfo
+from ..errors import ReplayerError
+from ..safe import visible
 from .names import Suggester, name_key
 
-SCHEMA_VERSION = 1
+#: 1: the tables; 2: created in one transaction, and marked as a card database (meta kind)
+SCHEMA_VERSION = 2
+KIND = "replayer cards"
+#: the card database's tables, each made by one statement; all of them in one transaction
+SCHEMA = {
+    "cards": "CREATE TABLE [cards] ([id] TEXT PRIMARY KEY, [game] TEXT, [passcode] INTEGER, [name] TEXT, [kind] TEXT, "
+             "[atk] INTEGER, [def] INTEGER, [level] INTEGER, [power] INTEGER, [props] TEXT, [effects] TEXT, "
+             "[sources] TEXT, [source] TEXT, [complete] INTEGER)",
+    "names": "CREATE TABLE [names] ([key] TEXT, [card_id] TEXT, [game] TEXT, [lang] TEXT, [name] TEXT, "
+             "PRIMARY KEY ([key], [card_id], [lang]))",
+    "files": "CREATE TABLE [files] ([path] TEXT PRIMARY KEY, [size] INTEGER, [mtime_ns] INTEGER, [cards] INTEGER, "
+             "[problems] TEXT)",
+    "meta": "CREATE TABLE [meta] ([key] TEXT PRIMARY KEY, [value] TEXT)",
+}
+INDEXES = ("CREATE INDEX [idx_names_game_key_card_id] ON [names] ([game], [key], [card_id])",  # covering: a lookup
+           "CREATE INDEX [idx_names_card_id] ON [names] ([card_id])")                        # reads the index only
+COLUMNS = {"cards": ("id", "game", "passcode", "name", "kind", "atk", "def", "level", "power", "props", "effects",
+                     "sources", "source", "complete"),
+           "names": ("key", "card_id", "game", "lang", "name"),
+           "files": ("path", "size", "mtime_ns", "cards", "problems"), "meta": ("key", "value")}
+
+
+class CardDBError(ReplayerError):
+    """A card database that cannot be written: read-only, not a card database, or made by a newer replayer."""
+
+
+def schema_state(conn: sqlite3.Connection) -> tuple[str, str]:
+    """(state, detail) of the database on ``conn``: ``ok``; ``empty`` (no tables); ``old`` (schema 1, whole);
+    ``incomplete`` (some card tables, a kill while they were made: rebuilt); ``foreign`` (another database's
+    tables, a match library); ``newer`` (a newer replayer's)."""
+    tables = {n for (n,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+              if not n.startswith("sqlite_")}
+    if not tables:
+        return "empty", ""
+    foreign = sorted(tables - set(SCHEMA))
+    if foreign:
+        return "foreign", ", ".join(foreign[:6]) + (" …" if len(foreign) > 6 else "")
+    if tables != set(SCHEMA):
+        return "incomplete", "missing " + ", ".join(sorted(set(SCHEMA) - tables))
+    for table, cols in COLUMNS.items():
+        if tuple(r[1] for r in conn.execute(f"PRAGMA table_info([{table}])")) != cols:
+            return "incomplete", f"the table {table} has other columns"
+    meta = dict(conn.execute("SELECT key, value FROM meta WHERE key IN ('schema', 'kind')").fetchall())
+    version = meta.get("schema")
+    if version is None:
+        return "incomplete", "no schema version"
+    if not str(version).isdigit():
+        return "incomplete", f"schema version {version!r}"
+    if int(version) > SCHEMA_VERSION:
+        return "newer", str(version)
+    if int(version) < SCHEMA_VERSION or meta.get("kind") != KIND:
+        return "old", str(version)
+    return "ok", ""
+
+
+def _build_schema(conn: sqlite3.Connection, state: str) -> None:
+    """The schema made (or an incomplete one made again, or an old one marked) in one transaction: a kill
+    leaves the database as it was before, never a part of the tables."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        if state != "old":
+            for table in SCHEMA:  # (an incomplete database holds no cards worth keeping: a re-import reads all)
+                conn.execute(f"DROP TABLE IF EXISTS [{table}]")
+            for sql in (*SCHEMA.values(), *INDEXES):
+                conn.execute(sql)
+        conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('schema', ?), ('kind', ?)",
+                     (str(SCHEMA_VERSION), KIND))
+        conn.execute("COMMIT")
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+
+
+def _is_read_only(error: Exception) -> bool:
+    text = str(error).lower()
+    return "readonly" in text or "read-only" in text or "unable to open" in text
 
 
 def default_cards_path() -> Path:
@@ -74,29 +151,61 @@ class CardDB:
         self._suggesters: dict[str, Suggester] = {}
         self._cache: dict[tuple[str, str], ImportedCard | None] = {}
         self._by_id: dict[str, ImportedCard] = {}
+        self._bad_rows: set[object] = set()  # the rows said to be of the wrong shape (each said once)
 
     # ---- writing ------------------------------------------------------------------------
     def writer(self) -> Database:
+        """The database to write, its schema whole. Raises :class:`CardDBError` for a read-only database (or
+        folder), a file that is not a card database (a match library), or one made by a newer replayer."""
         from sqlite_utils import Database
 
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        db = Database(sqlite3.connect(str(self.path)))
-        db.execute("PRAGMA journal_mode=WAL")
-        db.execute("PRAGMA synchronous=NORMAL")
-        if "cards" not in db.table_names():
-            db["cards"].create({"id": str, "game": str, "passcode": int, "name": str, "kind": str, "atk": int,
-                                "def": int, "level": int, "power": int, "props": str, "effects": str,
-                                "sources": str, "source": str, "complete": int}, pk="id")
-            db["names"].create({"key": str, "card_id": str, "game": str, "lang": str, "name": str},
-                               pk=("key", "card_id", "lang"))
-            db["names"].create_index(["game", "key", "card_id"])  # covering: a lookup reads the index only
-            db["names"].create_index(["card_id"])
-            db["files"].create({"path": str, "size": int, "mtime_ns": int, "cards": int, "problems": str},
-                               pk="path")
-            db["meta"].create({"key": str, "value": str}, pk="key")
-            db["meta"].insert({"key": "schema", "value": str(SCHEMA_VERSION)})
         self.close()
-        return db
+        return Database(self._open_writable())
+
+    def prepare(self) -> None:
+        """Check that the database can be written, make or repair its schema (before a long import reads)."""
+        self._open_writable().close()
+
+    def _open_writable(self) -> sqlite3.Connection:
+        path = self.path
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise CardDBError(f"{path}: its folder cannot be made ({e.strerror or e})") from None
+        if not _writable(path):
+            raise CardDBError(f"{path}: the card database is read-only; importing needs a writable one "
+                              "(--cards-db PATH chooses another)")
+        conn = None
+        try:
+            conn = sqlite3.connect(str(path), timeout=30)
+            state, detail = schema_state(conn)
+            if state == "foreign":
+                raise CardDBError(f"{path}: not a card database (it holds the tables {detail}: a match library?); "
+                                  "nothing was written to it (--cards-db PATH chooses the card database)")
+            if state == "newer":
+                raise CardDBError(f"{path}: a card database of a newer replayer (schema {detail}); "
+                                  "nothing was written to it")
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA synchronous=NORMAL")
+            if state != "ok":
+                if state == "incomplete":
+                    import sys
+
+                    print(visible(f"replayer: the card database {path} was incomplete ({detail}): made again"),
+                          file=sys.stderr)
+                _build_schema(conn, state)
+            return conn
+        except sqlite3.DatabaseError as e:
+            if conn is not None:
+                conn.close()
+            if _is_read_only(e):
+                raise CardDBError(f"{path}: the card database is read-only ({e}); importing needs a writable one "
+                                  "(--cards-db PATH chooses another)") from None
+            raise CardDBError(f"{path}: not a card database ({e}); nothing was written to it") from None
+        except CardDBError:
+            if conn is not None:
+                conn.close()
+            raise
 
     def close(self) -> None:
         if self._conn is not None:
@@ -145,8 +254,24 @@ class CardDB:
         return row[0] if row else None
 
     def get(self, card_id: str) -> ImportedCard | None:
+        """The card with this id; None (said once on stderr) when its row cannot be used."""
         row = self.conn().execute("SELECT * FROM cards WHERE id = ?", (card_id,)).fetchone()
-        return self._card(row) if row else None
+        if not row:
+            return None
+        try:
+            return self._card(row)
+        except BadCardRow as e:
+            self._bad_row(card_id, e)
+            return None
+
+    def _bad_row(self, card_id: object, error: Exception) -> None:
+        if card_id in self._bad_rows:
+            return
+        self._bad_rows.add(card_id)  # type: ignore[arg-type]
+        import sys
+
+        print(visible(f"replayer: the card database {self.path}: the row of {card_id} cannot be used ({error}); "
+                      "the card is taken as unknown (`replayer cards import` writes it again)"), file=sys.stderr)
 
     def search(self, game: str, text: str, limit: int = 20) -> list[ImportedCard]:
         exact = self.find(game, text)
@@ -165,7 +290,8 @@ class CardDB:
 
     def keyed_names(self, game: str) -> list[tuple[str, str]]:
         try:
-            return self.conn().execute("SELECT key, name FROM names WHERE game = ?", (game,)).fetchall()
+            return [(k, n) for k, n in self.conn().execute("SELECT key, name FROM names WHERE game = ?", (game,))
+                    if isinstance(k, str) and isinstance(n, str)]
         except sqlite3.Error as e:
             self._broken(e)
             return []
@@ -177,8 +303,8 @@ class CardDB:
             self._warned = True
             import sys
 
-            print(f"replayer: the card database {self.path} cannot be read ({error}); "
-                  "judging by the built-in catalog only", file=sys.stderr)
+            print(visible(f"replayer: the card database {self.path} cannot be read ({error}); "
+                          "judging by the built-in catalog only"), file=sys.stderr)
 
     def suggester(self, game: str) -> Suggester:
         s = self._suggesters.get(game)
@@ -205,14 +331,65 @@ class CardDB:
         out: dict[str, str] = {}
         for lang, name in self.conn().execute("SELECT lang, name FROM names WHERE card_id = ? ORDER BY rowid",
                                               (card_id,)):
-            out.setdefault(lang, name)
+            if isinstance(lang, str) and isinstance(name, str):  # (a damaged row: not a name)
+                out.setdefault(lang, name)
         return out
 
 
 _MISS = object()
 
 
+def _writable(path: Path) -> bool:
+    """Whether this process may write the database at ``path`` and its folder (which holds the WAL files)."""
+    if path.exists():
+        return os.access(path, os.W_OK) and os.access(path.parent, os.W_OK)
+    return os.access(path.parent, os.W_OK)
+
+
+class BadCardRow(ValueError):
+    """A ``cards`` row of another shape than this replayer writes (a damaged database, another version's)."""
+
+
+def _json(text, what: str, kind: type):
+    try:
+        value = json.loads(text) if text is not None else kind()
+    except (TypeError, ValueError, RecursionError):
+        raise BadCardRow(f"{what} is not JSON") from None
+    if not isinstance(value, kind):
+        raise BadCardRow(f"{what} is a JSON {type(value).__name__}, not a {kind.__name__}")
+    return value
+
+
+def _strings(value, what: str) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise BadCardRow(f"{what} is not a list of words")
+    return value
+
+
 def card_from_row(r: dict, names: dict[str, str]) -> ImportedCard:
+    """The card of a ``cards`` row; :class:`BadCardRow` when the row is not of the shape written here."""
+    for col, kind in (("name", str), ("game", str), ("kind", str), ("atk", int), ("def", int), ("level", int),
+                      ("power", int), ("source", str)):
+        value = r.get(col)
+        if value is not None and (type(value) is not kind) or (value is None and col in ("name", "game")):
+            raise BadCardRow(f"{col} is {type(value).__name__}")
+    effects = _json(r["effects"], "effects", list)
+    for i, e in enumerate(effects, 1):
+        if not isinstance(e, dict):
+            raise BadCardRow(f"effect {i} is a JSON {type(e).__name__}, not an object")
+        _strings(e.get("props"), f"effect {i}'s props")
+        if "damage_step" in e:
+            _strings(e["damage_step"], f"effect {i}'s damage_step")
+        if not isinstance(e.get("from", ""), str):
+            raise BadCardRow(f"effect {i}'s from is not text")
+    _strings(_json(r["props"], "props", list), "props")
+    sources = _json(r["sources"], "sources", dict)
+    if not all(isinstance(v, str) for v in sources.values()):
+        raise BadCardRow("sources is not an object of texts")
+    return _card_from_row(r, names)
+
+
+def _card_from_row(r: dict, names: dict[str, str]) -> ImportedCard:
     effects = json.loads(r["effects"] or "[]")
     props = frozenset(json.loads(r["props"] or "[]"))
     display = {k: v for k, v in names.items() if k in ("en", "ja", "de")}

@@ -10,20 +10,26 @@ writes only the cards that changed.
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
 import re
 import sqlite3
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Annotated, Callable, Iterable
+
+import msgspec
+from msgspec import UNSET, Meta, UnsetType
 
 from . import constants as K
 from . import derive, text
-from .db import CardDB
+from .db import CardDB, schema_state
 from .lua import Script, ScriptEffect
 from .luarun import read_script
+from ..safe import shorten
 from .names import name_key, visible
 
 #: non-activated script effects that change a battle's arithmetic: the card gets `continuous`
@@ -37,6 +43,7 @@ BATTLE_CODES = frozenset({
 #: what the readers make of a file: a new version reads files again that have not changed since the last
 #: import (the rows that come out the same are still not written)
 READER_VERSION = "8"  # 6: scripts run in the Lua sandbox (luarun.py), on: and from: words; 7: shut-as: words; 8: event-player: words
+MAX_PASSCODE = 2**63 - 1  # what SQLite's INTEGER holds
 LANGS = {"ja": "ja", "ja-jp": "ja", "jp": "ja", "de": "de", "de-de": "de", "en": "en", "en-us": "en",
          # YGOProDeck's card info and EDOPro's language packs in French, Italian, Portuguese (issue 23)
          "fr": "fr", "fr-fr": "fr", "it": "it", "it-it": "it", "pt": "pt", "pt-pt": "pt", "pt-br": "pt"}
@@ -49,6 +56,8 @@ class Sources:
     ygoprodeck: list[tuple[Path, str]] = field(default_factory=list)
     dm: list[Path] = field(default_factory=list)
     unknown: list[Path] = field(default_factory=list)
+    #: (file, what it is) for the files not read: a FIFO, a device, a link to nothing or a link loop
+    not_regular: list[tuple[str, str]] = field(default_factory=list)
 
     def files(self) -> list[str]:
         return [str(p) for p, _ in self.cdbs] + [str(p) for p in self.scripts] + \
@@ -91,12 +100,43 @@ def find_sources(paths: Iterable[str | os.PathLike[str]], lang: str | None = Non
     return src
 
 
+def not_regular(path: str | os.PathLike[str]) -> str | None:
+    """What ``path`` is when it is not a regular file (links followed), else None: only regular files are
+    read (a named pipe would block the import for ever; a link loop or a link to nothing cannot be opened)."""
+    try:
+        st = os.stat(path)
+    except OSError as e:
+        if e.errno == errno.ELOOP:
+            return "a loop of symbolic links"
+        if os.path.islink(path):
+            try:
+                target = os.readlink(path)
+            except OSError:
+                target = "?"
+            return f"a symbolic link to nothing ({target})"
+        return f"cannot be read ({e.strerror or e})"
+    mode = st.st_mode
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISFIFO(mode):
+        return "a named pipe (FIFO), not a regular file"
+    if stat.S_ISSOCK(mode):
+        return "a socket, not a regular file"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device, not a regular file"
+    return "not a regular file"
+
+
 def _find_sources(paths: Iterable[str | os.PathLike[str]]) -> Sources:
     src = Sources()
     for raw in paths:
         p = Path(raw)
         if p.is_dir():
             _scan_dir(p, src)
+            continue
+        what = not_regular(p)
+        if what:
+            src.not_regular.append((str(p), what))
         elif p.suffix.lower() == ".cdb":
             src.cdbs.append((p, _lang_of(p)))
         elif p.suffix.lower() == ".lua":
@@ -117,13 +157,21 @@ def _scan_dir(root: Path, src: Sources) -> None:
         for name in sorted(filenames):
             low = name.lower()
             if low.endswith(".lua"):
-                if _SCRIPT_NAME.fullmatch(low):
-                    src.scripts.append(os.path.join(dirpath, name))  # type: ignore[arg-type]  (a str: cheaper)
+                if not _SCRIPT_NAME.fullmatch(low):
+                    continue
+            elif not (low.endswith(".cdb") or (low.endswith(".json") and ("cardinfo" in low or "cards" in low))):
+                continue
+            full = os.path.join(dirpath, name)
+            what = not_regular(full)
+            if what:
+                src.not_regular.append((full, what))
+            elif low.endswith(".lua"):
+                src.scripts.append(full)  # type: ignore[arg-type]  (a str: cheaper)
             elif low.endswith(".cdb"):
-                p = Path(dirpath) / name
+                p = Path(full)
                 src.cdbs.append((p, _lang_of(p.relative_to(root))))
-            elif low.endswith(".json") and ("cardinfo" in low or "cards" in low):
-                _classify_json(Path(dirpath) / name, src)
+            else:
+                _classify_json(Path(full), src)
 
 
 def _classify_json(p: Path, src: Sources) -> None:
@@ -158,16 +206,55 @@ class YgoRecord:
     other_names: list[tuple[str, str]] = field(default_factory=list)
 
 
+#: the columns read from a cdb: (name, table, the SQLite storage class it must hold; None may be NULL)
+_CDB_COLUMNS = (("id", "datas", int), ("alias", "datas", int), ("type", "datas", int), ("atk", "datas", int),
+                ("def", "datas", int), ("level", "datas", int), ("name", "texts", str), ("desc", "texts", str))
+_STORAGE = {int: "an integer", float: "a real", str: "text", bytes: "a BLOB", type(None): "NULL"}
+
+
+def _storage(value: object) -> str:
+    return _STORAGE.get(type(value), type(value).__name__)
+
+
+def _quote(value: object, limit: int = 40) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def _bad_cdb_row(row: tuple) -> tuple[str, str] | None:
+    """(table, what is wrong) for a row whose columns do not hold what a cdb holds there, else None."""
+    for value, (col, table, kind) in zip(row, _CDB_COLUMNS):
+        if value is None and col != "id":
+            continue
+        if type(value) is not kind:
+            want = _STORAGE[kind] + ("" if col == "id" else " or NULL")
+            return table, f"{col} is {_storage(value)} ({_quote(value)}), not {want}"
+    return None
+
+
+def _text(data: bytes) -> str:
+    return data.decode("utf-8", errors="replace")  # a name that is not UTF-8 costs its row nothing
+
+
 def read_cdb(path: Path, lang: str, records: dict[int, YgoRecord], summary: Summary) -> None:
     try:
         conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-        rows = conn.execute("SELECT d.id, d.alias, d.type, d.atk, d.def, d.level, t.name, t.desc "
-                            "FROM datas d JOIN texts t ON t.id = d.id").fetchall()
-        conn.close()
+        try:
+            conn.text_factory = _text
+            rows = conn.execute("SELECT d.id, d.alias, d.type, d.atk, d.def, d.level, t.name, t.desc "
+                                "FROM datas d JOIN texts t ON t.id = d.id").fetchall()
+        finally:
+            conn.close()
     except sqlite3.Error as e:
         summary.problems.append(f"{path}: not a card database ({e})")
         return
-    for pid, alias, type_, atk, def_, level, name, desc in rows:
+    for row in rows:
+        bad = _bad_cdb_row(row)
+        if bad:  # one odd row (another tool's cdb, a damaged one) costs only itself
+            table, what = bad
+            summary.problems.append(f"{path}: table {table}, id {_quote(row[0])}: {what}; the row is skipped")
+            continue
+        pid, alias, type_, atk, def_, level, name, desc = row
         if alias and abs(alias - pid) < 20:
             continue  # an alternate artwork: the same card
         rec = records.get(pid) or records.setdefault(pid, YgoRecord(pid))
@@ -201,34 +288,118 @@ def _read_scripts(paths: list[Path], jobs: int) -> list[Script]:
     return [read_script(p) for p in paths]
 
 
-def read_ygoprodeck(path: Path, lang: str, records: dict[int, YgoRecord], summary: Summary) -> None:
+# ---- JSON card lists: each entry validated against a schema (msgspec: strict, no coercion) ----------
+Passcode = Annotated[int, Meta(ge=0, le=2**63 - 1)]
+Stat = Annotated[int, Meta(ge=-2**31, le=2**31)]  # ATK, DEF, level: what a cdb column and a battle hold
+
+
+class YgoEntry(msgspec.Struct):
+    """One card of a YGOProDeck ``cardinfo`` dump (the fields replayer reads; others are ignored)."""
+
+    id: Passcode | Annotated[str, Meta(pattern=r"^[0-9]{1,18}$")]
+    name: str | None = None
+    type: str | None = None
+    race: str | None = None
+    desc: str | None = None
+    atk: Stat | None | UnsetType = UNSET
+    def_: Stat | None | UnsetType = msgspec.field(default=UNSET, name="def")
+    level: Stat | None | UnsetType = UNSET
+
+
+class DmEntry(msgspec.Struct):
+    """One card of a Duel Masters card list."""
+
+    name: Annotated[str, Meta(min_length=1)]
+    type: str | None = None
+    text: str | None = None
+    civilizations: list[str] | None = None
+    subtypes: list[str] | None = None
+    supertypes: list[str] | None = None
+    power: Stat | Annotated[str, Meta(max_length=40)] | None = None  # "6000+"
+    nameJa: str | None = None
+    name_ja: str | None = None
+    ja: str | None = None
+
+
+class _Huge:
+    """A number of more digits than any card has (Python refuses to make an int of over 4,300): no field's
+    type, so the schema reports its entry."""
+
+    __slots__ = ("digits",)
+
+    def __init__(self, digits: str):
+        self.digits = digits
+
+
+def _parse_int(digits: str) -> int | _Huge:
+    return int(digits) if len(digits) <= 40 else _Huge(digits)
+
+
+def _load_json(path: Path, summary: Summary):
+    """The file's JSON value, or None (reported) when it is not JSON or nests deeper than can be read."""
     try:
-        data = json.loads(path.read_bytes())
+        with open(path, "rb") as f:
+            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+                summary.problems.append(f"{path}: not a regular file; not read")
+                return None
+            data = f.read()
+        return json.loads(data, parse_int=_parse_int)
+    except RecursionError:
+        summary.problems.append(f"{path}: not read: JSON nested deeper than any card list (and than can be read)")
     except (OSError, ValueError) as e:
         summary.problems.append(f"{path}: not JSON ({e})")
+    return None
+
+
+def _entries(path: Path, data, key: str, summary: Summary) -> list:
+    if isinstance(data, dict):
+        entries = data.get(key, [])
+    elif isinstance(data, list) and key == "cards":
+        entries = data
+    else:
+        summary.problems.append(f"{path}: not a card list (a JSON {type(data).__name__}, not an object with {key!r})")
+        return []
+    if not isinstance(entries, list):
+        summary.problems.append(f"{path}: {key!r} is a JSON {type(entries).__name__}, not a list of cards")
+        return []
+    return entries
+
+
+def _validate(entry, schema, path: Path, i: int, summary: Summary):
+    try:
+        return msgspec.convert(entry, schema, strict=True)
+    except msgspec.ValidationError as e:
+        summary.problems.append(f"{path}: entry {i + 1}: {str(e)[:200]}; skipped")
+    except RecursionError:
+        summary.problems.append(f"{path}: entry {i + 1}: nested too deeply; skipped")
+    return None
+
+
+def read_ygoprodeck(path: Path, lang: str, records: dict[int, YgoRecord], summary: Summary) -> None:
+    data = _load_json(path, summary)
+    if data is None:
         return
-    for i, card in enumerate(data.get("data", []) if isinstance(data, dict) else []):
-        try:
-            pid = int(card["id"])
-        except (KeyError, TypeError, ValueError):
-            summary.problems.append(f"{path}: entry {i + 1} has no id")
+    for i, raw in enumerate(_entries(path, data, "data", summary)):
+        card = _validate(raw, YgoEntry, path, i, summary)
+        if card is None:
             continue
+        pid = int(card.id)
         rec = records.get(pid) or records.setdefault(pid, YgoRecord(pid))
         where = f"{path.name} #{i + 1}"
-        if card.get("name"):
-            rec.names.setdefault(lang, card["name"])
+        if card.name:
+            rec.names.setdefault(lang, card.name)
             rec.sources.setdefault(f"name.{lang}", where)
-        kind = text.ygoprodeck_kind(card.get("type", ""), card.get("race", ""))
+        kind = text.ygoprodeck_kind(card.type or "", card.race or "")
         if kind and rec.kind is None:
             rec.kind = kind
-            rec.sources["kind"] = where + f" type={card.get('type')!r} race={card.get('race')!r}"
-        if "atk" in card and rec.atk is None:
-            rec.atk = card.get("atk")
-            rec.def_ = card.get("def")
-            rec.level = card.get("level")
+            rec.sources["kind"] = where + f" type={card.type!r} race={card.race!r}"
+        if card.atk is not UNSET and rec.atk is None:
+            rec.atk = card.atk  # type: ignore[assignment]
+            rec.def_ = card.def_ if card.def_ is not UNSET else None  # type: ignore[assignment]
+            rec.level = card.level if card.level is not UNSET else None  # type: ignore[assignment]
             rec.sources.setdefault("stats", where)
-        if card.get("desc") and (not rec.desc or lang == "en"):
-            rec.desc = card["desc"]
+        if card.desc and (not rec.desc or lang == "en"):
+            rec.desc = card.desc
             rec.sources["text"] = where
 
 
@@ -319,17 +490,15 @@ def read_dm(path: Path, summary: Summary) -> list[tuple[dict, list[tuple[str, st
 
     is_known = lambda word, game: get_game(game).is_property(word)  # noqa: E731
 
-    try:
-        data = json.loads(path.read_bytes())
-    except (OSError, ValueError) as e:
-        summary.problems.append(f"{path}: not JSON ({e})")
+    data = _load_json(path, summary)
+    if data is None:
         return []
-    cards = data.get("cards", []) if isinstance(data, dict) else data if isinstance(data, list) else []
     out = []
-    for i, c in enumerate(cards):
-        if not isinstance(c, dict) or not isinstance(c.get("name"), str) or not c.get("name"):
-            summary.problems.append(f"{path}: card {i + 1} has no name")
+    for i, entry in enumerate(_entries(path, data, "cards", summary)):
+        card = _validate(entry, DmEntry, path, i, summary)
+        if card is None:
             continue
+        c = msgspec.structs.asdict(card)
         raw_name = c["name"]
         name = repair_text(raw_name)
         typ = str(c.get("type", "")).lower()
@@ -401,10 +570,13 @@ def import_cards(paths: Iterable[str | os.PathLike[str]], db: CardDB, *, jobs: i
                  progress: Callable[[str, int, int], None] | None = None, lang: str | None = None) -> Summary:
     """Read the card data in ``paths`` and write what changed into ``db`` (``lang``: see :func:`find_sources`)."""
     summary = Summary()
+    db.prepare()  # a read-only database, or one that is not a card database, is refused before reading
     src = find_sources(paths, lang)
     for p in src.unknown:
         summary.problems.append(f"{p}: not card data (a .cdb, a c<passcode>.lua script, a cardinfo or "
                                 "Duel Masters JSON file)")
+    for p, what in src.not_regular:
+        summary.problems.append(f"{p}: not read: {what}")
     summary.files = len(src.files())
     step = 0
     total = max(summary.files, 1)
@@ -417,14 +589,23 @@ def import_cards(paths: Iterable[str | os.PathLike[str]], db: CardDB, *, jobs: i
 
     file_rows = []
     for f in src.files():
-        st = os.stat(f)
+        try:
+            st = os.stat(f)
+        except OSError as e:  # gone since the folder was read: its reader says so
+            summary.problems.append(f"{f}: cannot be read ({e.strerror or e})")
+            continue
         file_rows.append((os.path.abspath(f), st.st_size, st.st_mtime_ns, 0, ""))
     if db.exists() and file_rows:
         try:
-            conn = sqlite3.connect(f"file:{db.path}?mode=ro", uri=True)
-            known = {p: (size, mtime) for p, size, mtime in conn.execute("SELECT path, size, mtime_ns FROM files")}
-            reader = conn.execute("SELECT value FROM meta WHERE key = 'reader'").fetchone()
-            conn.close()
+            # (the writer's connection: the last one to close removes the WAL files; a read-only one cannot)
+            conn = db.writer().conn
+            try:
+                known = {p: (size, mtime) for p, size, mtime in conn.execute("SELECT path, size, mtime_ns FROM files")}
+                reader = conn.execute("SELECT value FROM meta WHERE key = 'reader'").fetchone()
+                if schema_state(conn)[0] != "ok":
+                    reader = None
+            finally:
+                conn.close()
         except sqlite3.Error:
             known, reader = {}, None
         if reader == (READER_VERSION,) and all(known.get(p) == (size, mtime) for p, size, mtime, _, _ in file_rows):
@@ -448,12 +629,15 @@ def import_cards(paths: Iterable[str | os.PathLike[str]], db: CardDB, *, jobs: i
             if script.complete:
                 summary.complete_scripts += 1
             for line, what in script.problems:
-                summary.problems.append(f"{script.path}:{line}: {what}")
+                summary.problems.append(f"{script.path}:{line}: {shorten(what, 200)}")
             for e in script.effects:
-                for what in e.unread:
+                for what in e.unread:  # (the script's own text, quoted: cut, and made visible where it is shown)
                     summary.problems.append(f"{script.path}:{what.split(':', 1)[0].replace('line ', '')}: "
-                                            f"{what.split(': ', 1)[-1]}")
+                                            f"{shorten(what.split(': ', 1)[-1], 200)}")
             if script.passcode is None:
+                continue
+            if script.passcode > MAX_PASSCODE:
+                summary.problems.append(f"{script.path}: the passcode in its name is too large for a card; not read")
                 continue
             rec = records.get(script.passcode) or records.setdefault(script.passcode, YgoRecord(script.passcode))
             if rec.script is None or "/official/" in script.path.replace("\\", "/"):
@@ -472,7 +656,13 @@ def import_cards(paths: Iterable[str | os.PathLike[str]], db: CardDB, *, jobs: i
     for rec in records.values():
         if not rec.names and rec.script is None:
             continue
-        row, nm = ygo_row(rec, old_rows.get(f"ygo:{rec.passcode}"))
+        try:
+            row, nm = ygo_row(rec, old_rows.get(f"ygo:{rec.passcode}"))
+        except (ValueError, TypeError, KeyError, AttributeError, IndexError) as e:
+            # the stored row is not of the shape this replayer writes (damaged, or another version's)
+            summary.problems.append(f"{db.path}: the stored row of ygo:{rec.passcode} cannot be used "
+                                    f"({type(e).__name__}); the card is read anew")
+            row, nm = ygo_row(rec, None)
         rows.append(row)
         names += [(row["id"], "ygo", lang, n) for lang, n in nm]
         summary.effects += len(json.loads(row["effects"]))

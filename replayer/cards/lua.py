@@ -68,8 +68,9 @@ class Script:
 
 
 _CREATE = re.compile(r"^\s*(?:local\s+)?(\w+)\s*=\s*Effect\.CreateEffect\(")
-_CLONE = re.compile(r"^\s*(?:local\s+)?(\w+)\s*=\s*(\w+):Clone\(\)")
-_SET = re.compile(r"(\w+):(SetType|SetCategory|SetProperty|SetCode|SetRange|SetCondition|SetCountLimit)\((.*)")
+_CLONE = re.compile(r"^\s*(?:local\s+)?(\w+)\s*=\s*(?<!\w)(\w+):Clone\(\)")
+#: (each starts where a word starts: a long run of word characters is not tried again from each of them)
+_SET = re.compile(r"(?<!\w)(\w+):(SetType|SetCategory|SetProperty|SetCode|SetRange|SetCondition|SetCountLimit)\((.*)")
 _REGISTER = re.compile(r"\bc:RegisterEffect\(\s*(\w+)")
 _REGISTER_CALL = re.compile(r"\bc:RegisterEffect\(\s*([A-Za-z_.]+)\(")
 _HELPER_ASSIGN = re.compile(r"^\s*(?:local\s+)?(\w+)\s*=\s*([A-Z][A-Za-z]*\.[A-Za-z]+|aux\.[A-Za-z]+)\(")
@@ -79,6 +80,7 @@ _END = re.compile(r"^end\b")
 _FUNC = re.compile(r"^function\s+([\w.:]+)\s*\(")
 _PASSCODE = re.compile(r"c(\d+)\.lua$")
 _NAME_COMMENT = re.compile(r"^\s*--\s*(.*?)\s*$")
+_GET_CATEGORY = re.compile(r"(?<!\w)(\w+):GetCategory\(\)")
 
 #: helpers that register an effect the player activates, and what it is
 ACTIVATING_HELPERS: dict[str, dict] = {
@@ -167,6 +169,9 @@ def _names(expr: str) -> tuple[list[str | int], bool]:
         if tok.startswith("0x"):
             out.append(int(tok, 16))
         elif tok.isdigit():
+            if not tok.isascii() or len(tok) > 19:  # "⑸" is a digit to str.isdigit, not to int(); nor 5,000 digits
+                ok = False
+                continue
             out.append(int(tok))
         elif re.fullmatch(r"[A-Z][A-Z0-9_]*", tok):
             out.append(tok)
@@ -208,7 +213,7 @@ def _code_value(expr: str) -> tuple[int | str | None, bool]:
     if expr in K.EVENTS:
         return K.EVENTS[expr], True
     if expr.isdigit():
-        return int(expr), True
+        return (int(expr), True) if expr.isascii() and len(expr) <= 19 else (expr, False)
     if re.fullmatch(r"[A-Z][A-Z0-9_]*", expr):
         return expr, True  # EFFECT_UPDATE_ATTACK, EVENT_SUMMON_SUCCESS, ...
     m = re.fullmatch(r"([A-Z][A-Z0-9_]*)\s*[+|]\s*[\w.()]+", expr)
@@ -308,10 +313,10 @@ def read_script(path: str | Path, text: str | None = None) -> Script:
                     eff.unread.append(f"line {lineno}: type {arg}")
             elif method == "SetCategory":
                 inherited: frozenset[str] = frozenset()
-                for other in re.findall(r"(\w+):GetCategory\(\)", arg):
+                for other in _GET_CATEGORY.findall(arg):
                     if other in effects:
                         inherited |= effects[other].categories
-                arg = re.sub(r"\w+:GetCategory\(\)", "0", arg)
+                arg = _GET_CATEGORY.sub("0", arg)
                 eff.categories, ok = _name_set(arg, "CATEGORY_", K.CATEGORY_BITS)
                 eff.categories |= inherited
                 if not ok:
@@ -392,13 +397,18 @@ def _functions(lines: list[str]) -> dict[str, str]:
 
 
 class _LazyFunctions:
-    """The script's top-level functions, split only when a condition asks for one."""
+    """The script's top-level functions, split only when a condition asks for one; each body is read
+    once, and what it tells of the Damage Step once (a script may name one condition on every line)."""
 
     def __init__(self, lines: list[str]):
         self.lines = lines
         self._starts: dict[str, int] | None = None
+        self._bodies: dict[str, str | None] = {}
+        self.windows: dict[str, tuple[bool, bool] | None] = {}
 
     def get(self, name: str) -> str | None:
+        if name in self._bodies:
+            return self._bodies[name]
         if self._starts is None:
             self._starts = {}
             for i, ln in enumerate(self.lines):
@@ -408,13 +418,17 @@ class _LazyFunctions:
                         self._starts.setdefault(m.group(1), i)
         start = self._starts.get(name)
         if start is None:
+            self._bodies[name] = None
             return None
         body = []
         for ln in self.lines[start + 1:]:
-            if ln.startswith("end") and _END.match(ln):
+            # a body ends at its `end`, or where the next top-level function starts (as _functions reads
+            # them): the bodies do not overlap, so reading all of them reads the script once
+            if ln.startswith("end") and _END.match(ln) or ln.startswith("function") and _FUNC.match(ln):
                 break
             body.append(ln)
-        return "\n".join(body)
+        text = self._bodies[name] = "\n".join(body)
+        return text
 
 
 def _window(arg: str, funcs: "_LazyFunctions | dict[str, str]") -> tuple[bool, bool]:
@@ -424,22 +438,53 @@ def _window(arg: str, funcs: "_LazyFunctions | dict[str, str]") -> tuple[bool, b
         return True, False
     if "IsDamageCalculated" in arg:  # an inline function
         return _window_lines(arg)
-    for name in re.findall(r"[A-Za-z_][\w.]*", arg):
-        body = funcs.get(name)
-        if not body:
-            continue
-        if re.search(r"aux\.dscon|StatChangeDamageStepCondition", body):
-            return True, False
-        if "IsDamageCalculated" in body:
-            return _window_lines(body)
+    memo = funcs.windows if isinstance(funcs, _LazyFunctions) else {}
+    for name in _IDENT.findall(arg):
+        if name in memo:
+            told = memo[name]
+        else:
+            told = memo[name] = _body_window(funcs.get(name))
+        if told is not None:
+            return told
     return False, False
+
+
+_IDENT = re.compile(r"[A-Za-z_][\w.]*")
+_DSCON_BODY = re.compile(r"aux\.dscon|StatChangeDamageStepCondition")
+
+
+def _body_window(body: str | None) -> tuple[bool, bool] | None:
+    """What a condition function's body tells, or None when it tells nothing."""
+    if not body:
+        return None
+    if _DSCON_BODY.search(body):
+        return True, False
+    if "IsDamageCalculated" in body:
+        return _window_lines(body)
+    return None
 
 
 def _window_lines(body: str) -> tuple[bool, bool]:
     for ln in body.splitlines():
-        if "IsDamageCalculated" not in ln:
+        at = ln.find("IsDamageCalculated")
+        if at < 0:
             continue
-        if re.search(r"not\s*\(?[\w.(),= ]*IsDamageCalculated", ln) or re.search(r"\bthen\s+return\s+false", ln):
+        if _negated(ln, at) or _THEN_FALSE.search(ln):
             return True, False
         return False, True
     return False, False
+
+
+_THEN_FALSE = re.compile(r"\bthen\s+return\s+false")
+_CALL_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.(),= \t")
+
+
+def _negated(line: str, at: int) -> bool:
+    """Whether a ``not`` governs the ``IsDamageCalculated`` at ``at`` (``not Duel.IsDamageCalculated()``,
+    ``not (a and Duel.IsDamageCalculated())``): the run of call characters before it holds a ``not``.
+    (One walk back: a regex searched from every ``not`` of a long line would be quadratic.)"""
+    start = at
+    while start > 0 and line[start - 1] in _CALL_CHARS:
+        start -= 1
+    run = line[start:at]
+    return re.search(r"\bnot\b", run) is not None

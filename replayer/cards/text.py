@@ -396,5 +396,5 @@ def dm_words(text: str) -> list[tuple[str, str]]:
 def dm_power(value) -> int | None:
     if value is None:
         return None
-    m = re.match(r"\s*(\d+)", str(value))
+    m = re.match(r"\s*(\d{1,18})(?!\d)", str(value))  # (a power of more digits is no power)
     return int(m.group(1)) if m else None
