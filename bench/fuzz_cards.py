@@ -301,7 +301,7 @@ def main(argv: list[str] | None = None) -> int:
                         ygo = kind.startswith("YGO")
                         entries = [(ygo_entry if ygo else dm_entry)(rng, 10_000 + b * batch + i) for i in range(size)]
                         path = root / (f"cardinfo{b}.json" if ygo else f"dm-cards{b}.json")
-                        path.write_text(json_text({"data": entries, "meta": {"desc": ""}} if ygo else {"cards": entries}),
+                        path.write_text(json_text({"data": entries} if ygo else {"cards": entries}),
                                         encoding="utf-8")
                         good = [e for e in entries if (ygo_good if ygo else dm_good)(e)]
                         bad = len(entries) - len(good)

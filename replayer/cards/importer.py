@@ -181,7 +181,9 @@ def _classify_json(p: Path, src: Sources) -> None:
     except OSError:
         src.unknown.append(p)
         return
-    if '"data"' in head and ('"race"' in head or '"desc"' in head or '"frameType"' in head):
+    # the keys of a YGOProDeck dump's first entries, or its name (a first entry may be longer than the head)
+    if '"data"' in head and ('"race"' in head or '"desc"' in head or '"frameType"' in head
+                             or "cardinfo" in p.name.lower()):
         src.ygoprodeck.append((p, _lang_of(p)))
     elif '"cards"' in head or '"civilizations"' in head:
         src.dm.append(p)
