@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(_CHECKOUT or Path(__file__).resolve().parent.parent)
 
 from logs import dm_log, ygo_log  # noqa: E402
 
-from replayer import reader  # noqa: E402
+from replayer import games, reader  # noqa: E402
 from replayer.grammar import parser  # noqa: E402
 
 try:
@@ -46,7 +46,7 @@ def time_reader(text: str) -> tuple[dict[str, float], int]:
 
 
 def time_bare_lark(text: str, game: str) -> tuple[dict[str, float], int]:
-    p = parser(game)
+    p = parser(games.get(game))
     bodies = [lines.split_line(l)[2] for l in text.splitlines()]
     bodies = [b for b in bodies if b]
     t = {k: c() for k, c in CLOCKS.items()}

@@ -43,7 +43,7 @@ def whole(line: str, event: ev.Event, column: int = 1) -> ev.Event:
 
 def test_grammars_build_with_strict_collision_checks():
     # strict=True makes lark fail on terminals that could shadow each other
-    for game in GAMES:
+    for game in GAMES.values():
         assert parser(game, strict=True) is not None
 
 
