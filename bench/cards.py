@@ -147,7 +147,7 @@ def cmd_check(db_path: str, logs: list[str]) -> None:
     files = []
     for p in logs:
         files += sorted(Path(p).rglob("*.duel")) if Path(p).is_dir() else [Path(p)]
-    code = ("import sys,time; from replayer.reader import read_log; from replayer.check import check_match; "
+    code = ("import sys,time; from replayer.check import check_match, read_log; "
             "fs=sys.argv[1:]; t=time.process_time(); [check_match(read_log(f)) for f in fs]; "
             "print(time.process_time()-t)")
     env = dict(os.environ, PYTHONPATH=str(ROOT))

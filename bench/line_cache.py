@@ -19,7 +19,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from replayer.games import get  # noqa: E402
-from replayer.reader import line_reader, read_text  # noqa: E402
+from replayer.check import read_text  # noqa: E402
+from replayer.reader import line_reader  # noqa: E402
 
 
 def main() -> None:

@@ -11,7 +11,8 @@ import pytest
 
 from replayer import check_text
 from replayer.catalog import load_catalog
-from replayer.reader import fold_width, read_text
+from replayer.check import read_text
+from replayer.reader import fold_width
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -16,7 +16,7 @@ from replayer import events as ev
 from replayer.diagnostics import Span
 from replayer.games import ALL as GAMES
 from replayer.grammar import parser
-from replayer.reader import read_text
+from replayer.check import read_text
 
 
 def read_one(line: str, game: str) -> ev.Event:

@@ -25,7 +25,8 @@ from click.testing import CliRunner
 from replayer import check_text, importing, store
 from replayer.cli import cli
 from replayer.games import get as get_game
-from replayer.reader import LineReader, read_text
+from replayer.check import read_text
+from replayer.reader import LineReader
 
 ROOT = Path(__file__).resolve().parent.parent
 MAX_DIGITS = 15  # replayer.numbers.MAX_DIGITS

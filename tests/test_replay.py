@@ -13,7 +13,7 @@ import pytest
 from replayer import events as ev
 from replayer.catalog import CardInfo, Catalog
 from replayer.diagnostics import RULES, Kind, Span, define
-from replayer.reader import read_text
+from replayer.check import read_text
 from replayer.replay import Model
 
 HEADER = '[Game "ygo"]\n'

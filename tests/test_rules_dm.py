@@ -16,7 +16,7 @@ from click.testing import CliRunner
 from replayer import RULES, check, check_text
 from replayer import events as ev
 from replayer.cli import cli
-from replayer.reader import read_text
+from replayer.check import read_text
 from replayer.games.dm import rules as dm
 from replayer.games.dm.model import DmModel
 from replayer.games.dm.rules import (ATTACK_GUARDS, DECLARATION_GUARDS, LINES, SHOWINGS, STEPS, Fighter,

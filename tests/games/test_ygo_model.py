@@ -18,7 +18,7 @@ from replayer.games.ygo.model import YgoModel
 from replayer.games.ygo.rules import (AFTER_CALC, BEFORE_CALC, CALC, CLAUSES, DS_END, DS_START,
                                       ONCE_PER_TIMING, REVISIONS, Timing, clause_timings, describe_effect,
                                       is_trigger_effect, named_timings, once_per_timing, spell_speed)
-from replayer.reader import read_text
+from replayer.check import read_text
 
 HEADER = '[Game "ygo"]\n[A "Yugi"]\n[B "Kaiba"]\n'
 
