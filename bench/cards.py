@@ -54,10 +54,10 @@ def cmd_import(paths: list[str]) -> None:
 def cmd_lookup(db_path: str) -> None:
     from replayer.cards.db import CardDB
     from replayer.cards.layers import LayeredCatalog
-    from replayer.catalog import load_catalog
+    from replayer.games import get as get_game
 
     db = CardDB(db_path)
-    cat = LayeredCatalog(load_catalog("ygo"), db)
+    cat = LayeredCatalog(get_game("ygo").catalog, db)
     names = db.names("ygo")
     sample = names[:: max(1, len(names) // 2000)][:2000]
     # a cold lookup: a fresh database object, each name once: folding and the indexed query (the first
@@ -179,10 +179,10 @@ def _with_kind(card, kind):
 def cmd_agreement(db_path: str) -> None:
     from replayer.cards import derive
     from replayer.cards.db import CardDB
-    from replayer.catalog import load_catalog
+    from replayer.games import get as get_game
 
     db = CardDB(db_path)
-    cat = load_catalog("ygo")
+    cat = get_game("ygo").catalog
     both = agree = 0
     report = []
     for c in cat.cards:

@@ -20,6 +20,7 @@ from pathlib import Path
 
 from . import events as ev
 from . import games
+from .cards.layers import catalog_for
 from .catalog import Catalog
 from .diagnostics import Finding, Span, sort_findings
 from .hints import localize_hint, log_language
@@ -40,8 +41,9 @@ def replay(match: Match, catalog: Catalog | None = None, *, edit_of: Restart | N
     (:func:`check_edit`); the replay may start from the restart and keeps one at the edit."""
     game = games.get(match.game)
     if any(f.rule == "syntax.encoding" for f in match.findings):
-        return [], game.states(match, catalog), None
-    model = game.model(match, catalog)
+        return [], game.states(match, game, catalog), None
+    # the built-in catalog, then the imported card database when there is one (replayer/cards)
+    model = game.model(match, game, catalog if catalog is not None else catalog_for(game))
     resume, keep = restart_at(edit_of, model.restart_key, model.catalog, unchanged) if unchanged > 0 \
         else (None, None)  # (a check of a file: no restart)
     collecting = gc.isenabled()

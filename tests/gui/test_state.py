@@ -6,9 +6,14 @@ import pytest
 
 from replayer import read_text
 from replayer import states as state_mod
-from replayer.states import replay
+from replayer.check import check_match
 
 from .conftest import DM_LOG, YGO_LOG, line_of
+
+
+def replay(match):
+    """The states of the match's replay (the one pipeline's)."""
+    return check_match(match).states
 
 
 def at_line(r, text: str, needle: str):
