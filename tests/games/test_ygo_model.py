@@ -13,6 +13,7 @@ from __future__ import annotations
 import pytest
 
 from replayer import check_text
+from replayer.games import get as get_game
 from replayer.games.ygo import rules as ygo
 from replayer.games.ygo.model import YgoModel
 from replayer.games.ygo.rules import (AFTER_CALC, BEFORE_CALC, CALC, CLAUSES, DS_END, DS_START,
@@ -30,7 +31,7 @@ def findings(body: str, header: str = HEADER) -> list[tuple[int, str]]:
 
 
 def replay(body: str, header: str = HEADER) -> YgoModel:
-    model = YgoModel(read_text(header + body))
+    model = YgoModel(read_text(header + body), get_game("ygo"))
     model.run()
     return model
 
