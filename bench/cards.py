@@ -54,10 +54,10 @@ def cmd_import(paths: list[str]) -> None:
 def cmd_lookup(db_path: str) -> None:
     from replayer.cards.db import CardDB
     from replayer.cards.layers import LayeredCatalog
-    from replayer.catalog import load_catalog
+    from replayer.games import get as get_game
 
     db = CardDB(db_path)
-    cat = LayeredCatalog(load_catalog("ygo"), db)
+    cat = LayeredCatalog(get_game("ygo").catalog, db)
     names = db.names("ygo")
     sample = names[:: max(1, len(names) // 2000)][:2000]
     # a cold lookup: a fresh database object, each name once: folding and the indexed query (the first
@@ -147,7 +147,7 @@ def cmd_check(db_path: str, logs: list[str]) -> None:
     files = []
     for p in logs:
         files += sorted(Path(p).rglob("*.duel")) if Path(p).is_dir() else [Path(p)]
-    code = ("import sys,time; from replayer.reader import read_log; from replayer.check import check_match; "
+    code = ("import sys,time; from replayer.check import check_match, read_log; "
             "fs=sys.argv[1:]; t=time.process_time(); [check_match(read_log(f)) for f in fs]; "
             "print(time.process_time()-t)")
     env = dict(os.environ, PYTHONPATH=str(ROOT))
@@ -179,10 +179,10 @@ def _with_kind(card, kind):
 def cmd_agreement(db_path: str) -> None:
     from replayer.cards import derive
     from replayer.cards.db import CardDB
-    from replayer.catalog import load_catalog
+    from replayer.games import get as get_game
 
     db = CardDB(db_path)
-    cat = load_catalog("ygo")
+    cat = get_game("ygo").catalog
     both = agree = 0
     report = []
     for c in cat.cards:

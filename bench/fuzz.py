@@ -31,7 +31,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 from fuzzing import bad_lines, grammar_log, mutate  # noqa: E402
 
 from replayer.diagnostics import render_json, render_text  # noqa: E402
-from replayer.reader import read_bytes  # noqa: E402
+from replayer.check import read_bytes  # noqa: E402
 from replayer.check import check_match  # noqa: E402
 
 LONG_LINE = 1000  # bytes

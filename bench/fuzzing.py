@@ -148,7 +148,7 @@ def sample_regex(pattern: str, rng: random.Random) -> str:
 # ---- lines from the grammar ----------------------------------------------------------------------
 @lru_cache(maxsize=None)
 def _grammar(game: str):
-    p = parser(game)
+    p = parser(games.get(game))
     rules: dict[str, list[list[tuple[str, bool]]]] = {}
     for r in p.rules:
         rules.setdefault(r.origin.name, []).append([(s.name, s.is_term) for s in r.expansion])
@@ -298,7 +298,7 @@ def bad_lines(text: str, game: str) -> list[int]:
     """
     from lark.exceptions import UnexpectedInput, VisitError
 
-    p = parser(game)
+    p = parser(games.get(game))
     transformer = ToEvents()
     out = []
     for number, raw in enumerate(split_lines(text), 1):

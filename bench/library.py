@@ -45,7 +45,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from replayer import importing, store  # noqa: E402
-from replayer.reader import read_log  # noqa: E402
+from replayer.check import read_log  # noqa: E402
 from replayer.check import check_match  # noqa: E402
 
 PLAYERS = ["Yuki", "Kaiba", "Jonouchi", "Mai", "Anzu", "Honda", "Ryo", "Asuka", "Manjoume", "Misawa",
@@ -210,7 +210,7 @@ import json, os, statistics, sys, time
 tree, what, db_path, list_path, jobs, queries = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5]), sys.argv[6]
 sys.path.insert(0, tree)
 from replayer import store
-from replayer.reader import read_log
+from replayer.check import read_log
 try:
     from replayer.check import check_match
 except ImportError:  # before issue 10

@@ -18,14 +18,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from replayer.reader import line_reader, read_text  # noqa: E402
+from replayer.games import get  # noqa: E402
+from replayer.check import read_text  # noqa: E402
+from replayer.reader import line_reader  # noqa: E402
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--lines", type=int, default=200_000)
     args = ap.parse_args()
-    line_reader("ygo").parse("A: draw", 1)  # the parser is built outside the measure
+    line_reader(get("ygo")).parse("A: draw", 1)  # the parser is built outside the measure
     text = '[Game "ygo"]\nturn 1 A\n' + "".join(f"A: drow {i} cards\n" for i in range(args.lines))
     tracemalloc.start()
     before = tracemalloc.get_traced_memory()[0]
@@ -40,7 +42,7 @@ def main() -> None:
     t = time.perf_counter()
     gc.collect()
     gc_s = time.perf_counter() - t
-    cache = line_reader("ygo").cache
+    cache = line_reader(get("ygo")).cache
     print(f"{args.lines:,} distinct bad lines: {findings:,} findings, read in {read_s:.1f} s")
     print(f"held after the read (the line cache): {(held - before) / 2**20:,.1f} MiB "
           f"in {len(cache):,} cache entries; peak {(peak - before) / 2**20:,.1f} MiB")

@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(_CHECKOUT or Path(__file__).resolve().parent.parent)
 
 from logs import dm_log, ygo_log  # noqa: E402
 
-from replayer import reader  # noqa: E402
+from replayer import check, games, reader  # noqa: E402
 from replayer.grammar import parser  # noqa: E402
 
 try:
@@ -41,12 +41,12 @@ CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
 def time_reader(text: str) -> tuple[dict[str, float], int]:
     lines._READERS.clear()  # a cold cache, as for a fresh process
     t = {k: c() for k, c in CLOCKS.items()}
-    match = reader.read_text(text)
+    match = check.read_text(text)
     return {k: c() - t[k] for k, c in CLOCKS.items()}, len(match.events)
 
 
 def time_bare_lark(text: str, game: str) -> tuple[dict[str, float], int]:
-    p = parser(game)
+    p = parser(games.get(game))
     bodies = [lines.split_line(l)[2] for l in text.splitlines()]
     bodies = [b for b in bodies if b]
     t = {k: c() for k, c in CLOCKS.items()}

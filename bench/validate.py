@@ -20,8 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from logs import dm_log, ygo_log  # noqa: E402
 
-from replayer import reader  # noqa: E402
-from replayer.check import validate  # noqa: E402
+from replayer.check import read_text, validate  # noqa: E402
 
 
 def best_of(n: int, fn, clock=time.perf_counter) -> float:
@@ -43,14 +42,14 @@ def main() -> None:
         if args.game and game != args.game:
             continue
         text = make(args.events)
-        match = reader.read_text(text)  # warm the parser and templates, as a long session has them
+        match = read_text(text)  # warm the parser and templates, as a long session has them
         findings = validate(match)
         n = len(match.events)
         # interleaved, best of each: the machine's drift hits both alike
         read_s = both_s = replay_cpu = float("inf")
         for _ in range(args.repeat):
-            read_s = min(read_s, best_of(1, lambda: reader.read_text(text)))
-            both_s = min(both_s, best_of(1, lambda: validate(reader.read_text(text))))
+            read_s = min(read_s, best_of(1, lambda: read_text(text)))
+            both_s = min(both_s, best_of(1, lambda: validate(read_text(text))))
             replay_cpu = min(replay_cpu, best_of(1, lambda: validate(match), time.process_time))
         print(f"{game}: {n:,} events, {len(findings):,} findings; read {n / read_s:,.0f} events/s; "
               f"read+validate {n / both_s:,.0f} events/s; ratio {read_s / both_s:.2f}x; "

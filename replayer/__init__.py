@@ -11,10 +11,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from . import games
-from .check import CheckResult, check_bytes, check_file, check_match, check_text, validate
+from .check import CheckResult, check_bytes, check_file, check_match, check_text, read_bytes, read_log, read_text, validate
 from .diagnostics import RULES, Finding, Kind, Severity, Span
 from .errors import ReplayerError, UnknownGame, UnreadableFile
-from .reader import Match, read_bytes, read_log, read_text
+from .reader import Match
 
 __version__ = "0.1.0"
 

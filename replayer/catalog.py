@@ -1,7 +1,8 @@
 """The card catalog: facts about cards (names in JA/EN/DE, kind, stats, effect properties).
 
 Each game's data lives in its package (``replayer/games/<id>/catalog.toml``), one ``[[card]]``
-table a card; ``Game.catalog`` reads it.
+table a card; ``Game.catalog`` reads it (this module is handed the game's id and cards, and looks
+no game up).
 The validator decides legality from these properties (and a log's inline ``{...}``), never
 from a card's name.
 """
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -68,6 +70,8 @@ class Catalog:
         self.game = game
         self.cards = cards
         self._by_name: dict[str, CardInfo] = {}
+        self._suggester: Any = None
+        self._suggested: dict[tuple[str, int], list[str]] = {}
         for card in cards:
             for name in list(card.names.values()) + list(card.aliases):
                 self._by_name.setdefault(_key(name), card)
@@ -82,6 +86,18 @@ class Catalog:
         if exact:
             return [exact]
         return [c for c in self.cards if any(k in _key(n) for n in list(c.names.values()) + list(c.aliases))]
+
+    def suggest(self, name: str, limit: int = 3) -> list[str]:
+        """"Did you mean …?" for a name the catalog does not know: its nearest names (kept)."""
+        hit = self._suggested.get((name, limit))
+        if hit is not None:
+            return hit
+        if self._suggester is None:
+            from .cards.names import Suggester
+
+            self._suggester = Suggester([n for c in self.cards for n in list(c.names.values()) + list(c.aliases)], [])
+        hit = self._suggested[(name, limit)] = self._suggester.suggest(name, limit)
+        return hit
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -105,10 +121,3 @@ def card_from_toml(game: str, data: dict) -> CardInfo:
         level=data.get("level"), power=power, props=frozenset(props), effects=effects,
         notes=notes, aliases=tuple(data.get("aliases", ())),
     )
-
-
-def load_catalog(game: str) -> Catalog:
-    """The built-in catalog of the game with this id."""
-    from .games import get
-
-    return get(game).catalog

@@ -1,6 +1,10 @@
 """The one pipeline: text -> :class:`Match` -> the game's replay -> :class:`CheckResult` (findings + states).
 
-Every way in (the command line, the window, the library, the API) checks a log here.
+Every way in (the command line, the window, the library, the API) checks a log here. This is
+where a log's game is chosen, once (:func:`choose_game`: the caller's, the ``[Game]`` tag's, or
+the one whose grammar reads more of it), with the card catalog it is checked against
+(:func:`replayer.cards.layers.catalog_for`): the reader, the replay and the states are handed
+that :class:`~replayer.games.Game` and look none up.
 
 >>> from replayer.check import check_text
 >>> check_text('[Game "ygo"]\\nturn 1 A\\nA: draw\\n').findings
@@ -16,11 +20,14 @@ from pathlib import Path
 
 from . import events as ev
 from . import games
+from .cards.layers import catalog_for
 from .catalog import Catalog
 from .diagnostics import Finding, Span, sort_findings
 from .hints import localize_hint, log_language
 from .makers import maker
-from .reader import Match, _read_lines, detect_game, line_reader, read_bytes, read_log, read_text, split_lines
+from . import reader
+from .games import Game
+from .reader import Choose, GameChoice, Match, _read_lines, game_tag, line_reader, split_lines
 from .restart import Restart, restart_at
 from .states import Replay
 from .templates import own_fields
@@ -34,8 +41,9 @@ def replay(match: Match, catalog: Catalog | None = None, *, edit_of: Restart | N
     (:func:`check_edit`); the replay may start from the restart and keeps one at the edit."""
     game = games.get(match.game)
     if any(f.rule == "syntax.encoding" for f in match.findings):
-        return [], game.states(match, catalog), None
-    model = game.model(match, catalog)
+        return [], game.states(match, game, catalog), None
+    # the built-in catalog, then the imported card database when there is one (replayer/cards)
+    model = game.model(match, game, catalog if catalog is not None else catalog_for(game))
     resume, keep = restart_at(edit_of, model.restart_key, model.catalog, unchanged) if unchanged > 0 \
         else (None, None)  # (a check of a file: no restart)
     collecting = gc.isenabled()
@@ -118,6 +126,62 @@ def check_match(match: Match, *, edit_of: Restart | None = None, unchanged: int 
         rules = [f if not f.hint else replace(f, hint=localize_hint(f.hint, table)) for f in rules]
         # (another language than English: Finding.in_language renders the hint and localizes it the same way)
     return CheckResult(match, sort_findings(list(match.findings) + rules), states, restart, language)
+
+
+# ---- reading: the game of a log, chosen here --------------------------------------------------
+def detect_game(lines: list[str]) -> tuple[Game | None, int]:
+    """The game the log's ``[Game]`` tag names (None: no tag, or one naming no game) and its line."""
+    value, number = game_tag(lines)
+    return (games.by_alias(value) if value is not None else None), number
+
+
+def guess_game(lines: list[str]) -> Game:
+    """With no [Game] tag: the game whose grammar reads more of the lines."""
+    best, best_score = games.DEFAULT, -1
+    for game in games.ALL.values():
+        score = reader.reads_of(game, lines)
+        if score > best_score:
+            best, best_score = game, score
+    return best
+
+
+def choose_game(game: str | None = None) -> Choose:
+    """What the reader asks for the game of a log's lines: the game with id ``game`` when the
+    caller forces one (:class:`~replayer.errors.UnknownGame` at once if there is none); else
+    the one the ``[Game]`` tag names; else, guessed, the one whose grammar reads more of the
+    lines (the default game for an empty log or a file that is not text)."""
+    forced = games.get(game) if game is not None else None
+
+    def choose(lines: list[str]) -> GameChoice:
+        if forced is not None:
+            return GameChoice(forced)
+        if not any(line.strip() for line in lines):
+            return GameChoice(games.DEFAULT)
+        detected, _ = detect_game(lines)
+        if detected is not None:
+            return GameChoice(detected)
+        return GameChoice(guess_game(lines), True, tuple(games.ALL))
+
+    return choose
+
+
+def read_text(text: str, path: str = "<log>", game: str | None = None) -> Match:
+    """Read a whole log. Never raises for problems in the log: they become findings.
+
+    ``game`` (the id of one of :data:`replayer.games.ALL`) forces the game instead of the log's
+    ``[Game]`` tag; :class:`~replayer.errors.UnknownGame` if it names none.
+    """
+    return reader.read_text(text, path, choose_game(game))
+
+
+def read_bytes(data: bytes, path: str = "<log>", game: str | None = None) -> Match:
+    """Read a log from bytes: a binary or non-UTF-8 file becomes one clear finding."""
+    return reader.read_bytes(data, path, choose_game(game))
+
+
+def read_log(path: str | Path, game: str | None = None) -> Match:
+    """Read a ``.duel`` file. Raises :class:`~replayer.errors.UnreadableFile` if it cannot be opened at all."""
+    return reader.read_log(path, choose_game(game))
 
 
 def check_file(path: str | Path, game: str | None = None) -> CheckResult:

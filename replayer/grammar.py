@@ -11,34 +11,34 @@ import os
 import stat
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import lark
 from lark import Lark
 
-from .games import GAMES_DIR, Game, get
+if TYPE_CHECKING:
+    from .games import Game
 
 
-def grammar_dir() -> Path:
-    """The folder holding core.lark (each game's grammar is in the game's own folder)."""
-    if not (GAMES_DIR / "core.lark").is_file():
+def grammar_dir(game: "Game") -> Path:
+    """The folder holding core.lark, which ``game``'s grammar imports (the game says where)."""
+    folder = game.grammar_folder
+    if not (folder / "core.lark").is_file():
         raise FileNotFoundError("replayer's grammar files are missing from this installation")
-    return GAMES_DIR
+    return folder
 
 
-def _game(game: Game | str) -> Game:
-    return get(game) if isinstance(game, str) else game
-
-
-def parser(game: Game | str, *, strict: bool = False) -> Lark:
-    """The LALR parser (contextual lexer, positions kept) for one line of ``game``."""
-    return _parser(_game(game), strict)
+def parser(game: "Game", *, strict: bool = False) -> Lark:
+    """The LALR parser (contextual lexer, positions kept) for one line of ``game`` (the caller's
+    :class:`~replayer.games.Game`: this module looks none up)."""
+    return _parser(game, strict)
 
 
 @lru_cache(maxsize=None)
-def _parser(game: Game, strict: bool) -> Lark:
+def _parser(game: "Game", strict: bool) -> Lark:
     text = game.grammar_text()
     options = dict(parser="lalr", lexer="contextual", propagate_positions=True, maybe_placeholders=False,
-                   import_paths=[str(grammar_dir())])
+                   import_paths=[str(grammar_dir(game))])
     if strict:  # tests: grammar collisions fail loudly; never cached
         return Lark(text, strict=True, **options)
     cache = _cache_file(game, text)
@@ -48,7 +48,7 @@ def _parser(game: Game, strict: bool) -> Lark:
     return built
 
 
-def _cache_file(game: Game, text: str) -> str | bool:
+def _cache_file(game: "Game", text: str) -> str | bool:
     """Building the LALR tables takes about a second; lark can pickle them to a file.
 
     The file is in the user's own cache folder (``platformdirs.user_cache_dir("replayer")``,
@@ -63,8 +63,9 @@ def _cache_file(game: Game, text: str) -> str | bool:
     of the same grammar would overwrite each other's file and rebuild the tables on every run.
     """
     digest = hashlib.sha256(lark.__version__.encode())
-    digest.update(str(grammar_dir()).encode("utf-8"))
-    digest.update((grammar_dir() / "core.lark").read_bytes())
+    folder = grammar_dir(game)
+    digest.update(str(folder).encode("utf-8"))
+    digest.update((folder / "core.lark").read_bytes())
     digest.update(text.encode("utf-8"))
     cache_dir = private_cache_dir()
     if cache_dir is None:

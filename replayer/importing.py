@@ -24,7 +24,8 @@ from . import store
 from .check import check_match, unreadable_report
 from .diagnostics import render_text
 from .errors import UnreadableFile
-from .reader import find_logs, read_bytes
+from .check import read_bytes
+from .reader import find_logs
 from .safe import visible
 from .store import Database, ImportOutcome, Prepared, content_hash, library_path
 

@@ -16,22 +16,23 @@ import functools
 import re
 import unicodedata
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from lark import Token
 from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 from lark.lexer import PatternStr
 
 from . import events as ev
-from . import games
 from .diagnostics import Finding, Span, make_finding
-from .games import Game
 from .grammar import parser
 from .i18n import COMMA, OR, M, Msg, join
 from .makers import maker
 from .numbers import MAX_DIGITS, NumberTooLong, too_long_message  # noqa: F401
 from .templates import Template, make_template, own_fields
 from .transform import ToEvents, canonical
+
+if TYPE_CHECKING:
+    from .games import Game
 
 
 _TIMECODE = re.compile(r"@(?:\d+:)?\d{1,2}:\d{2}(?=\s|$)")
@@ -205,10 +206,11 @@ CACHED_LINE = 512
 
 
 class LineReader:
-    """Parses line bodies of one game into events, with a cache keyed by (body, column)."""
+    """Parses line bodies of one game (the caller's :class:`~replayer.games.Game`) into events,
+    with a cache keyed by (body, column)."""
 
-    def __init__(self, game: Game | str):
-        self.game = game = games.get(game) if isinstance(game, str) else game
+    def __init__(self, game: Game):
+        self.game = game
         self.parser = parser(game)
         self.transformer = ToEvents()
         self.cache: dict[tuple[str, int], Any] = {}
@@ -314,9 +316,8 @@ def drop_readers() -> None:
     _READERS.clear()
 
 
-def line_reader(game: Game | str) -> LineReader:
-    if isinstance(game, str):
-        game = games.get(game)
+def line_reader(game: Game) -> LineReader:
+    """The line reader of ``game``, kept for the process."""
     r = _READERS.get(game)
     if r is None:
         r = _READERS[game] = LineReader(game)

@@ -4,7 +4,9 @@ Each line is read on its own (:mod:`replayer.lines`: splitting, the game's gramm
 and templates of the fast path), so a bad line becomes one ``syntax`` finding and the reader
 goes on. This module puts a log's lines together: the ``[Game]`` tag (or a guess), the header,
 notes attached to the next event, the header's own checks, and files that are not UTF-8 text.
-It knows no game by name: it asks the :class:`~replayer.games.Game`.
+It knows no game by name and looks none up: the caller hands it ``choose``, which gives the
+:class:`~replayer.games.Game` a log's lines are read as (:func:`replayer.check.choose_game`:
+the caller's, the ``[Game]`` tag's, or a guess), and it asks that game.
 """
 
 from __future__ import annotations
@@ -14,19 +16,21 @@ import gc
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, Callable
 
 from . import events as ev
-from . import games
 from .diagnostics import Finding, Span, make_finding, sort_findings
 from .i18n import OR, M, join, title
 from .errors import ReplayerError, UnknownGame, UnreadableFile  # noqa: F401  (re-exported)
-from .games import Game
 from .lines import (CACHED_LINE, EVENT_CACHE, BadLine, LineReader, _close, fold_kana, fold_width,  # noqa: F401  (the line API, re-exported)
                     line_reader, split_line, split_lines, syntax_finding, unfold_column, unfold_values)
 from .makers import maker
 from .numbers import whole_number
 from .safe import shorten
 from .timecodes import OFFSET_FORMS, is_url, parse_offset, url_problem
+
+if TYPE_CHECKING:
+    from .games import Game
 
 
 _TAG = re.compile(r'^\s*\[\s*([A-Za-z][A-Za-z0-9_-]*)\s+("[^"\n]*"|《[^》\n]*》|「[^」\n]*」|„[^“”\n]*[“”])\s*\]')
@@ -51,39 +55,54 @@ class Match:
         return {"A": self.header.get("A", "A"), "B": self.header.get("B", "B")}
 
 
-def detect_game(lines: list[str]) -> tuple[Game | None, int]:
+@dataclass(frozen=True)
+class GameChoice:
+    """The game a log is read as, chosen by the caller (:func:`replayer.check.choose_game`).
+    ``guessed``: the log names no game the caller knows, so it was read as ``game``; the reader
+    says so in a finding that offers the tags of ``known``."""
+
+    game: Game
+    guessed: bool = False
+    known: tuple[str, ...] = ()
+
+
+#: what the caller hands the reader: a log's lines (none for a file that is not text) -> the game
+Choose = Callable[[list[str]], GameChoice]
+
+
+def game_tag(lines: list[str]) -> tuple[str | None, int]:
+    """The value of the log's ``[Game "…"]`` tag (without its quotes) and its line; (None, 0) with none."""
     for number, raw in enumerate(lines, 1):
         m = _TAG.match(raw)
         if m and m.group(1).lower() == "game":
-            return games.by_alias(m.group(2)[1:-1]), number
+            return m.group(2)[1:-1], number
     return None, 0
 
 
-def read_text(text: str, path: str = "<log>", game: str | None = None) -> Match:
+def read_text(text: str, path: str, choose: Choose) -> Match:
     """Read a whole log. Never raises for problems in the log: they become findings.
 
-    ``game`` (the id of one of :data:`replayer.games.ALL`) forces the game instead of the log's
-    ``[Game]`` tag; :class:`UnknownGame` if it names none.
+    ``choose`` gives the game its lines are read as (:func:`replayer.check.read_text` hands the
+    one that forces the caller's game or reads the ``[Game]`` tag).
     """
-    forced = games.get(game) if game is not None else None
     lines = split_lines(text)
     findings: list[Finding] = []
     header: dict[str, str] = {}
     header_lines: dict[str, int] = {}
     if not any(line.strip() for line in lines):
+        g = choose(lines).game
         f = make_finding("syntax.empty", Span(1, 1), M("the file is empty"), M("a log starts with its header tags, "
-                         'e.g. [Game "{game}"], then one event a line', game=games.DEFAULT.id))
-        g = forced or games.DEFAULT
+                         'e.g. [Game "{game}"], then one event a line', game=g.id))
         return Match(path, g.id, g.revisions[0], {}, [], [f], lines)
-    detected, game_line = detect_game(lines)
-    g = forced or detected
-    if g is None:
-        g = guess_game(lines)
+    chosen = choose(lines)
+    g = chosen.game
+    if chosen.guessed:
+        _, game_line = game_tag(lines)
         findings.append(make_finding(
             "syntax.header", Span(game_line or 1, 1),
             M("[Game] names no known game: read as {game}", game=title(g.title)) if game_line
             else M("no [Game] tag: read as {game}", game=title(g.title)),
-            M("start the log with {tags}", tags=join((f'[Game "{x}"]' for x in games.ALL), OR))))
+            M("start the log with {tags}", tags=join((f'[Game "{x}"]' for x in chosen.known), OR))))
     reader = line_reader(g)
     events: list[ev.Event] = []
     notes: list[ev.Note] = []
@@ -193,22 +212,22 @@ def find_logs(paths) -> list[Path]:
     return out
 
 
-def read_log(path: str | Path, game: str | None = None) -> Match:
+def read_log(path: str | Path, choose: Choose) -> Match:
     """Read a ``.duel`` file. Raises :class:`UnreadableFile` if it cannot be opened at all."""
     p = Path(path)
     try:
         data = p.read_bytes()
     except OSError as e:
         raise UnreadableFile(f"{path}: {e.strerror or e}") from None
-    return read_bytes(data, str(path), game)
+    return read_bytes(data, str(path), choose)
 
 
-def read_bytes(data: bytes, path: str = "<log>", game: str | None = None) -> Match:
+def read_bytes(data: bytes, path: str, choose: Choose) -> Match:
     """Read a log from bytes: a binary or non-UTF-8 file becomes one clear finding."""
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return _unreadable(path, game, M("the file is UTF-16 text, not UTF-8"))
+        return _unreadable(path, choose, M("the file is UTF-16 text, not UTF-8"))
     if b"\x00" in data[:8192]:
-        return _unreadable(path, game, M("this is a binary file, not a text log"))
+        return _unreadable(path, choose, M("this is a binary file, not a text log"))
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
@@ -226,10 +245,10 @@ def read_bytes(data: bytes, path: str = "<log>", game: str | None = None) -> Mat
             shown = split_lines(data.decode(legacy[2]))  # the line at fault as it was meant
             column = len(data[line_start : e.start].decode(legacy[2], errors="replace")) + 1
             f = make_finding("syntax.encoding", Span(line, column), message, hint)
-            g = games.get(game) if game is not None else games.DEFAULT
+            g = choose([]).game
             return Match(path, g.id, g.revisions[0], {}, [], [f], shown)
-        return _unreadable(path, game, message, line, column, lines)
-    return read_text(text, path, game)
+        return _unreadable(path, choose, message, line, column, lines)
+    return read_text(text, path, choose)
 
 
 def _legacy_encoding(data: bytes) -> tuple[str, str, str] | None:
@@ -245,23 +264,18 @@ def _legacy_encoding(data: bytes) -> tuple[str, str, str] | None:
     return None
 
 
-def _unreadable(path: str, game: str | None, message, line: int = 1, column: int = 1,
+def _unreadable(path: str, choose: Choose, message, line: int = 1, column: int = 1,
                 lines: list[str] | None = None) -> Match:
     f = make_finding("syntax.encoding", Span(line, column), message, M("save the log as UTF-8 text"))
-    g = games.get(game) if game is not None else games.DEFAULT
+    g = choose([]).game
     return Match(path, g.id, g.revisions[0], {}, [], [f], lines or [])
 
 
-def guess_game(lines: list[str]) -> Game:
-    """With no [Game] tag: the game whose grammar reads more of the lines."""
+def reads_of(game: Game, lines: list[str]) -> int:
+    """How many of a log's first 200 lines ``game``'s grammar reads (to guess a log's game)."""
     sample = [split_line(l) for l in lines[:200]]
-    best, best_score = games.DEFAULT, -1
-    for game in games.ALL.values():
-        r = line_reader(game)
-        score = sum(1 for col, _, body, _ in sample if body and not isinstance(r.parse(body, col), BadLine))
-        if score > best_score:
-            best, best_score = game, score
-    return best
+    r = line_reader(game)
+    return sum(1 for col, _, body, _ in sample if body and not isinstance(r.parse(body, col), BadLine))
 
 
 def _rules_revision(header, header_lines, game: Game, findings) -> str:

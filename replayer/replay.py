@@ -8,7 +8,8 @@ A game's rules model (``replayer/games/<id>/model.py``) subclasses :class:`Model
 own game state and has no side effects beyond its findings. Its :attr:`Model.states` (the game's
 :class:`~replayer.states.Replay` of the same events) records the positions and the outline the
 first time they are asked, so a check that wants only the findings never pays for them. Nothing
-here knows a game by name, nor Qt or SQLite; :mod:`replayer.check` is the pipeline that calls it.
+here knows a game by name, nor Qt or SQLite; :mod:`replayer.check` is the pipeline that calls it,
+and hands a model the :class:`~replayer.games.Game` it works for and the card catalog to use.
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable
 
 from . import events as ev
-from .cards.layers import catalog_for, suggest
 from .catalog import Catalog, CardInfo, name_key
 from .diagnostics import Finding, Span, make_finding, sort_findings
 from .i18n import M, Msg, Name, card_name, join, title
@@ -62,15 +62,17 @@ class CardFacts:
 
 
 class Model:
-    """Base of a game's rules model. ``run()`` replays the events and returns the findings."""
+    """Base of a game's rules model. ``run()`` replays the events and returns the findings.
 
-    def __init__(self, match: "Match", catalog: Catalog | None = None):
-        from .games import get  # the games package imports the models: not at module level
+    It is handed the :class:`~replayer.games.Game` it works for (the match's) and the card
+    catalog to use (:func:`replayer.check.replay` hands the built-in catalog, then the imported
+    card database when there is one: :func:`replayer.cards.layers.catalog_for`); without one, the
+    game's built-in catalog."""
 
+    def __init__(self, match: "Match", game: "Game", catalog: Catalog | None = None):
         self.match = match
-        self.game: "Game" = get(match.game)
-        # the built-in catalog, then the imported card database when there is one (replayer/cards)
-        self.catalog = catalog if catalog is not None else catalog_for(match.game)
+        self.game: "Game" = game
+        self.catalog = catalog if catalog is not None else game.catalog
         self.rules = match.rules
         self.findings: list[Finding] = []
         self.facts: dict[str, CardFacts] = {}
@@ -78,7 +80,7 @@ class Model:
         self.event: ev.Event | None = None  # the event being replayed
         self._name_keys: dict[str, str] = {}
         #: the states of this match's events (:mod:`replayer.states`), recorded when first asked
-        self.states: "Replay" = self.game.states(match, self.catalog)
+        self.states: "Replay" = game.states(match, game, self.catalog)
         #: where a replay of an edited text of this match may start (:meth:`run`'s ``keep``)
         self.restart: Restart | None = None
 
@@ -194,7 +196,7 @@ class Model:
         if ref.power is not None:
             facts.power = ref.power
         if first and not facts.known:
-            maybe = suggest(self.catalog, ref.name)
+            maybe = self.catalog.suggest(ref.name)
             message = M('"{card}" is not in the {game} card catalog and the log gives no properties for it; '
                         "rules that depend on it are not checked", card=ref.name, game=self.game_term)
             if maybe:

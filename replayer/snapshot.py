@@ -92,11 +92,9 @@ class CardState:
     summoned_turn: int | None = None
     flags: tuple[str, ...] = ()  # "destroyed by battle", "attacking", "blocking", ...
 
-    def describe(self, game: str) -> str:
-        """The card in words, as ``game`` describes its cards (ATK/DEF, power, tapped…)."""
-        from .games import get
-
-        return get(game).states.describe_card(self)
+    def describe(self, game) -> str:
+        """The card in words, as ``game`` (the caller's Game) describes its cards (ATK/DEF, power, tapped…)."""
+        return game.states.describe_card(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,11 +148,9 @@ class GameState:
     banished: dict[str, int]
     winner: str | None
 
-    def where(self) -> str:
-        """Phase, step and timing (or sub-step) in words, as the game names them."""
-        from .games import get
-
-        text = get(self.game).states.where_parts(self)
+    def where(self, game) -> str:
+        """Phase, step and timing (or sub-step) in words, as ``game`` (the caller's Game) names them."""
+        text = game.states.where_parts(self)
         if self.inferred and text:
             text += "  (" + " and ".join(self.inferred) + " inferred)"
         return text or "—"

@@ -17,10 +17,11 @@ events and a long log keeps only a few hundred snapshots.
 
 A game's subclass (``replayer/games/<id>/states.py``) says what its lines do; the phase, step,
 timing and sub-step values are its own enums (``vocabulary.py``), which are strings: the words of
-the notation. Nothing here knows a game by name, nor Qt or SQLite.
+the notation. Nothing here knows a game by name, nor Qt or SQLite; a replay is handed the
+:class:`~replayer.games.Game` of its match, and :mod:`replayer.check` (the pipeline) makes it.
 
->>> from replayer import read_text
->>> r = replay(read_text('[Game "ygo"]\\nturn 1 A\\nB: damage 500\\nB: lp 7500\\n'))
+>>> from replayer import check_text
+>>> r = check_text('[Game "ygo"]\\nturn 1 A\\nB: damage 500\\nB: lp 7500\\n').states
 >>> r.state_at(2).lp
 {'A': 8000, 'B': 7500}
 """
@@ -41,6 +42,7 @@ from .snapshot import (PLAYERS, START, BattleState, CardState, Chain, GameState,
 
 if TYPE_CHECKING:
     from .catalog import Catalog
+    from .games import Game
     from .reader import Match
 
 CHECKPOINT_EVERY = 256
@@ -62,9 +64,10 @@ class Replay:
     #: the State pane shows the chain (else the abilities waiting to resolve)
     shows_chain = True
 
-    def __init__(self, match: "Match", catalog: "Catalog | None" = None):
+    def __init__(self, match: "Match", game: "Game", catalog: "Catalog | None" = None):
         self.match = match
-        self.game = match.game
+        #: the game of the match (the caller's: this module looks none up)
+        self.game = game
         self.events: list[ev.Event] = match.events
         # the outline (read through the properties below, which record it first)
         self._turns: list[Segment] = []
@@ -366,7 +369,7 @@ class Replay:
     def state_at(self, index: int) -> GameState:
         """The state after event ``index`` (``-1``: before the first event)."""
         if not self.events or index < 0:
-            return self.new_work().snapshot(self.game, -1, None)
+            return self.new_work().snapshot(self.game.id, -1, None)
         index = min(index, len(self.events) - 1)
         every = CHECKPOINT_EVERY
         k = index // every
@@ -376,7 +379,7 @@ class Replay:
         positions = self._position_list
         for i in range(k * every, index + 1):
             self.apply(work, i, self.events[i], positions[i])
-        return work.snapshot(self.game, index, self.events[index])
+        return work.snapshot(self.game.id, index, self.events[index])
 
     def warm(self, stop: Callable[[], bool] | None = None) -> None:
         """Compute every checkpoint now (e.g. on a worker thread), so any state is quick."""
@@ -460,9 +463,7 @@ class Replay:
             stats["def_"] = ref.def_
         if ref.power is not None:
             stats["power"] = ref.power
-        from .games import get
-
-        numbered = get(self.game).numbered
+        numbered = self.game.numbered
         for word in ref.props:
             n = numbered(word)
             if n is not None and n[0] == "power":
@@ -563,10 +564,3 @@ def _bisect_segments(seq: Sequence[Segment], index: int) -> int:
         else:
             hi = mid
     return lo - 1
-
-
-def replay(match: "Match") -> Replay:
-    """Check a read match and return the states of its replay (``check_match(match).states``)."""
-    from .check import check_match
-
-    return check_match(match).states

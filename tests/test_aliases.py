@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 
 from replayer import check_text
-from replayer.catalog import load_catalog
-from replayer.reader import fold_width, read_text
+from replayer.games import get as get_game
+from replayer.check import read_text
+from replayer.reader import fold_width
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -84,7 +85,7 @@ def test_full_width_input_keeps_the_columns_of_the_raw_line():
 
 
 def test_half_width_katakana_names_find_their_card():
-    catalog = load_catalog("ygo")
+    catalog = get_game("ygo").catalog
     assert catalog.find("ｵﾈｽﾄ") is catalog.find("オネスト") is not None
     assert catalog.find("Ｈｏｎｅｓｔ") is catalog.find("Honest")
     log = ('[Game "ygo"]\nturn 3 A\nphase battle\nA: attack "Lyla" 1700/200 -> "Blue-Eyes White Dragon" 3000/2500\n'

@@ -22,7 +22,7 @@ from replayer.cards.layers import LayeredCatalog, use_cards_db
 from replayer.cards.lua import read_script
 from replayer.cards.names import Suggester, name_key
 from replayer.cards.text import dm_words, text_effects
-from replayer.catalog import load_catalog
+from replayer.games import get as get_game
 from replayer.cli import cli
 
 SCHEMA = """
@@ -398,7 +398,7 @@ def test_builtin_catalog_wins_over_imported_data(tmp_path):
     write_cdb(tmp_path / "x.cdb", [(37742478, 0x2 | 0x10000, 0, 0, 0, "Honest", "nothing")])
     db = CardDB(tmp_path / "c.db")
     import_cards([tmp_path / "x.cdb"], db, jobs=1)
-    layered = LayeredCatalog(load_catalog("ygo"), db)
+    layered = LayeredCatalog(get_game("ygo").catalog, db)
     assert layered.find("Honest").kind == "effect-monster"  # the catalog's, not the imported Spell
 
 

@@ -11,8 +11,7 @@ import tomllib
 import pytest
 
 from replayer import games
-from replayer.catalog import CardInfo, Catalog, card_from_toml, load_catalog
-from replayer.errors import UnknownGame
+from replayer.catalog import CardInfo, Catalog, card_from_toml
 
 TOML = """
 [[card]]
@@ -151,10 +150,8 @@ def test_an_empty_catalog_finds_nothing():
     assert empty.find("Brave Lantern") is None and empty.search("a") == [] and len(empty) == 0
 
 
-def test_load_catalog_is_the_games_own_and_read_once():
+def test_a_games_catalog_is_its_own_and_read_once():
     for game in games.ALL.values():
-        assert load_catalog(game.id) is game.catalog
+        assert game.catalog is game.catalog
         assert game.catalog.game == game.id
         assert all(card.game == game.id for card in game.catalog.cards)
-    with pytest.raises(UnknownGame):
-        load_catalog("no-such-game")

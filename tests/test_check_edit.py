@@ -12,7 +12,7 @@ import pytest
 from replayer import replay as replay_mod
 from replayer import states as states_mod
 from replayer.check import check_edit, check_text, read_edit
-from replayer.reader import read_text
+from replayer.check import read_text
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 LOGS = sorted(SAMPLES.glob("ygo/*.duel")) + sorted(SAMPLES.glob("dm/*.duel"))

@@ -9,7 +9,7 @@ from click.testing import CliRunner
 from replayer import check_text, importing, store
 from replayer.cli import cli
 from replayer.diagnostics import render_text
-from replayer.reader import read_bytes
+from replayer.check import read_bytes
 
 ROOT = Path(__file__).resolve().parent.parent
 HONEST = """[Game "ygo"]

@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from replayer import RULES
 from replayer.diagnostics import render_json, render_text
-from replayer.reader import read_bytes
+from replayer.check import read_bytes
 from replayer.check import check_match
 
 ROOT = Path(__file__).resolve().parent.parent

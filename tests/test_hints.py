@@ -10,7 +10,7 @@ import pytest
 from replayer import check_text
 from replayer.games import ygo, dm
 from replayer.hints import localize_hint, log_language
-from replayer.reader import read_text
+from replayer.check import read_text
 
 YGO_JA = """[Game "ygo"]
 [A "Yuki"]

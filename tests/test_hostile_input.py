@@ -24,7 +24,9 @@ from click.testing import CliRunner
 
 from replayer import check_text, importing, store
 from replayer.cli import cli
-from replayer.reader import LineReader, read_text
+from replayer.games import get as get_game
+from replayer.check import read_text
+from replayer.reader import LineReader
 
 ROOT = Path(__file__).resolve().parent.parent
 MAX_DIGITS = 15  # replayer.numbers.MAX_DIGITS
@@ -271,7 +273,7 @@ def test_point_9_a_planted_grammar_cache_runs_no_code(tmp_path):
     planted.write_bytes(evil)
     planted.chmod(0o666)
     env = dict(os.environ, TMPDIR=str(tmp), XDG_CACHE_HOME=str(cache), PYTHONPATH=str(ROOT))
-    code = "from replayer.grammar import parser; parser('ygo').parse('turn 1 A')"
+    code = "from replayer.games import get; from replayer.grammar import parser; parser(get('ygo')).parse('turn 1 A')"
     subprocess.run([sys.executable, "-c", code], env=env, check=True, timeout=120)
     assert not marker.exists()
     # the folder is private and the cache written afresh is the user's own
@@ -299,7 +301,7 @@ def test_point_9_a_cache_file_of_another_user_is_not_loaded(tmp_path, monkeypatc
 
 # ---- 10: the line cache ------------------------------------------------------------------------
 def test_point_10_the_line_cache_holds_no_parser_state_for_bad_lines():
-    reader = LineReader("ygo")
+    reader = LineReader(get_game("ygo"))
     reader.parse("A: draw", 1)
     bodies = [f"A: drow {i} cards" for i in range(2000)]
     tracemalloc.start()

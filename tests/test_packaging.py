@@ -117,7 +117,7 @@ def test_an_installed_wheel_finds_its_grammar(wheel: Path, tmp_path: Path):
         import json, replayer, replayer.grammar
         from replayer import check_text
         result = check_text('[Game "ygo"]\\nturn 2 A\\nA: drwa\\n')
-        print(json.dumps({"module": replayer.__file__, "grammar": str(replayer.grammar.grammar_dir()),
+        print(json.dumps({"module": replayer.__file__, "grammar": str(replayer.grammar.grammar_dir(replayer.games.get("ygo"))),
                           "events": len(result.match.events),
                           "findings": [(f.line, f.rule) for f in result.findings]}))
     """)

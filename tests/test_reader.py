@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 
 from replayer import events as ev
 from replayer.diagnostics import Span
-from replayer.reader import (ReplayerError, UnknownGame, UnreadableFile, read_bytes, read_log, read_text,
-                             split_line)
+from replayer.check import read_bytes, read_log, read_text
+from replayer.reader import ReplayerError, UnknownGame, UnreadableFile, split_line
 
 SPEC_10_YGO = """\
 [Game "ygo"]

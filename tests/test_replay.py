@@ -13,7 +13,8 @@ import pytest
 from replayer import events as ev
 from replayer.catalog import CardInfo, Catalog
 from replayer.diagnostics import RULES, Kind, Span, define
-from replayer.reader import read_text
+from replayer.games import get as get_game
+from replayer.check import read_text
 from replayer.replay import Model
 
 HEADER = '[Game "ygo"]\n'
@@ -21,6 +22,11 @@ HEADER = '[Game "ygo"]\n'
 
 def match_of(body: str):
     return read_text(HEADER + body)
+
+
+def made(cls, match, catalog=None):
+    """A model of class ``cls`` for ``match``, handed the match's game (as check.replay does)."""
+    return cls(match, get_game(match.game), catalog)
 
 
 CATALOG = Catalog("ygo", [
@@ -44,8 +50,8 @@ def test_rule():
 class Recorder(Model):
     """Records what it is called with."""
 
-    def __init__(self, match, catalog=None):
-        super().__init__(match, catalog)
+    def __init__(self, match, game, catalog=None):
+        super().__init__(match, game, catalog)
         self.calls: list[tuple[str, int]] = []
         self.finished_after: list[tuple[str, int]] | None = None
 
@@ -62,7 +68,7 @@ class Recorder(Model):
 
 
 def test_each_event_goes_to_the_handler_named_after_its_class_and_the_others_are_skipped():
-    model = Recorder(match_of('turn 1 A\nA: draw\nA: normal summon "Kuriboh"\nphase battle\nturn 2 B\n'),
+    model = made(Recorder, match_of('turn 1 A\nA: draw\nA: normal summon "Kuriboh"\nphase battle\nturn 2 B\n'),
                      CATALOG)
     assert model.run() == []
     assert model.calls == [("turn", 2), ("summon", 4), ("turn", 6)]  # lines count the header
@@ -77,7 +83,7 @@ def test_a_subclass_handler_of_a_base_class_name_is_not_called_for_a_subclass_ev
         def handle_Event(self, e):
             CatchAll.seen += 1
 
-    CatchAll(match_of("turn 1 A\nA: draw\n"), CATALOG).run()
+    made(CatchAll, match_of("turn 1 A\nA: draw\n"), CATALOG).run()
     assert CatchAll.seen == 0
 
 
@@ -89,17 +95,17 @@ def test_run_returns_the_findings_sorted(test_rule):
         def finish(self):  # reported last, lies first
             self.report(test_rule, ev.Pass(span=Span(1, 1)), "line 1")
 
-    found = Backwards(match_of('turn 1 A\nA: normal summon "Kuriboh"\nA: normal summon "Honest"\n'),
+    found = made(Backwards, match_of('turn 1 A\nA: normal summon "Kuriboh"\nA: normal summon "Honest"\n'),
                       CATALOG).run()
     assert [f.message for f in found] == ["line 1", "line 3", "line 4"]
 
 
 def test_the_model_knows_its_game_and_rules_revision():
-    model = Model(read_text('[Game "ygo"]\n[Rules "mr2"]\nturn 1 A\n'))
+    model = made(Model, read_text('[Game "ygo"]\n[Rules "mr2"]\nturn 1 A\n'))
     assert model.game.id == "ygo" and model.game_name == "Yu-Gi-Oh!" and model.rules == "mr2"
     # the built-in catalog (then the imported card database, if any) unless one is given
     assert model.catalog.find("Honest") is model.game.catalog.find("Honest") is not None
-    assert Model(match_of("turn 1 A\n"), CATALOG).catalog is CATALOG
+    assert made(Model, match_of("turn 1 A\n"), CATALOG).catalog is CATALOG
 
 
 # ---- card identity ------------------------------------------------------------------------------
@@ -110,21 +116,21 @@ def refs(model: Model, body: str) -> list[ev.CardRef]:
 @pytest.mark.parametrize("spelling", ['"Honest"', '《オネスト》', '「オネスト」', '„Ehrliche Haut“', '"honest"',
                                       '"  Honest "'])
 def test_a_catalog_card_is_one_card_in_every_language_and_quote_style(spelling):
-    model = Model(match_of("turn 1 A\n"), CATALOG)
+    model = made(Model, match_of("turn 1 A\n"), CATALOG)
     (ref,) = refs(model, f"A: normal summon {spelling}\n")
     assert model.card_name_key(ref) == "Honest"
     assert model.card_key(ref) == "Honest"
 
 
 def test_an_unknown_card_is_one_card_whatever_its_case_spacing_or_quotes():
-    model = Model(match_of("turn 1 A\n"), CATALOG)
+    model = made(Model, match_of("turn 1 A\n"), CATALOG)
     keys = {model.card_name_key(r) for r in refs(model, 'A: normal summon "Night  Owl"\nA: set 「night owl」\n'
                                                         'A: flip „NIGHT OWL“\n')}
     assert keys == {"night owl"}
 
 
 def test_copies_are_different_cards_of_the_same_name():
-    model = Model(match_of("turn 1 A\n"), CATALOG)
+    model = made(Model, match_of("turn 1 A\n"), CATALOG)
     plain, one, two, two_ja = refs(model, 'A: set "Kuriboh"\nA: set "Kuriboh"#1\nA: set "Kuriboh"#2\n'
                                           "A: set 《クリボー》#2\n")
     assert {model.card_name_key(r) for r in (plain, one, two, two_ja)} == {"Kuriboh"}
@@ -133,7 +139,7 @@ def test_copies_are_different_cards_of_the_same_name():
 
 
 def test_copies_share_the_facts_of_their_card():
-    model = Model(match_of('turn 1 A\nA: set "Night Owl"#1 {quick}\nA: set "Night Owl"#2\n'), CATALOG)
+    model = made(Model, match_of('turn 1 A\nA: set "Night Owl"#1 {quick}\nA: set "Night Owl"#2\n'), CATALOG)
     assert model.run() == []  # the second copy is known through the first: no unknown-card warning
     assert list(model.facts) == ["night owl"]
     assert model.facts["night owl"].name == "Night Owl#1"  # as first written
@@ -141,7 +147,7 @@ def test_copies_share_the_facts_of_their_card():
 
 # ---- what is known about a card ------------------------------------------------------------------
 def test_catalog_and_inline_properties_are_merged():
-    model = Model(match_of('turn 1 A\nA: normal summon "Honest"\nA: activate 《オネスト》 {ds-ok}\n'), CATALOG)
+    model = made(Model, match_of('turn 1 A\nA: normal summon "Honest"\nA: activate 《オネスト》 {ds-ok}\n'), CATALOG)
     model.run()
     facts = model.facts["Honest"]
     assert facts.info is CATALOG.find("Honest")
@@ -151,20 +157,20 @@ def test_catalog_and_inline_properties_are_merged():
 
 
 def test_inline_stats_override_the_catalogs_and_power_comes_from_its_word():
-    model = Model(match_of('turn 1 A\nA: normal summon "Honest" 1500/?\nA: set "Night Owl" {power 4000}\n'),
+    model = made(Model, match_of('turn 1 A\nA: normal summon "Honest" 1500/?\nA: set "Night Owl" {power 4000}\n'),
                   CATALOG)
     model.run()
     honest = model.facts["Honest"]
     assert (honest.atk, honest.def_) == (1500, 1900)  # `?` keeps what the catalog says
     # `power` is no Yu-Gi-Oh! property: the reader warns that it is ignored, and so it is (issue 13)
     assert model.facts["night owl"].power is None
-    dm = Model(read_text('[Game "dm"]\nturn 1 A\nA: summon "Night Owl" {creature, power 4000}\n'))
+    dm = made(Model, read_text('[Game "dm"]\nturn 1 A\nA: summon "Night Owl" {creature, power 4000}\n'))
     dm.run()
     assert dm.facts["night owl"].power == 4000
 
 
 def test_a_card_known_only_from_the_log_has_no_catalog_entry():
-    model = Model(match_of('turn 1 A\nA: activate "Night Owl" {quick-play}\n'), CATALOG)
+    model = made(Model, match_of('turn 1 A\nA: activate "Night Owl" {quick-play}\n'), CATALOG)
     assert model.run() == []
     facts = model.facts["night owl"]
     assert facts.info is None and facts.inline and facts.known
@@ -173,7 +179,7 @@ def test_a_card_known_only_from_the_log_has_no_catalog_entry():
 
 
 def test_facts_of_a_card_not_mentioned_yet_learns_it():
-    model = Model(match_of("turn 1 A\n"), CATALOG)
+    model = made(Model, match_of("turn 1 A\n"), CATALOG)
     facts = model.facts_of(ev.CardRef("Kuriboh"))
     assert facts.info is CATALOG.find("Kuriboh") and (facts.atk, facts.def_) == (300, 200)
     assert model.facts_of(ev.CardRef("クリボー")) is facts
@@ -182,26 +188,26 @@ def test_facts_of_a_card_not_mentioned_yet_learns_it():
 # ---- the unknown-card warning ------------------------------------------------------------------
 def test_an_unknown_card_is_warned_about_once_at_its_first_mention():
     body = 'turn 1 A\nA: normal summon "Night Owl"\nA: set "Night Owl"\nA: flip 「night owl」#2\n'
-    found = Model(match_of(body), CATALOG).run()
+    found = made(Model, match_of(body), CATALOG).run()
     assert [(f.rule, f.severity.value, f.span) for f in found] == [
         ("card.unknown", "warning", Span(3, 18, 3, 29))]  # the card's columns on line 3
     assert found[0].message == ('"Night Owl" is not in the Yu-Gi-Oh! card catalog and the log gives no '
                                 "properties for it; rules that depend on it are not checked")
-    assert found[0].hint == "add its properties inline, e.g. " + Model(match_of(""), CATALOG).example_props()
+    assert found[0].hint == "add its properties inline, e.g. " + made(Model, match_of(""), CATALOG).example_props()
 
 
 def test_each_unknown_card_gets_its_own_warning():
-    found = Model(match_of('turn 1 A\nA: attack "Night Owl" -> "Day Hawk"\n'), CATALOG).run()
+    found = made(Model, match_of('turn 1 A\nA: attack "Night Owl" -> "Day Hawk"\n'), CATALOG).run()
     assert [(f.rule, f.span.column) for f in found] == [("card.unknown", 11), ("card.unknown", 26)]
 
 
 def test_a_card_in_the_catalog_or_with_inline_properties_is_not_unknown():
     body = 'turn 1 A\nA: normal summon 《オネスト》\nA: set "Night Owl" {flip}\nA: set "Night Owl"\n'
-    assert Model(match_of(body), CATALOG).run() == []
+    assert made(Model, match_of(body), CATALOG).run() == []
 
 
 def test_a_card_given_only_stats_is_still_unknown_and_warned_about_once():
-    found = Model(match_of('turn 1 A\nA: normal summon "Night Owl" 1000/1000\nA: atk "Night Owl" 1500\n'
+    found = made(Model, match_of('turn 1 A\nA: normal summon "Night Owl" 1000/1000\nA: atk "Night Owl" 1500\n'
                            'A: attack "Night Owl" 1500/1000 -> direct\n'), CATALOG).run()
     assert [(f.line, f.rule) for f in found] == [(3, "card.unknown")]
 
@@ -222,7 +228,7 @@ class Reporter(Model):
 
 def test_report_gives_one_finding_a_place_and_puts_it_at_the_cards_columns(test_rule):
     Reporter.rule = test_rule
-    found = Reporter(match_of('turn 1 A\nA: attack "Honest" -> "Kuriboh"\n'), CATALOG).run()
+    found = made(Reporter, match_of('turn 1 A\nA: attack "Honest" -> "Kuriboh"\n'), CATALOG).run()
     assert [(f.message, f.span) for f in found] == [
         ("the line", Span(3, 1, 3, 32)),  # the event's own span
         ("at the attacker", Span(3, 11, 3, 19)),
@@ -235,7 +241,7 @@ def test_report_gives_one_finding_a_place_and_puts_it_at_the_cards_columns(test_
 
 def test_the_same_rule_on_another_line_is_another_finding(test_rule):
     Reporter.rule = test_rule
-    found = Reporter(match_of('turn 1 A\nA: attack "Honest" -> "Kuriboh"\nA: attack "Honest" -> "Kuriboh"\n'),
+    found = made(Reporter, match_of('turn 1 A\nA: attack "Honest" -> "Kuriboh"\nA: attack "Honest" -> "Kuriboh"\n'),
                      CATALOG).run()
     assert len(found) == 6
 
@@ -245,5 +251,5 @@ def test_a_card_without_columns_is_reported_at_the_event(test_rule):
         def handle_Turn(self, e):
             self.report(test_rule, e, "m", card=ev.CardRef("Honest"))
 
-    (f,) = AtCard(match_of("turn 1 A\n"), CATALOG).run()
+    (f,) = made(AtCard, match_of("turn 1 A\n"), CATALOG).run()
     assert f.span == Span(2, 1, 2, 9)

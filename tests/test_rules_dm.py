@@ -16,8 +16,9 @@ from click.testing import CliRunner
 from replayer import RULES, check, check_text
 from replayer import events as ev
 from replayer.cli import cli
-from replayer.reader import read_text
+from replayer.check import read_text
 from replayer.games.dm import rules as dm
+from replayer.games import get as get_game
 from replayer.games.dm.model import DmModel
 from replayer.games.dm.rules import (ATTACK_GUARDS, DECLARATION_GUARDS, LINES, SHOWINGS, STEPS, Fighter,
                                      battle_outcome, line_kind, reached_step, shields_to_break)
@@ -28,7 +29,7 @@ HEADER = '[Game "dm"]\n[A "Kaito"]\n[B "Rin"]\n'
 
 
 def replay(body: str, header: str = HEADER) -> DmModel:
-    model = DmModel(read_text(header + body))
+    model = DmModel(read_text(header + body), get_game("dm"))
     model.run()
     return model
 

@@ -13,7 +13,7 @@ import pytest
 
 from replayer import importing, store
 from replayer.diagnostics import Finding, Kind, Severity, Span
-from replayer.reader import read_text
+from replayer.check import read_text
 from replayer.check import CheckResult
 
 # ---- known small logs, with the findings each is stored with ---------------------------------

@@ -20,7 +20,7 @@ from click.testing import CliRunner
 
 from replayer import importing, store
 from replayer.cli import cli
-from replayer.reader import read_log
+from replayer.check import read_log
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -11,6 +11,7 @@ import pytest
 
 from replayer import events as ev
 from replayer.diagnostics import Span
+from replayer.games import get
 from replayer.lines import LineReader, split_line, split_lines
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -28,7 +29,7 @@ def lines_of(game: str) -> list[str]:
 
 @pytest.mark.parametrize("game", ["ygo", "dm"])
 def test_template_events_equal_parsed_events(game):
-    templated, direct = LineReader(game), LineReader(game)
+    templated, direct = LineReader(get(game)), LineReader(get(game))
     lines = lines_of(game)
     random.Random(5).shuffle(lines)  # a template made from one line serves others
     compared = 0
@@ -53,14 +54,14 @@ def test_template_events_equal_parsed_events(game):
 
 
 def test_a_number_that_belongs_to_a_keyword_is_not_templated():
-    r = LineReader("dm")
+    r = LineReader(get("dm"))
     e = r.read('A: revolution 0 "Fist of Revolution"', 1, span=Span(1, 1))
     assert isinstance(e, ev.Declare) and e.what == "revolution-0"
     assert e.card.name == "Fist of Revolution" and e.card.column == 17
 
 
 def test_signed_numbers_and_copies_survive_templates():
-    r = LineReader("ygo")
+    r = LineReader(get("ygo"))
     a = r.read('A: atk "Kuriboh"#2 -500', 1, span=Span(1, 1))
     b = r.read('A: atk "Blue-Eyes White Dragon"#11 +1200', 1, span=Span(2, 1))
     assert (a.card.name, a.card.copy, a.value, a.relative) == ("Kuriboh", 2, -500, True)
@@ -77,7 +78,7 @@ def test_lines_of_a_known_shape_with_other_names_numbers_and_columns_read_as_par
     """The filling in of a template (names, numbers, and every card's columns computed from the
     lengths of what came before it) against a full parse, on the sample lines with their names
     and numbers replaced by longer and shorter ones and the lines moved right."""
-    templated, direct = LineReader(game), LineReader(game)
+    templated, direct = LineReader(get(game)), LineReader(get(game))
     rng = random.Random(11)
     lines = [b for _, _, b, _ in map(split_line, lines_of(game)[:4000]) if b and b[0] != "["]
     compared = 0

@@ -44,8 +44,8 @@ CITE = "Tiny rulebook § 2 (drawing)"
 class TinyModel(Model):
     """Only the turn player draws."""
 
-    def __init__(self, match, catalog=None):
-        super().__init__(match, catalog)
+    def __init__(self, match, game, catalog=None):
+        super().__init__(match, game, catalog)
         self.turn_player: str | None = None
 
     def handle_Turn(self, e: ev.Turn) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from replayer.reader import read_text
+from replayer.check import read_text
 from replayer.timecodes import format_offset, format_timecode, parse_offset, seconds
 
 

@@ -12,12 +12,13 @@ import re
 import pytest
 
 from replayer import events as ev
+from replayer.games import get
 from replayer.grammar import parser
 from replayer.transform import ALIASES, ToEvents, canonical, unquote
 
 
 def event_of(game: str, line: str):
-    return ToEvents().transform(parser(game).parse(line))
+    return ToEvents().transform(parser(get(game)).parse(line))
 
 
 _QUOTED = re.compile(r'"[^"]*"|《[^》]*》|「[^」]*」|„[^“”]*[“”]')
@@ -277,7 +278,7 @@ def test_every_transformer_rule_is_used_by_a_case():
              + [("ygo", "turn 1 A"), ("ygo", "phase battle"), ("ygo", "step damage"), ("ygo", "timing calc"),
                 ("ygo", "resolve"), ("dm", "attack ends"), ("ygo", '[Game "ygo"]')])
     for game, line in lines:
-        Spy().transform(parser(game).parse(line))
+        Spy().transform(parser(get(game)).parse(line))
     assert sorted(names - used) == []
 
 

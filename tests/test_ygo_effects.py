@@ -11,7 +11,7 @@ import tomllib
 from replayer.catalog import Catalog, card_from_toml
 from replayer.check import validate
 from replayer.games.ygo import effects
-from replayer.reader import read_text
+from replayer.check import read_text
 from replayer.replay import CardFacts
 
 TOML = """

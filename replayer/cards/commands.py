@@ -72,17 +72,17 @@ def _echo(text: str = "", err: bool = False) -> None:
 
 
 def _show(game: str, name: tuple[str, ...], fmt: str) -> None:
-    from ..catalog import load_catalog
+    from ..games import get as get_game
 
     text = " ".join(name)
-    catalog = catalog_for(game)
+    catalog = catalog_for(get_game(game))
     found = catalog.search(text)
     if not found:
         maybe = suggest(catalog, text)
         hint = (" — did you mean " + " or ".join(f'"{m}"' for m in maybe) + "?") if maybe else ""
         _echo(f"replayer: no {game} card matches {text!r}{hint}", err=True)
         sys.exit(1)
-    builtin = load_catalog(game)
+    builtin = get_game(game).catalog
     for card in found[:20]:
         in_catalog = builtin.find(card.id) is card
         if fmt == "json":

@@ -12,9 +12,14 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from ..catalog import Catalog, CardInfo, load_catalog
+from typing import TYPE_CHECKING
+
+from ..catalog import Catalog, CardInfo
 from .db import CardDB, default_cards_path, open_cards
 from .names import Suggester, name_key
+
+if TYPE_CHECKING:
+    from ..games import Game
 
 ENV = "REPLAYER_CARDS_DB"
 _chosen: list[str | None] = [None]  # set by --cards-db
@@ -89,10 +94,10 @@ class LayeredCatalog(Catalog):
 _MISS = object()
 
 
-def _catalog_for(game: str) -> Catalog:
-    """The built-in catalog itself when there is no card database; else the two layers."""
+def _catalog_for(game: "Game") -> Catalog:
+    """The built-in catalog of ``game`` itself when there is no card database; else the two layers."""
     db = active_cards_db()
-    return load_catalog(game) if db is None else LayeredCatalog(load_catalog(game), db)
+    return game.catalog if db is None else LayeredCatalog(game.catalog, db)
 
 
 from functools import lru_cache  # noqa: E402

@@ -16,7 +16,8 @@ from ..check import check_match, unreadable_report
 from ..diagnostics import render_json, render_text
 from ..errors import UnreadableFile
 from ..lines import drop_readers
-from ..reader import find_logs, read_log
+from ..check import read_log
+from ..reader import find_logs
 from ..safe import visible
 
 

@@ -85,6 +85,8 @@ class Game:
     #: the zoomed-out timeline's bands, the Battle Phase's colour of a phase band)
     battle_segments: Mapping[str, frozenset[str] | None] = field(default_factory=dict)
     damage_segments: Mapping[str, frozenset[str] | None] = field(default_factory=dict)
+    #: the folder where the grammar's ``%import core`` finds ``core.lark`` (the lines every game shares)
+    grammar_folder: Path = GAMES_DIR
 
     def __repr__(self) -> str:
         return f"<Game {self.id}>"

@@ -75,11 +75,12 @@ def _expand(items, limit: int = 64) -> set[str] | None:
 def keywords(game: str) -> tuple[str, ...]:
     """Every keyword of ``game`` in English, Japanese and German: the words the grammar's
     terminals accept (taken from the lark grammar itself) and the alias table's keys."""
+    from ..games import get as get_game
     from ..grammar import parser
     from ..transform import ALIASES
 
     words: set[str] = set()
-    for t in parser(game).terminals:
+    for t in parser(get_game(game)).terminals:
         pattern = t.pattern
         if type(pattern).__name__ == "PatternStr":
             found = {pattern.value}
@@ -98,11 +99,11 @@ def keywords(game: str) -> tuple[str, ...]:
 
 def card_names(game: str) -> list[str]:
     """Card names for completion: the built-in catalog's, in every language, then other sources."""
-    from ..catalog import load_catalog
+    from ..games import get as get_game
 
     names: list[str] = []
     seen: set[str] = set()
-    for card in load_catalog(game).cards:
+    for card in get_game(game).catalog.cards:
         for n in list(card.names.values()) + list(card.aliases):
             if n not in seen:
                 seen.add(n)

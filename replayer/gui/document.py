@@ -16,7 +16,8 @@ from typing import Callable
 from .. import events as ev
 from .. import games
 from ..diagnostics import Finding
-from ..reader import Match, read_bytes, read_text
+from ..check import read_bytes, read_text
+from ..reader import Match
 from ..check import CheckResult, check_match
 from ..states import GameState, Replay, cards_of
 from ..store import _line_player
@@ -521,7 +522,7 @@ def build_pyramid(doc: Document) -> Pyramid:
 def load_document(path: str, data: bytes | None = None,
                   progress: Callable[[str, int], None] | None = None) -> Document:
     """Read, check and lay out a log file (or its bytes). Raises UnreadableFile if it can't be read."""
-    from ..reader import read_log
+    from ..check import read_log
 
     if progress:
         progress("Reading the log…", 5)

@@ -128,7 +128,8 @@ class LogEditor(NewLogMixin, QObject):
     def game(self) -> str:
         """The id of the game being typed: the open document's, else the one the text's [Game] names."""
         from .. import games
-        from ..reader import detect_game, split_lines
+        from ..check import detect_game
+        from ..reader import split_lines
 
         doc = self.window.doc
         if doc is not None and doc.match.game in games.ALL:

@@ -298,7 +298,7 @@ def install(window, db_path: str | os.PathLike[str] | None = None) -> LibraryVie
     """
     from PySide6.QtWidgets import QDockWidget
 
-    from ..reader import read_text
+    from ..check import read_text
 
     view = LibraryView(db_path, window)
     dock = QDockWidget("Match Library", window)

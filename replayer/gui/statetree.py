@@ -46,7 +46,7 @@ class TreeBuilder:
             self._add("Turn", f"{s.turn} · {who(s.turn_player)}", tone="strong")
         else:
             self._add("Turn", "— (before the first turn line)", tone="dim")
-        self._add("Where", s.where(), tone="strong")
+        self._add("Where", s.where(game), tone="strong")
         if s.lp is not None:
             lp = self._add("Life Points", f"A {s.lp['A']} · B {s.lp['B']}")
             for msg in s.arithmetic:
@@ -63,11 +63,11 @@ class TreeBuilder:
             node = self._add("Battle", text + ("  — attack over" if b.ended else ""))
             att = self._find_card(s, b.attacker_player, b.attacker)
             if att is not None:
-                self._add("attacker", f"{att.name}: {att.describe(s.game)}", node)
+                self._add("attacker", f"{att.name}: {att.describe(game)}", node)
             if b.target is not None:
                 tgt = self._find_card(s, b.target_player, b.target)
                 if tgt is not None:
-                    self._add("target", f"{tgt.name}: {tgt.describe(s.game)}", node)
+                    self._add("target", f"{tgt.name}: {tgt.describe(game)}", node)
             if b.blocker:
                 self._add("blocked by", b.blocker, node)
         else:
@@ -99,7 +99,7 @@ class TreeBuilder:
             node = self._add(f"{zone} · {who(p)}", f"{len(cards)} card{'s' if len(cards) != 1 else ''}"
                              " known" if cards else "nothing known")
             for c in cards:
-                self._add(c.name, c.describe(s.game), node)
+                self._add(c.name, c.describe(game), node)
         extra = []
         for p in ("A", "B"):
             bits = []

@@ -13,12 +13,13 @@ from __future__ import annotations
 import pytest
 
 from replayer import check_text
+from replayer.games import get as get_game
 from replayer.games.ygo import rules as ygo
 from replayer.games.ygo.model import YgoModel
 from replayer.games.ygo.rules import (AFTER_CALC, BEFORE_CALC, CALC, CLAUSES, DS_END, DS_START,
                                       ONCE_PER_TIMING, REVISIONS, Timing, clause_timings, describe_effect,
                                       is_trigger_effect, named_timings, once_per_timing, spell_speed)
-from replayer.reader import read_text
+from replayer.check import read_text
 
 HEADER = '[Game "ygo"]\n[A "Yugi"]\n[B "Kaiba"]\n'
 
@@ -30,7 +31,7 @@ def findings(body: str, header: str = HEADER) -> list[tuple[int, str]]:
 
 
 def replay(body: str, header: str = HEADER) -> YgoModel:
-    model = YgoModel(read_text(header + body))
+    model = YgoModel(read_text(header + body), get_game("ygo"))
     model.run()
     return model
 

@@ -7,7 +7,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QTextCursor
 
-from replayer.catalog import load_catalog
+from replayer.games import get as get_game
 from replayer.gui import completion as completion_mod
 from replayer.gui import editor as editor_mod
 from replayer.gui import video as video_mod
@@ -60,7 +60,7 @@ def test_keywords_in_all_three_languages_come_from_the_grammar_and_aliases():
 
 def test_card_names_are_the_catalog_in_every_language_and_other_sources(monkeypatch):
     names = set(editor_mod.card_names("ygo"))
-    for card in load_catalog("ygo").cards:
+    for card in get_game("ygo").catalog.cards:
         assert set(card.names.values()) <= names
     monkeypatch.setattr(completion_mod, "CARD_SOURCES", [lambda game: ["Zz Imported Card"] if game == "ygo" else []])
     assert "Zz Imported Card" in editor_mod.card_names("ygo")
@@ -86,7 +86,7 @@ def test_completion_offers_card_names_from_the_catalog(qtbot, window, ygo_log):
     qtbot.keyClick(window, Qt.Key_E, Qt.ControlModifier)
     assert ed.editing() and not window.log_pane.view.isReadOnly()
     view = window.log_pane.view
-    card = next(c for c in load_catalog("ygo").cards if "ja" in c.names and "en" in c.names)
+    card = next(c for c in get_game("ygo").catalog.cards if "ja" in c.names and "en" in c.names)
     new_line_after(qtbot, view, line_of(YGO_LOG, "step battle"))
     qtbot.keyClicks(view, 'A: activate "' + card.names["en"][:3])
     qtbot.waitUntil(lambda: ed.completer.popup().isVisible(), timeout=3000)

@@ -6,9 +6,15 @@ import pytest
 
 from replayer import read_text
 from replayer import states as state_mod
-from replayer.states import replay
+from replayer.check import check_match
+from replayer.games import get as get_game
 
 from .conftest import DM_LOG, YGO_LOG, line_of
+
+
+def replay(match):
+    """The states of the match's replay (the one pipeline's)."""
+    return check_match(match).states
 
 
 def at_line(r, text: str, needle: str):
@@ -20,7 +26,7 @@ def test_ygo_phase_step_timing_and_battle():
     s = at_line(r, YGO_LOG, 'activate "Honest"')
     assert (s.turn, s.turn_player) == (3, "A")
     assert (s.phase, s.step, s.timing) == ("battle", "damage", "before-calc")
-    assert "before damage calculation" in s.where()
+    assert "before damage calculation" in s.where(get_game("ygo"))
     assert s.battle.attacker == "Lyla, Lightsworn Sorceress"
     assert s.battle.target == "Blue-Eyes White Dragon"
     assert [(l.number, l.player, l.card) for l in s.chain] == [(1, "A", "Honest")]

@@ -41,8 +41,8 @@ class DmModel(Model):
     #: a card's static abilities and unread sentences, by card and properties (derived from the card data: no state)
     NOT_STATE = Model.NOT_STATE | {"_printed"}
 
-    def __init__(self, match, catalog=None):
-        super().__init__(match, catalog)
+    def __init__(self, match, game, catalog=None):
+        super().__init__(match, game, catalog)
         self.turn: int | None = None  # the number the log gives
         self.turn_index = 0  # how many `turn` lines so far: summoning sickness does not trust the numbers
         self.turn_player: str | None = None

@@ -54,8 +54,8 @@ class DmReplay(Replay):
     shows_chain = False
     RECORDING = Replay.RECORDING + ("_chain", "_pending", "_sub", "_active", "_ended", "_attacker")
 
-    def __init__(self, match, catalog=None):
-        super().__init__(match, catalog)
+    def __init__(self, match, game, catalog=None):
+        super().__init__(match, game, catalog)
         self._chain: Chain | None = None  # the abilities waiting together
         self._pending: dict[str, int] = {}  # card key -> link number of its waiting ability
         self._sub: AttackStep | None = None

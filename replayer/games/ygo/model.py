@@ -36,8 +36,8 @@ CALC_ON = frozenset((CALC, AFTER_CALC))  # a result of damage calculation is ans
 class YgoModel(Model):
     game = "ygo"
 
-    def __init__(self, match, catalog=None):
-        super().__init__(match, catalog)
+    def __init__(self, match, game, catalog=None):
+        super().__init__(match, game, catalog)
         self.turn_player: str | None = None
         self.phase: Phase | None = None  # the vocabulary's members (the words of the notation)
         self.step: Step | None = None

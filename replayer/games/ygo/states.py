@@ -25,8 +25,8 @@ class YgoReplay(Replay):
     shows_chain = True
     RECORDING = Replay.RECORDING + ("_chain",)
 
-    def __init__(self, match, catalog=None):
-        super().__init__(match, catalog)
+    def __init__(self, match, game, catalog=None):
+        super().__init__(match, game, catalog)
         self._chain: Chain | None = None  # the chain being built
 
     # ---- the position and the outline (recorded while the rules model replays) -----------------
