@@ -26,7 +26,13 @@ class CoarsePaintMixin:
         """The pyramid's bins for events [i0, i1) at the current zoom (at least 1.5 px each)."""
         pyr = self.doc.pyramid
         size = pyr.size_for(self.ppe)
-        return pyr.bins(size, i0 // size, i1 // size + 1)
+        key = (pyr, size, i0 // size, i1 // size + 1)  # (the pyramid itself: compared by identity)
+        last = getattr(self, "_last_bins", None)
+        if last is not None and last[0] == key:  # the bands and the lanes of one paint ask alike
+            return last[1]
+        level = pyr.bins(size, key[2], key[3])
+        self._last_bins = (key, level)
+        return level
 
     def _level_key(self, i0: int, i1: int) -> tuple:
         """What the rectangles of the zoomed-out level for events [i0, i1) depend on: the bin
