@@ -228,6 +228,10 @@ def time_repaints(window, repeats: int = 40) -> dict[str, float]:
     measure("pan (overview, 4 px/event)", lambda i: bar.setValue(mid + (i % 2 * 2 - 1) * 300 + i))
     view.fit_match()
     measure("full zoom-out (fit match)", lambda i: view.fit_match())
+    # a zoom the timeline has not drawn before at every repaint (what Ctrl+wheel out does): no
+    # rectangles of the level kept from an earlier repaint
+    fit = view.fit_ppe()
+    measure("zoom-out, a new zoom each repaint", lambda i: view.set_pixels_per_event(fit * (1.02 + 0.01 * i)))
     return out
 
 

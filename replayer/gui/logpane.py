@@ -14,7 +14,7 @@ from __future__ import annotations
 import logging
 import re
 
-from PySide6.QtCore import QEvent, QPoint, QRect, QRectF, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import Q_ARG, QEvent, QMetaObject, QPoint, QRect, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import (QColor, QFont, QPainter, QTextBlock, QTextCharFormat, QTextCursor, QTextDocument,
                            QTextFormat, QTextLayout)
 from PySide6.QtWidgets import QLabel, QPlainTextEdit, QTextEdit, QVBoxLayout, QWidget
@@ -244,13 +244,28 @@ class LogView(QPlainTextEdit):
 
     # ---- feeding ------------------------------------------------------------------------------
     def set_text(self, text: str) -> None:
-        """Show the raw log text (before it is checked)."""
+        """Show the raw log text (before it is checked).
+
+        Two things make this cheap for a long log. The gutter and the vertical scroll bar take
+        their room before the text comes in: either one appearing afterwards narrows the text,
+        and Qt lays every block out again for the new width (some 70 ms for 100,000 lines, each
+        time). And Qt builds the text's blocks without holding Python's lock (the slot is
+        invoked through the meta-object system, which lets go of the lock; a direct call does
+        not): the worker thread that checks the log meanwhile goes on."""
         self.highlighter.reset()
         self.highlighter.doc = None
         self.doc = None
         self.selected_line = 0
         self._selection = None
-        self.setPlainText(text)
+        lines = text.count("\n") + 1
+        self.setViewportMargins(self.gutter_width(lines), 0, 0, 0)
+        needs_bar = lines * self.fontMetrics().lineSpacing() > self.viewport().height()
+        if needs_bar:  # (it would appear anyway; Qt decides again once the text is in)
+            self.setVerticalScrollBarPolicy(Qt.ScrollBarAlwaysOn)
+        if not QMetaObject.invokeMethod(self, "setPlainText", Qt.DirectConnection, Q_ARG(str, text)):
+            self.setPlainText(text)
+        if needs_bar:
+            self.setVerticalScrollBarPolicy(Qt.ScrollBarAsNeeded)
         self._update_margins()
 
     def set_document(self, doc: Document | None) -> None:
@@ -346,8 +361,9 @@ class LogView(QPlainTextEdit):
             self._rehighlight_visible()
 
     # ---- gutter -------------------------------------------------------------------------------
-    def gutter_width(self) -> int:
-        digits = max(3, len(str(max(1, self.blockCount()))))
+    def gutter_width(self, lines: int | None = None) -> int:
+        """The gutter's width for ``lines`` lines (default: the lines shown now)."""
+        digits = max(3, len(str(max(1, self.blockCount() if lines is None else lines))))
         return 18 + self.fontMetrics().horizontalAdvance("9") * digits
 
     def _update_margins(self, *_args) -> None:

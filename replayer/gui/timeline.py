@@ -130,6 +130,8 @@ class TimelineView(DetailPaintMixin, CoarsePaintMixin, QGraphicsView):
         #: the game's forms of band labels (long to short), and those measured: (text, width)s by band
         self._band_words: dict = {}
         self._form_cache: dict[tuple, tuple[tuple[str, float], ...]] = {}
+        #: the rectangles of the zoomed-out levels last drawn, by level (see CoarsePaintMixin)
+        self._coarse_cache: dict[tuple, object] = {}
         #: the band texts of the last paint: (text rect, text shown, band rect, room), for the tests
         self.painted_bands: list[tuple[QRectF, str, QRectF, float]] = []
         self._problem_said = False
@@ -146,6 +148,7 @@ class TimelineView(DetailPaintMixin, CoarsePaintMixin, QGraphicsView):
         old = self.doc
         self.doc = doc
         self.reviews = reviews
+        self._coarse_cache.clear()  # (they are the old document's)
         # a re-check of the same log (keep_view) keeps the labels' widths and the bands' forms:
         # they depend on the texts, the game's words and the players' names only
         if not (keep_view and old is not None and doc is not None and old.match.game == doc.match.game

@@ -39,6 +39,8 @@ class Rows:
         self.axis = (y + a + m + a, axis)
         self.height = self.axis[0] + axis + 2
         self.bands_bottom = self.lanes["A"][0] - 4
+        #: what the rows' geometry depends on (for caches of things drawn in the rows)
+        self.key = (timings, height)
 
     def marker_y(self, lane: str) -> float:
         top, h = self.lanes[lane]

@@ -39,3 +39,27 @@ def test_highlighting_is_lazy_on_a_long_log(qtbot, window, tmp_path):
     window.select_line(far)
     qtbot.waitUntil(lambda: bool(view.document().findBlockByNumber(far - 1).layout().formats()), timeout=3000)
     assert len(view.highlighter.done) < len(text.splitlines()) / 4
+
+
+def test_a_long_text_then_a_short_one(qtbot):
+    """The text is all there; the scroll bar the long text needs is taken before it comes in and
+    decided by Qt again after (a short text next has none), and the gutter fits the numbers."""
+    from PySide6.QtCore import Qt
+
+    from replayer.gui.logpane import LogView
+
+    view = LogView()
+    qtbot.add_widget(view)
+    view.resize(600, 300)
+    view.show()
+    qtbot.waitExposed(view)
+    text = "\n".join(f"A: lp {8000 - k}" for k in range(12_000))
+    view.set_text(text)
+    assert view.blockCount() == 12_000 and view.toPlainText() == text
+    assert view.verticalScrollBarPolicy() == Qt.ScrollBarAsNeeded
+    assert view.verticalScrollBar().isVisible()
+    assert view.viewportMargins().left() == view.gutter_width() == view.gutter_width(12_000)
+    view.set_text("turn 1 A\nphase main1")
+    qtbot.wait(10)
+    assert view.blockCount() == 2 and not view.verticalScrollBar().isVisible()
+    assert view.viewportMargins().left() == view.gutter_width(2)

@@ -137,3 +137,24 @@ def test_lane_neighbours_are_lane_neighbour_in_one_scan():
         assert doc.lane_neighbours(i) == expect, i
         assert doc.lane_neighbours(i, limit=3) == (doc.lane_neighbour(i, -2, 3), doc.lane_neighbour(i, -1, 3),
                                                    doc.lane_neighbour(i, 1, 3), doc.lane_neighbour(i, 2, 3)), i
+
+
+def test_zoomed_out_level_of_a_new_document_is_its_own(qtbot):
+    """The zoomed-out levels' rectangles are kept between repaints; a document of the same
+    length shown next (a re-check) is drawn from its own bins, as a fresh view draws it."""
+    first = document_from_text(long_log(400))
+    # the same number of events, other players' lanes: A's and B's turns swapped
+    second = document_from_text(long_log(400).replace("turn 1 A", "turn 1 B", 1).replace(" A\n", " X\n")
+                                .replace(" B\n", " A\n").replace(" X\n", " B\n"))
+    assert len(first.events) == len(second.events)
+    view = make_view(qtbot, first)
+    view.fit_match()
+    assert view.ppe < MARKERS_PPE
+    before = view.render_image()
+    view.set_document(second)
+    view.fit_match()
+    shown = view.render_image()
+    fresh = make_view(qtbot, second)
+    fresh.fit_match()
+    assert shown == fresh.render_image()
+    assert shown != before
