@@ -47,13 +47,25 @@ def _first_words(words: Mapping[str, Mapping[str, str]], lang: str) -> frozenset
     return frozenset(found)
 
 
+_FIRST: dict[int, tuple[Mapping[str, Mapping[str, str]], dict[str, frozenset[str]]]] = {}
+
+
+def _first_words_of(words: Mapping[str, Mapping[str, str]]) -> dict[str, frozenset[str]]:
+    """The first words of each language but Japanese, made once for a game's table (a module's constant,
+    kept with the table so that its id is not reused)."""
+    kept = _FIRST.get(id(words))
+    if kept is None or kept[0] is not words:
+        kept = _FIRST[id(words)] = (words, {lang: _first_words(words, lang) for lang in words if lang != "ja"})
+    return kept[1]
+
+
 def log_language(lines: Iterable[str], words: Mapping[str, Mapping[str, str]]) -> str:
     """``"en"``, or the language (a key of ``words``) that a good part (:data:`SHARE`) of the log's
     keyword lines are written in.
 
     Japanese is told by its script outside the quoted names; another language by a line's first
     keyword being one of that language's words (and no English word)."""
-    first = {lang: _first_words(words, lang) for lang in words if lang != "ja"}
+    first = _first_words_of(words)
     votes: dict[str, int] = {}
     seen = 0
     for raw in lines:
