@@ -447,7 +447,7 @@ class LogEditor(NewLogMixin, QObject):
                 other = self.ask_save_as(target)
                 return self.save(other) if other else None
             if answer != "overwrite":
-                w.statusBar().showMessage(f"Not saved: {visible(Path(target).name)} is read-only", 8000)
+                w.hold_message(f"Not saved: {visible(Path(target).name)} is read-only", 8000)
                 return None
         try:
             saved = save_file(target, data, backup=True, expected=self.disk if same_file else None)
@@ -487,7 +487,7 @@ class LogEditor(NewLogMixin, QObject):
         w = self.window
         why = save_error_text(target, error)
         log.debug("save failed: %s", why)
-        w.statusBar().showMessage(f"Not saved: {why}", 30000)
+        w.hold_message(f"Not saved: {why}", 30000)
         self.last_error = why
         if self.ask_save_failed(target, why) != "save-as":
             return None
@@ -539,9 +539,10 @@ class LogEditor(NewLogMixin, QObject):
         if self.ask_reload():
             return False
         self.conflict = True
-        self.window.statusBar().showMessage(f"{visible(Path(path).name)} changed on disk; your text is kept "
-                                            "(Ctrl+S saves it; the other version is then kept as "
-                                            f"{visible(Path(path).name)}{CONFLICT_SUFFIX}<date>)", 10000)
+        # held: the re-check of the typing must not replace it with the counts before it is read
+        self.window.hold_message(f"{visible(Path(path).name)} changed on disk; your text is kept "
+                                 "(Ctrl+S saves it; the other version is then kept as "
+                                 f"{visible(Path(path).name)}{CONFLICT_SUFFIX}<date>)", 10000)
         return True
 
     def _ask_reload(self) -> bool:
