@@ -403,3 +403,67 @@ def test_a_trigger_on_the_opponents_damage_needs_the_opponent_damaged(install, t
             (11, "ygo.trigger.no-event")]  # its own player took it
     finally:
         use_cards_db(None)
+
+
+OWN_MONSTER_DESTROYED = """\
+    local e1=Effect.CreateEffect(c)
+    e1:SetType(EFFECT_TYPE_FIELD+EFFECT_TYPE_TRIGGER_O)
+    e1:SetCode(EVENT_BATTLE_DESTROYED)
+    e1:SetRange(LOCATION_SZONE)
+    e1:SetCondition(function(e,tp,eg) return eg:IsExists(s.own,1,nil,tp) end)
+    c:RegisterEffect(e1)
+    local e2=e1:Clone()
+    e2:SetCondition(function(e,tp,eg) return eg:IsExists(s.either,1,nil,tp) end)
+    c:RegisterEffect(e2)
+    local e3=e1:Clone()
+    e3:SetCode(EVENT_TO_GRAVE)
+    e3:SetCondition(function(e,tp,eg) return eg:GetFirst():IsPreviousControler(1-tp) end)
+    c:RegisterEffect(e3)
+end
+function s.own(c,tp)
+    return c:IsReason(0x20) and c:IsLocation(LOCATION_GRAVE) and c:IsPreviousControler(tp)
+end
+function s.either(c,tp)
+    return c:IsPreviousControler(tp) or c:IsReason(0x40)
+"""
+
+
+def test_whose_card_an_event_happened_to_is_read_from_the_condition(install, reader):
+    own, either, opponents = reader.read(write(install, 705, script(OWN_MONSTER_DESTROYED))).effects
+    # "if a monster you control is destroyed by battle": false for the opponent's monster, whatever else
+    def whose(e): return {p for p in e.shut if p.startswith("ec-")}  # (shut-as: its range is the back row)
+
+    assert whose(own) == {"ec-opponent"}
+    assert "event-player:self" in derive.descriptive_words(own, "continuous-trap")
+    assert whose(either) == set()  # the opponent's card may pass by another test: no claim
+    assert not any(w.startswith("event-player:") for w in derive.descriptive_words(either, "continuous-trap"))
+    assert whose(opponents) == {"ec-own"}
+    assert "event-player:opponent" in derive.descriptive_words(opponents, "continuous-trap")
+
+
+def test_a_trigger_on_its_own_monsters_destruction_needs_its_own_monster_destroyed(install, tmp_path):
+    from replayer.cards.layers import use_cards_db
+    from replayer.check import check_text
+
+    write(install, 706, script(OWN_MONSTER_DESTROYED.split("    local e2")[0] + "end\n"
+                               + OWN_MONSTER_DESTROYED.split("end\n", 1)[1], "Test Graveyard"))
+    import_cards([install], CardDB(tmp_path / "cards.db"), jobs=1)
+    use_cards_db(tmp_path / "cards.db")
+    try:
+        def errors(owner: str, loser: str) -> list[tuple[int, str]]:
+            attack = ('A: attack "Big" 2000/1000 {normal-monster} -> "Small" 1000/1000 {normal-monster}'
+                      if loser == "B" else
+                      'A: attack "Small" 1000/1000 {normal-monster} -> "Big" 2000/1000 {normal-monster}')
+            text = ('[Game "ygo"]\nturn 3 A\nphase battle\n' + attack + "\nstep damage\ntiming ds-start\n"
+                    "timing before-calc\ntiming calc\n" + f'{loser}: destroy "Small" by battle\n'
+                    f"{loser}: damage 1000\ntiming after-calc\ntiming ds-end\n"
+                    f'{loser}: send "Small" to gy\n{owner}: activate "Test Graveyard"\nresolve\n')
+            result = check_text(text, "t.duel", None)
+            return [(f.span.line, f.rule) for f in result.findings if f.severity.value == "error"]
+
+        assert errors("B", "B") == []  # its own player's monster was destroyed
+        assert errors("A", "A") == []
+        assert errors("A", "B") == [(14, "ygo.trigger.no-event")]  # the opponent's monster
+        assert errors("B", "A") == [(14, "ygo.trigger.no-event")]
+    finally:
+        use_cards_db(None)

@@ -187,10 +187,14 @@ def descriptive_words(e: ScriptEffect, kind: str | None) -> set[str]:
         words.update(EVENT_TIMINGS[code])
     if code in BATTLE_EVENTS and ("trigger" in words or t & K.ACTIVATE):
         words.add("battle-trigger")
-    words |= {f"shut-as:{place}" for place in e.shut if not place.startswith("ep-")}
+    words |= {f"shut-as:{place}" for place in e.shut if not place.startswith(("ep-", "ec-"))}
     if "ep-opponent" in e.shut and "ep-self" not in e.shut:  # answers only its own player's damage or gain
         words.add("event-player:self")
     elif "ep-self" in e.shut and "ep-opponent" not in e.shut:
+        words.add("event-player:opponent")
+    if "ec-opponent" in e.shut and "ec-own" not in e.shut:  # answers only an event to its own player's card
+        words.add("event-player:self")
+    elif "ec-own" in e.shut and "ec-opponent" not in e.shut:
         words.add("event-player:opponent")
     return words | event_words(e) | zone_words(e)
 

@@ -42,7 +42,7 @@ BATTLE_CODES = frozenset({
 })
 #: what the readers make of a file: a new version reads files again that have not changed since the last
 #: import (the rows that come out the same are still not written)
-READER_VERSION = "8"  # 6: scripts run in the Lua sandbox (luarun.py), on: and from: words; 7: shut-as: words; 8: event-player: words
+READER_VERSION = "9"  # 6: scripts run in the Lua sandbox (luarun.py), on: and from: words; 7: shut-as: words; 8: event-player: words; 9: event-player: of card events
 MAX_PASSCODE = 2**63 - 1  # what SQLite's INTEGER holds
 LANGS = {"ja": "ja", "ja-jp": "ja", "jp": "ja", "de": "de", "de-de": "de", "en": "en", "en-us": "en",
          # YGOProDeck's card info and EDOPro's language packs in French, Italian, Portuguese (issue 23)

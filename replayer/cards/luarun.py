@@ -271,7 +271,9 @@ def shut_roles(roles) -> frozenset[str]:
     condition, cost and target is false at every Damage Step timing, decided from what the probe knows (the
     phase, damage calculation, the card's own place in the battle): no wild answer was asked (letters F);
     ``ep-self`` / ``ep-opponent``: the same when the damage (or the gain of LP) it answers is its own player's
-    / the opponent's."""
+    / the opponent's; ``ec-own`` / ``ec-opponent``: one of them is false when the card the event happened to
+    (destroyed, sent to the GY, Summoned…) is its own player's / the opponent's, and true for the other's
+    (:func:`turned_by`)."""
     if roles is None:
         return frozenset()
     runs = {str(k): str(v) for k, v in roles.items()}
@@ -282,7 +284,25 @@ def shut_roles(roles) -> frozenset[str]:
     # whose damage (or gain of LP) it answers: shut for one player and not for the other
     if "ep-self" in runs and shut("ep-self") != shut("ep-opponent"):
         out.add("ep-self" if shut("ep-self") else "ep-opponent")
+    # whose card the event happened to: the two runs differ only in that card's controller
+    for own, other in (("ec-own", "ec-opponent"), ("ec-opponent", "ec-own")):
+        if own in runs and other in runs and turned_by(runs[own], runs[other]):
+            out.add(own)
     return frozenset(out)
+
+
+def turned_by(shut: str, open_: str) -> bool:
+    """Two probe runs that differ in one fact only (``condition|cost|target`` letters at the Damage Step
+    timings): one of the functions is false at every timing in ``shut`` and true at one at least in
+    ``open_``, neither erring. What else the functions asked was answered alike in both runs (the same wild
+    values), so that fact turned the answer. (A condition that asks the card's controller under a negation
+    of an unknown, ``IsControler(tp) or not IsReason(…)``, could be misread: scripts filter an event's cards
+    with conjunctions.)"""
+    for a, b in zip(shut.split("|"), open_.split("|")):
+        if len(a) == len(b) == len(DS_TIMINGS) and set(a) <= {"F", "f"} and set(b) & {"T", "t"} \
+                and "E" not in a + b:
+            return True
+    return False
 
 
 #: the zones of the field that are not Monster Zones: an effect used only from there is not used by a monster

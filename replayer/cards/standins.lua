@@ -257,24 +257,43 @@ local ROLES = {"attacker", "attacker-direct", "attack-target", "bystander", "bys
 -- the cards of a player's event (the monster that dealt the battle damage): a group of one card that is
 -- known to be there and nothing else (which card it is, whether it is the effect's own card: unknown)
 local event_group_mt = {__index = function(_, k) asked = true; return W end, __len = function() return 1 end}
-local function event_group()
+local function event_group(card)
+  card = card or S
   local g = object(setmetatable({}, event_group_mt))
-  rawset(g, "GetFirst", function() return S end)
+  rawset(g, "GetFirst", function() return card end)
   rawset(g, "GetNext", function() return nil end)
   rawset(g, "GetCount", function() return 1 end)
   rawset(g, "IsExists", function(_, fn, n, ex, ...)
     if type(fn) ~= "function" then asked = true; return W end
-    local r = fn(S, ...)
+    local r = fn(card, ...)
     return (r and 1 or 0) >= (n or 1)
   end)
   return g
 end
 local PLAYER_EVENTS = {[1111] = true, [1112] = true, [1143] = true} -- EVENT_DAMAGE, EVENT_RECOVER, EVENT_BATTLE_DAMAGE
+-- the events that happen to cards (sent to the GY, destroyed, destroyed by battle, leaves the field, banished,
+-- to the hand, Tributed, discarded, flipped, its position changes, Summoned): whose card it was is told
+-- apart by a card whose controller (now and before the event) is known and nothing else: "ec-own" (the
+-- effect's player's, tp), "ec-opponent" (1 - tp)
+local CARD_EVENTS = {[1014] = true, [1029] = true, [1140] = true, [1015] = true, [1011] = true, [1012] = true,
+                     [1017] = true, [1018] = true, [1001] = true, [1016] = true, [1100] = true, [1101] = true,
+                     [1102] = true}
+local function controlled_by(p)
+  local mt = {}
+  for k, v in pairs(strangermt) do mt[k] = v end
+  local methods = {
+    IsControler = function(_, q) return q == p end, IsPreviousControler = function(_, q) return q == p end,
+    GetControler = function() return p end, GetPreviousControler = function() return p end}
+  mt.__index = function(_, k) local m = methods[k]; if m then return m end; asked = true; return W end
+  return object(setmetatable({}, mt))
+end
 local function probe_roles(e, roles_wanted)
   local roles = {}
   for _, role in ipairs(roles_wanted) do
     local ep, eg = W, W
     if role == "ep-self" then ep, eg = 0, event_group() elseif role == "ep-opponent" then ep, eg = 1, event_group()
+    elseif role == "ec-own" then eg = event_group(controlled_by(0)) elseif role == "ec-opponent" then
+      eg = event_group(controlled_by(1))
     else state.role, state.handler = role, e._f.owner end
     local c, k, t = run_probes(e, DS_PHASES, eg, ep)
     roles[role] = (c or "") .. "|" .. (k or "") .. "|" .. (t or "")
@@ -322,6 +341,9 @@ function __replayer_run(text, name, code, limit)
       local wanted = {}
       if battle_asked then for _, r in ipairs(ROLES) do wanted[#wanted + 1] = r end end
       if PLAYER_EVENTS[f.code] then wanted[#wanted + 1] = "ep-self"; wanted[#wanted + 1] = "ep-opponent" end
+      if CARD_EVENTS[f.code] and (f.type or 0) & 0x1 == 0 then -- (a SINGLE effect's event is its own card's)
+        wanted[#wanted + 1] = "ec-own"; wanted[#wanted + 1] = "ec-opponent"
+      end
       if #wanted > 0 then roles = probe_roles(e, wanted) end
     end
     local function num(v) return math.type(v) == "integer" and v or 0 end

@@ -107,14 +107,16 @@ class YgoModel(Model):
         self.happened.append((word, key, player, at))
 
     def event_seen(self, word: str, key: str | None, player: str | None = None) -> bool:
-        """Has an event of this kind (to this card, if ``key``; to this player, if ``player``: the damage or
-        the gain of LP of that player) happened where an answer to it is activated now?"""
+        """Has an event of this kind (to this card, if ``key``; of this player, if ``player``: the damage or
+        the gain of LP of that player, an event to a card of that player's) happened where an answer to it is
+        activated now?"""
         if word == "chaining":
             return bool(self.chain)
         if word == "targeted":
             return any(self.card_key(t) == key if key else True for link in self.chain for t in link.event.targets)
         t = self.timing
-        return any(w == word and t in at and (key is None or k == key) and (player is None or p == player)
+        # (an event whose line names no player: whoever's it was, it may be the one answered)
+        return any(w == word and t in at and (key is None or k == key) and (player is None or p is None or p == player)
                    for w, k, p, at in self.happened)
 
     def leave_damage_step(self) -> None:

@@ -373,9 +373,14 @@ def missing_event(m: "YgoModel", a: Act) -> bool:
     return m.ds_in_log and not m.event_seen(word, a.card.key if own_event(a.props) else None, event_player(a))
 
 
+#: the events of a player (the damage, the gain of LP), not of a card
+PLAYER_EVENTS = frozenset({"damage", "battle-damage", "recover"})
+
+
 def event_player(a: Act) -> str | None:
     """Whose event it answers (`event-player:self` / `:opponent`: the damage or gain of LP of its own player
-    or of the opponent), as a player of the log; None: anybody's."""
+    or of the opponent; an event to a card of its own player's or of the opponent's), as a player of the
+    log; None: anybody's."""
     if a.event.player not in ("A", "B"):
         return None
     if "event-player:self" in a.props:
@@ -397,7 +402,10 @@ def _missing_says(m: "YgoModel", a: Act) -> tuple[str, str]:
     whose = event_player(a)
     if whose is not None:  # whose damage (or gain of LP) it answers
         rel = M("its own player") if whose == a.event.player else M("the opponent")
-        when = M("{when} (here: {player}, {relation})", when=when, player=whose, relation=rel)
+        if word in PLAYER_EVENTS:
+            when = M("{when} (here: {player}, {relation})", when=when, player=whose, relation=rel)
+        else:  # an event to a card: whose card it is
+            when = M("{when} (here: a card of {player}, {relation})", when=when, player=whose, relation=rel)
     if where is not None and where != a.timing:
         said = M('"{card}" is activated when {when}, and the log shows no such event that it could answer at '
                  "{timing} (in the Damage Step its answers come at {answers})", card=m.card_name(a.ref), when=when,

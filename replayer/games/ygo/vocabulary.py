@@ -22,7 +22,8 @@ ON_EVENTS = ("to-grave", "destroyed", "battle-destroyed", "battle-destroying", "
              "recover", "leave-field", "banished", "to-hand", "discarded", "released", "flipped", "position",
              "summoned", "chaining", "targeted", "draw", "phase", "attack")
 #: `event-player:self` / `event-player:opponent` (with an `on:` word of a player's event: damage, battle-damage,
-#: recover): the effect answers that event only when it happens to its own player / to the opponent
+#: recover; or of an event to cards): the effect answers that event only when it happens to its own player
+#: (a card of its own player's) / to the opponent (a card of the opponent's)
 #: a card's place in the battle of the Damage Step (`shut-as:attacker`: imported data, its effect's condition,
 #: cost or target cannot hold while the card is there)
 BATTLE_PLACES = ("attacker", "attack-target", "bystander")
