@@ -16,12 +16,14 @@ import time
 
 import click
 
+from .. import i18n
+from ..i18n import M
 from ..safe import json_safe, shorten, visible
 from ..textwidth import ljust, width
 from .layers import ENV, cards_db_path, catalog_for, suggest, use_cards_db
 
-CARDS_DB_HELP = ("the card database (default: cards.db in the user data folder, used when it exists; "
-                 "env REPLAYER_CARDS_DB)")
+CARDS_DB_HELP = M("the card database (default: cards.db in the user data folder, used when it exists; "
+                  "env REPLAYER_CARDS_DB)").text
 
 
 def _choose(ctx, param, value):
@@ -60,9 +62,9 @@ class _GameOrCommand(click.Group):
         return super().get_command(ctx, name)
 
 
-@click.group("cards", cls=_GameOrCommand, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group("cards", cls=_GameOrCommand, context_settings={"help_option_names": ["-h", "--help"]}, help=M("""Card data: `cards ygo NAME`, `cards dm NAME`, `cards import PATH…`.""").text)
 def cards() -> None:
-    """Card data: `cards ygo NAME`, `cards dm NAME`, `cards import PATH…`."""
+    pass
 
 
 def _echo(text: str = "", err: bool = False) -> None:
@@ -166,32 +168,34 @@ def _game_command(game) -> click.Command:
     """``cards <game> NAME``: a card of ``game`` (any of its names, or part of one), its effects and
     where each came from."""
 
-    @click.command(game.id, help=f"A {game.title} card (any of its names, or part of one): its effects "
-                                 "and where each came from.")
+    about = M("A {game} card (any of its names, or part of one): its effects and where each came from.",
+              game=i18n.title(game.title))
+
+    @click.command(game.id, help=about.render("en"))
     @click.argument("name", nargs=-1, required=True)
     @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
     @cards_db_option
     def show(name: tuple[str, ...], fmt: str) -> None:
         _show(game.id, name, fmt)
 
+    show.help_text = about  # type: ignore[attr-defined]  # (its help in another language: replayer.cli.helptext)
     return show
 
 
-@cards.command("import")
+@cards.command("import", help=M("""Import card data: an EDOPro/YGOPro folder (with its language packs), .cdb files, script
+    folders, a YGOProDeck cardinfo JSON file (in any of its languages), a Duel Masters card list.
+    Re-importing writes what changed.
+    """).text)
 @click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
 @cards_db_option
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=min(2, os.cpu_count() or 1), show_default=True,
-              help="read scripts in N processes")
-@click.option("--progress/--no-progress", default=True, show_default=True, help="show a progress bar (on a terminal)")
+              help=M("read scripts in N processes").text)
+@click.option("--progress/--no-progress", default=True, show_default=True, help=M("show a progress bar (on a terminal)").text)
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @click.option("--lang", type=click.Choice(["en", "ja", "de", "fr", "it", "pt"]), default=None,
-              help="the language of the card names in these files (a YGOProDeck card info in German: --lang de); "
-                   "default: told by the folder or file name (de-DE/, cardinfo_de.json), else English")
+              help=M("the language of the card names in these files (a YGOProDeck card info in German: --lang de); "
+                   "default: told by the folder or file name (de-DE/, cardinfo_de.json), else English").text)
 def cards_import(paths: tuple[str, ...], jobs: int, progress: bool, fmt: str, lang: str | None) -> None:
-    """Import card data: an EDOPro/YGOPro folder (with its language packs), .cdb files, script
-    folders, a YGOProDeck cardinfo JSON file (in any of its languages), a Duel Masters card list.
-    Re-importing writes what changed.
-    """
     from .db import CardDB, CardDBError
     from .importer import import_cards
 

@@ -9,6 +9,7 @@ import sys
 import click
 
 from ..cards.commands import cards_db_option
+from ..i18n import M
 
 
 def _size(value: str) -> tuple[int, int]:
@@ -19,26 +20,25 @@ def _size(value: str) -> tuple[int, int]:
         raise click.BadParameter("write the size as WIDTHxHEIGHT, e.g. 1600x1000") from None
 
 
-@click.command()
-@click.argument("file", required=False, type=click.Path(dir_okay=False))
-@click.option("--screenshot", "shot", type=click.Path(dir_okay=False),
-              help="render the window to this PNG offscreen and exit")
-@click.option("--size", default="1600x1000", show_default=True, help="window size for --screenshot")
-@click.option("--theme", type=click.Choice(["system", "light", "dark"]), default=None,
-              help="colour theme (default: the saved choice; light for --screenshot)")
-@click.option("--select", "select_line", type=int, default=None,
-              help="select this line (and its event) once the log is open (default: the first worst finding)")
-@click.option("--db", "db_path", type=click.Path(dir_okay=False), envvar="REPLAYER_LIBRARY", default=None,
-              help="the match library (default: library.db in the user data folder)")
-@cards_db_option
-def view(file: str | None, shot: str | None, size: str, theme: str | None, select_line: int | None,
-         db_path: str | None) -> None:
-    """Open the review window on FILE: timeline, log, findings and state.
+@click.command(help=M("""Open the review window on FILE: timeline, log, findings and state.
 
     FILE may be FILE:LINE or FILE:LINE:COL (as `replayer check` prints a finding's place): the
     window opens with that line selected. With --screenshot PATH the window is rendered offscreen
     to a PNG and the command exits.
-    """
+    """).text)
+@click.argument("file", required=False, type=click.Path(dir_okay=False))
+@click.option("--screenshot", "shot", type=click.Path(dir_okay=False),
+              help=M("render the window to this PNG offscreen and exit").text)
+@click.option("--size", default="1600x1000", show_default=True, help=M("window size for --screenshot").text)
+@click.option("--theme", type=click.Choice(["system", "light", "dark"]), default=None,
+              help=M("colour theme (default: the saved choice; light for --screenshot)").text)
+@click.option("--select", "select_line", type=int, default=None,
+              help=M("select this line (and its event) once the log is open (default: the first worst finding)").text)
+@click.option("--db", "db_path", type=click.Path(dir_okay=False), envvar="REPLAYER_LIBRARY", default=None,
+              help=M("the match library (default: library.db in the user data folder)").text)
+@cards_db_option
+def view(file: str | None, shot: str | None, size: str, theme: str | None, select_line: int | None,
+         db_path: str | None) -> None:
     column = None
     if file is not None and not os.path.isfile(file):
         place = split_place(file)
