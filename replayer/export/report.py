@@ -19,7 +19,7 @@ from pathlib import Path
 from .. import games, i18n
 from ..check import CheckResult
 from ..diagnostics import CITE_LABEL, HINT_LABEL, SEVERITY_WORDS
-from ..i18n import M, render
+from ..i18n import COMMA, M, render
 from ..reviews import CONFIRMED, DISMISSED, Reviews, Verdict
 from ..safe import html_text
 from .footage import finding_timecodes, video_href
@@ -169,8 +169,9 @@ class _Facts:
         infos = INFOS.replace(n=counts["info"]).render(lang)
         reviewed = REVIEWED.replace(confirmed=confirmed, dismissed=dismissed,
                                     open=len(findings) - confirmed - dismissed).render(lang)
-        summary = (f"<p><span class='error'>{_e(errors)}</span>, <span class='warning'>{_e(warnings)}</span>, "
-                   f"<span class='info'>{_e(infos)}</span> · {_e(reviewed)}</p>")
+        comma = _e(render(COMMA, lang))
+        summary = (f"<p><span class='error'>{_e(errors)}</span>{comma}<span class='warning'>{_e(warnings)}</span>"
+                   f"{comma}<span class='info'>{_e(infos)}</span> · {_e(reviewed)}</p>")
         title = games.get(result.match.game).title
         return cls(Path(result.match.path).name, render(i18n.title(title), lang), verdicts, summary,
                    datetime.now().strftime('%Y-%m-%d %H:%M'), lang)
