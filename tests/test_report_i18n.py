@@ -168,6 +168,7 @@ def test_help_in_japanese_from_lang_and_from_the_environment():
     # English help is as it was, and the translation did not stay behind
     english = _run("check", "--help").output
     assert "Check match logs: FILE or DIR" in english and "Usage:" in english and "使い方" not in english
+    assert "Show this message and exit." in english  # (click keeps its --help option: made again in English)
 
 
 # ---- the library ------------------------------------------------------------------------------------

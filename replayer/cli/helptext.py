@@ -106,11 +106,19 @@ def speaking(command: click.Command) -> click.Command:
     command._help_speaks = True  # type: ignore[attr-defined]
     get_help, get_usage = command.get_help, command.get_usage
 
+    def fresh_help_option() -> None:
+        # click keeps the --help option it made when it first parsed the command, its help in the
+        # language of then: made again now, it says "Show this message and exit." in today's
+        if hasattr(command, "_help_option"):
+            command._help_option = None
+
     def help_in_language(ctx: click.Context) -> str:
+        fresh_help_option()
         with translated(command):
             return get_help(ctx)
 
     def usage_in_language(ctx: click.Context) -> str:
+        fresh_help_option()
         with translated(command):
             return get_usage(ctx)
 

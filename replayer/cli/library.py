@@ -9,6 +9,7 @@ that came from a log (paths, players, events, messages, notes) is printed throug
 
 from __future__ import annotations
 
+from ..textwidth import ljust, width
 from ..textwidth import table as text_table
 
 import json
@@ -502,8 +503,9 @@ def library(ctx: click.Context, root: str | None, db_path: str | None) -> None:
 
             if root is not None:
                 change = store.set_root(db, root)
-                click.echo(visible(f"root: {shown_path(change.root or root)} (kept as {change.setting!r}, relative "
-                                   f"to the library's folder); {_plural(change.changed, 'path')} changed"))
+                click.echo(visible(_say(M("root: {root} (kept as {setting}, relative to the library's folder); "
+                                          "{paths} changed", root=shown_path(change.root or root),
+                                          setting=repr(change.setting), paths=_plural(change.changed, "path")))))
             if ctx.invoked_subcommand is None:
                 click.echo(render_places(store.library_places(db), _library_path(db_path)))
         finally:
@@ -515,18 +517,27 @@ def render_places(places: store.LibraryPlaces, db_file: Path, shown: int = 20) -
 
     root = places.root or ""
     how = store.shown_root(places.setting)
-    out = [visible(f"library  {shown_path(str(db_file))}"),
-           visible(f"root     {root} ({how})" if root else "root     none (an in-memory library)"),
-           f"matches  {places.matches}: {places.relative} relative to the root, {places.absolute} by absolute path"]
+    heads = {k: _say(v) for k, v in (("library", M.term("places", "library")), ("root", M.term("places", "root")),
+                                      ("matches", M.term("places", "matches")), ("missing", M.term("places", "missing")))}
+    pad = max(max(width(h) for h in heads.values()) + 2, 9)
+
+    def row(key: str, text: str) -> str:
+        return ljust(heads[key], pad) + text
+
+    out = [visible(row("library", shown_path(str(db_file)))),
+           visible(row("root", f"{root} ({how})" if root else _say(M("none (an in-memory library)")))),
+           row("matches", _say(M("{n}: {relative} relative to the root, {absolute} by absolute path", n=places.matches,
+                                 relative=places.relative, absolute=places.absolute)))]
     if places.missing:
-        them = "them" if len(places.missing) != 1 else "it"
-        out.append(f"missing  {_plural(len(places.missing), 'log')} not where the library has {them}:")
+        logs = _plural(len(places.missing), "log")
+        out.append(row("missing", _say(M("{logs} not where the library has them:", logs=logs) if len(places.missing) != 1
+                                       else M("{logs} not where the library has it:", logs=logs))))
         out += [visible(f"  {shown_path(p)}") for p in places.missing[:shown]]
         if len(places.missing) > shown:
-            out.append(f"  … {len(places.missing) - shown} more")
-        out.append("  `replayer library relink [DIR]` finds logs that moved, by their content")
+            out.append("  … " + _say(M("{n} more", n=len(places.missing) - shown)))
+        out.append("  " + _say(M("`replayer library relink [DIR]` finds logs that moved, by their content")))
     else:
-        out.append("missing  none: every log is where the library has it")
+        out.append(row("missing", _say(M("none: every log is where the library has it"))))
     return "\n".join(out)
 
 
@@ -568,36 +579,40 @@ def render_relink(report: store.RelinkReport, shown: int = 50) -> str:
     def listed(items: list[str]) -> list[str]:
         lines = [visible(f"  {item}") for item in items[:shown]]
         if len(items) > shown:
-            lines.append(f"  … {len(items) - shown} more")
+            lines.append("  … " + _say(M("{n} more", n=len(items) - shown)))
         return lines
 
-    where = shown_path(report.folder) if report.folder else "(no folder)"
-    out = [visible(f"{_plural(report.scanned, '.duel file')} under {where}; {_plural(report.matches, 'match')}, "
-                   f"{report.present} where the library has them")]
-    verb = "would relink" if report.dry_run else "relinked"
+    where = shown_path(report.folder) if report.folder else _say(M("(no folder)"))
+    out = [visible(_say(M("{files} under {folder}; {matches}, {present} where the library has them",
+                          files=_plural(report.scanned, ".duel file"), folder=where,
+                          matches=_plural(report.matches, "match"), present=report.present)))]
+    logs = _plural(len(report.moved), "log")
     if report.moved:
-        out.append(click.style(f"{verb} {_plural(len(report.moved), 'log')}, found by content:", bold=True))
+        out.append(click.style(_say(M("would relink {logs}, found by content:", logs=logs) if report.dry_run
+                                    else M("relinked {logs}, found by content:", logs=logs)), bold=True))
         out += listed([f"{shown_path(a)} -> {shown_path(b)}" for a, b in report.moved])
     if report.edited:
-        out.append(click.style(f"not relinked: {_plural(len(report.edited), 'log')} whose name is there with "
-                               "other content (edited after it moved?):", bold=True))
-        out += listed([f"{shown_path(a)}: {', '.join(shown_path(c) for c in cands)} differs; if it is the same "
-                       f"match: replayer library move {shown_path(a)} {shown_path(cands[0])}"
+        out.append(click.style(_say(M("not relinked: {logs} whose name is there with other content (edited after it "
+                                      "moved?):", logs=_plural(len(report.edited), "log"))), bold=True))
+        out += listed([_say(M("{log}: {others} differs; if it is the same match: replayer library move {log} {first}",
+                              log=shown_path(a), others=", ".join(shown_path(c) for c in cands),
+                              first=shown_path(cands[0])))
                        for a, cands in report.edited])
     if report.taken:
-        out.append(click.style(f"not relinked: {_plural(len(report.taken), 'log')} whose content is at a path the "
-                               "library holds as another match:", bold=True))
-        out += listed([f"{shown_path(a)}: same content as {shown_path(b)}" for a, b in report.taken])
+        out.append(click.style(_say(M("not relinked: {logs} whose content is at a path the library holds as another "
+                                      "match:", logs=_plural(len(report.taken), "log"))), bold=True))
+        out += listed([_say(M("{log}: same content as {other}", log=shown_path(a), other=shown_path(b)))
+                       for a, b in report.taken])
     if report.missing:
-        out.append(click.style(f"still missing: {_plural(len(report.missing), 'log')} (no file with its content "
-                               "under the folder; the library keeps its text):", bold=True))
+        out.append(click.style(_say(M("still missing: {logs} (no file with its content under the folder; the library "
+                                      "keeps its text):", logs=_plural(len(report.missing), "log"))), bold=True))
         out += listed([shown_path(p) for p in report.missing])
     if report.changed:
-        out.append(click.style(f"changed since imported: {_plural(len(report.changed), 'log')} "
-                               "(`replayer import` stores the new revision):", bold=True))
+        out.append(click.style(_say(M("changed since imported: {logs} (`replayer import` stores the new revision):",
+                                      logs=_plural(len(report.changed), "log"))), bold=True))
         out += listed([shown_path(p) for p in report.changed])
     if not (report.moved or report.lost):
-        out.append("every log is where the library has it")
+        out.append(_say(M("every log is where the library has it")))
     return "\n".join(out)
 
 
@@ -618,5 +633,5 @@ def move(ctx: click.Context, was: str, now: str, db_path: str | None) -> None:
             store.move_to(db, was, now)
         finally:
             db.close()
-    click.echo(visible(f"{shown_path(was)} -> {shown_path(now)}; `replayer import {shown_path(now)}` stores its "
-                       "content as the match's next revision"))
+    click.echo(visible(_say(M("{was} -> {now}; `replayer import {now}` stores its content as the match's next "
+                              "revision", was=shown_path(was), now=shown_path(now)))))

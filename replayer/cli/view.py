@@ -9,7 +9,13 @@ import sys
 import click
 
 from ..cards.commands import cards_db_option
+from .. import i18n
 from ..i18n import M
+from ..safe import visible
+
+
+def _say(message) -> str:
+    return message.render(i18n.current())
 
 
 def _size(value: str) -> tuple[int, int]:
@@ -17,7 +23,7 @@ def _size(value: str) -> tuple[int, int]:
         w, h = value.lower().split("x")
         return max(int(w), 400), max(int(h), 300)
     except ValueError:
-        raise click.BadParameter("write the size as WIDTHxHEIGHT, e.g. 1600x1000") from None
+        raise click.BadParameter(_say(M("write the size as WIDTHxHEIGHT, e.g. 1600x1000"))) from None
 
 
 @click.command(help=M("""Open the review window on FILE: timeline, log, findings and state.
@@ -47,15 +53,15 @@ def view(file: str | None, shot: str | None, size: str, theme: str | None, selec
             if select_line is None:
                 select_line = line
     if file is not None and not os.path.isfile(file):
-        click.echo(f"replayer: cannot read {file}: no such file", err=True)
+        click.echo(visible(_say(M("replayer: cannot read {file}: no such file", file=file))), err=True)
         sys.exit(2)
     if shot:
         if file is None:
-            raise click.UsageError("--screenshot needs a FILE")
+            raise click.UsageError(_say(M("--screenshot needs a FILE")))
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     elif not has_display():
-        click.echo("replayer: there is no display to open the window on (DISPLAY is not set); the findings "
-                   "as text follow. `replayer view FILE --screenshot out.png` renders the window to a picture.",
+        click.echo(_say(M("replayer: there is no display to open the window on (DISPLAY is not set); the findings "
+                          "as text follow. `replayer view FILE --screenshot out.png` renders the window to a picture.")),
                    err=True)
         if file is None:
             sys.exit(2)
@@ -65,16 +71,16 @@ def view(file: str | None, shot: str | None, size: str, theme: str | None, selec
 
         found = preflight.check()
         if not found.ok:
-            click.echo(f"replayer: the window cannot open here: {found.message()}. The findings as text "
-                       "follow (`replayer doctor` tells more; `replayer view FILE --screenshot out.png` "
-                       "renders the window to a picture).", err=True)
+            click.echo(_say(M("replayer: the window cannot open here: {why}. The findings as text follow "
+                              "(`replayer doctor` tells more; `replayer view FILE --screenshot out.png` renders the "
+                              "window to a picture).", why=found.message())), err=True)
             if file is None:
                 sys.exit(2)
             _text_findings(file)
     try:
         from ..gui import app
     except ImportError as e:  # PySide6 missing or broken
-        click.echo(f"replayer: the window needs PySide6 ({e})", err=True)
+        click.echo(_say(M("replayer: the window needs PySide6 ({error})", error=str(e))), err=True)
         sys.exit(2)
     if shot:
         try:
