@@ -171,6 +171,18 @@ def test_help_in_japanese_from_lang_and_from_the_environment():
     assert "Show this message and exit." in english  # (click keeps its --help option: made again in English)
 
 
+def test_japanese_help_is_wrapped_by_display_width_and_english_as_before():
+    shown = _run("--lang", "ja", "search", "--help", env={"COLUMNS": "80"}).output
+    lines = shown.splitlines()
+    assert max(width(line) for line in lines) <= 80, [line for line in lines if width(line) > 80]
+    assert not [line for line in lines if line.strip() and line.strip()[0] in "、。）"], shown
+    # a paragraph written on several lines in the catalog is one Japanese paragraph: no space inside
+    assert "指摘の条件" in shown.replace("\n  ", "") and " 摘の条件" not in shown
+    english = _run("search", "--help", env={"COLUMNS": "80"}).output
+    assert "  Match filters (player, event, dates, table, round, game, text) choose" in english
+    assert max(width(line) for line in english.splitlines()) <= 80
+
+
 # ---- the library ------------------------------------------------------------------------------------
 @pytest.fixture
 def library(tmp_path):
