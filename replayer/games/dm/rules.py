@@ -621,7 +621,7 @@ def describe_table(lang: str = "en") -> str:
     """``replayer rules dm``: the sub-steps, the line table, the showings and the rule ids, in
     ``lang`` (the notation's forms, kinds and rule ids as they are; the titles, descriptions,
     headings and rule titles translated; the citations in their source's language)."""
-    from ...i18n import cite_in
+    from ...i18n import cite_in, sources
 
     def t(msg) -> str:
         return msg.render(lang)
@@ -646,9 +646,11 @@ def describe_table(lang: str = "en") -> str:
     out += ["", t(M("How a line's sub-step is found: the earliest of its sub-steps not before the one reached; "
                     "none means it goes back")) + f"  [{cite(PRINCIPLE)}]", ""]
     heads = [t(M.term("rules table", "line")), t(M.term("rules table", "sub-steps")), t(M.term("rules table", "needs")),
-             t(M("citation ({source}, …)", source=SOURCE)) if lang == "en" else t(M.term("rules table", "citation"))]
-    out += text_table([heads] + [[row.kind, row_label(row), row.needs.value,
-                                  row.cite.replace(SOURCE + ", ", "") if lang == "en" else cite(row.cite)]
+             t(M("citation ({source}, …)", source=cite(SOURCE)))]
+    # the cells without the source's name the heading gives (English: "step 3"; Japanese: "§ ３、…")
+    own = next((src.own for src in sources() if src.label == SOURCE), SOURCE)  # (its own language's name)
+    within = SOURCE + ", " if lang == "en" else own + " "
+    out += text_table([heads] + [[row.kind, row_label(row), row.needs.value, cite(row.cite).replace(within, "")]
                                  for row in LINES]).split("\n")
     out += ["", t(M("needs: live = not in an aborted attack; player = the attack reaches the player (not blocked, "
                     "not redirected)")) + f"  [{cite(ABORTED)}; {cite(STEP6B)}]", "",
