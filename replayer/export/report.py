@@ -62,6 +62,22 @@ LABELS = {"#": M.term("report", "#"), "Line": M.term("report", "Line"), "Finding
           "Message": M.term("report", "Message"), "Note": M.term("report", "Note"),
           "Players": M.term("report", "Players"), "Reviewer": M.term("report", "Reviewer"),
           "Date": M.term("report", "Date"), "Report": M.term("report", "Report"), "Rules": M.term("report", "Rules")}
+#: the header tags the notation defines, by name: the report in another language says what each is
+#: (an English report, and a tag of the log's own, writes the tag as the log does)
+TAG_LABELS = {"Game": M.term("header tag", "Game"), "Rules": M.term("header tag", "Rules"),
+              "LP": M.term("header tag", "LP"), "Shields": M.term("header tag", "Shields"),
+              "Event": M.term("header tag", "Event"), "Round": M.term("header tag", "Round"),
+              "Table": M.term("header tag", "Table"), "Date": M.term("header tag", "Date"),
+              "Video": M.term("header tag", "Video"), "VideoOffset": M.term("header tag", "VideoOffset"),
+              "Reviewer": M.term("header tag", "Reviewer")}
+
+
+def tag_label(tag: str, lang: str) -> str:
+    """A header tag as the report in ``lang`` names it (``Round`` -> ラウンド, Runde)."""
+    word = TAG_LABELS.get(tag)
+    return word.render(lang) if word is not None and lang != "en" else tag
+
+
 VERDICT_WORDS = {CONFIRMED: M.term("verdict", "confirmed"), DISMISSED: M.term("verdict", "dismissed"),
                  None: M.term("verdict", "not reviewed")}
 NOT_GIVEN = M("not given")
@@ -225,7 +241,7 @@ def report_html(result: CheckResult, reviews: Reviews | None, *, for_pdf: bool =
     if not keys:
         out.append(f"<tr><td class='sub'>{word(NO_HEADER)}</td></tr>")
     for key in keys:
-        out.append(f"<tr><th>{_e(key)}</th><td>{_e(match.header[key])}</td></tr>")
+        out.append(f"<tr><th>{_e(tag_label(key, lang))}</th><td>{_e(match.header[key])}</td></tr>")
     out.append("</table>")
     # summary
     out.append(f"<h2>{word(H_SUMMARY)}</h2>")
@@ -411,7 +427,7 @@ def _paper_html(result: CheckResult, reviews: Reviews | None, facts: _Facts) -> 
     if others:
         out.append(f"<h2>{word(H_OTHER_TAGS)}</h2><table width='100%' cellspacing='0'>")
         for key in others:
-            out.append(f"<tr><th width='14%'>{_name(key)}</th><td width='86%'>{_line(header[key])}</td></tr>")
+            out.append(f"<tr><th width='14%'>{_name(tag_label(key, lang))}</th><td width='86%'>{_line(header[key])}</td></tr>")
         out.append("</table>")
     out += [f"<h2>{word(H_SUMMARY)}</h2>", facts.summary, f"<h2>{word(H_FINDINGS)}</h2>"]
     if not findings:
