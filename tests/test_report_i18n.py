@@ -215,3 +215,12 @@ def test_stats_in_japanese_line_up(library):
     table = lines[at + 1: lines.index("", at)]
     assert table[0].split() == ["ルール", "種類", "重大度", "指摘", "試合"]
     assert len({width(line) for line in table}) == 1, table  # the numbers end at one display column
+
+
+# ---- the cards commands ---------------------------------------------------------------------------
+def test_cards_speaks_japanese_and_german():
+    ja = _run("--lang", "ja", "cards", "ygo", "Honest").output
+    assert "（組み込みカタログ）" in ja and "種類：effect-monster" in ja and "レベル 4" in ja
+    assert "ja: オネスト" in ja  # the names as they are, the property words as the notation has them
+    de = _run("--lang", "de", "cards", "dm", "Zzzzzz-no-such-card")
+    assert "replayer: keine dm-Karte passt zu 'Zzzzzz-no-such-card'" in de.output and de.exit_code == 1
