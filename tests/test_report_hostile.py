@@ -144,7 +144,7 @@ def test_megabyte_text_is_cut_on_paper_with_a_mark_and_whole_in_html(tmp_path):
     # where each cut is: after so many characters, the mark says how many more there were
     attack = next(line.strip() for line in result.match.lines if line.startswith("A: attack"))
     for limit, length in ((NAME_CHARS, n), (VERDICT_CHARS, n), (NOTE_CHARS, n), (LINE_CHARS, len(attack))):
-        assert CUT_MARK.format(rest=length - limit) in paper, limit
+        assert CUT_MARK.format(rest=f"{length - limit:,}") in paper, limit
     # the screen's report has every character
     screen = report_html(result, reviews)
     assert screen.count("Note" * (n // 4)) == 2 and screen.count("Ab" * (n // 2)) >= 2
@@ -168,7 +168,7 @@ def test_the_pdf_time_is_linear_in_the_text(tmp_path):
     mark, name_chars, note_chars = report_mod.CUT_MARK, report_mod.NAME_CHARS, report_mod.VERDICT_CHARS
 
     drawn = lay_out(pdf_parts(*large)[0]).document.toPlainText()  # what the pages show
-    assert mark.format(rest=16_000 - note_chars) in drawn and mark.format(rest=16_000 - name_chars) in drawn
+    assert mark.format(rest=f"{16_000 - note_chars:,}") in drawn and mark.format(rest=f"{16_000 - name_chars:,}") in drawn
 
 
 # ---- 18: a [Video] that is not a web address ----------------------------------------------------

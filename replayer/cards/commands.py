@@ -16,12 +16,14 @@ import time
 
 import click
 
+from .. import i18n
+from ..i18n import M
 from ..safe import json_safe, shorten, visible
 from ..textwidth import ljust, width
 from .layers import ENV, cards_db_path, catalog_for, suggest, use_cards_db
 
-CARDS_DB_HELP = ("the card database (default: cards.db in the user data folder, used when it exists; "
-                 "env REPLAYER_CARDS_DB)")
+CARDS_DB_HELP = M("the card database (default: cards.db in the user data folder, used when it exists; "
+                  "env REPLAYER_CARDS_DB)").text
 
 
 def _choose(ctx, param, value):
@@ -60,9 +62,14 @@ class _GameOrCommand(click.Group):
         return super().get_command(ctx, name)
 
 
-@click.group("cards", cls=_GameOrCommand, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group("cards", cls=_GameOrCommand, context_settings={"help_option_names": ["-h", "--help"]}, help=M("""Card data: `cards ygo NAME`, `cards dm NAME`, `cards import PATH…`.""").text)
 def cards() -> None:
-    """Card data: `cards ygo NAME`, `cards dm NAME`, `cards import PATH…`."""
+    pass
+
+
+def _say(message) -> str:
+    """A message of these commands in the process's language (``--lang``, REPLAYER_LANG, the locale)."""
+    return message.render(i18n.current())
 
 
 def _echo(text: str = "", err: bool = False) -> None:
@@ -79,8 +86,8 @@ def _show(game: str, name: tuple[str, ...], fmt: str) -> None:
     found = catalog.search(text)
     if not found:
         maybe = suggest(catalog, text)
-        hint = (" — did you mean " + " or ".join(f'"{m}"' for m in maybe) + "?") if maybe else ""
-        _echo(f"replayer: no {game} card matches {text!r}{hint}", err=True)
+        hint = _say(M(" — did you mean {names}?", names=i18n.join(f'"{m}"' for m in maybe))) if maybe else ""
+        _echo(_say(M("replayer: no {game} card matches {text}{hint}", game=game, text=repr(text), hint=hint)), err=True)
         sys.exit(1)
     builtin = get_game(game).catalog
     for card in found[:20]:
@@ -90,8 +97,9 @@ def _show(game: str, name: tuple[str, ...], fmt: str) -> None:
             out.setdefault("from", "built-in catalog" if in_catalog else "")
             click.echo(json_safe(json.dumps(out, ensure_ascii=False)))
             continue
-        click.echo(click.style(visible(card.id), bold=True) + visible("  (built-in catalog)" if in_catalog else
-                                                                      f"  (imported: {getattr(card, 'source', '')})"))
+        click.echo(click.style(visible(card.id), bold=True) + visible(
+            "  " + (_say(M("(built-in catalog)")) if in_catalog else
+                    _say(M("(imported: {source})", source=getattr(card, "source", ""))))))
         sources = dict(getattr(card, "sources", ()))
         langs = [lang for lang in ("en", "ja", "de") if lang in card.names]
         # the [sources] in one column, padded by display width (オネスト takes 8 columns, not 4)
@@ -101,49 +109,51 @@ def _show(game: str, name: tuple[str, ...], fmt: str) -> None:
             name = visible(card.names[lang])
             _echo(f"  {lang}: " + (ljust(name, name_w) + f"   [{where}]" if where else name))
         for alias in card.aliases:
-            _echo(f"  also: {alias}")
+            _echo("  " + _say(M("also: {name}", name=alias)))
         if card.kind:
             where = sources.get("kind")
-            _echo(f"  kind: {card.kind}" + (f"   [{where}]" if where else ""))
+            _echo("  " + _say(M("kind: {kind}", kind=card.kind)) + (f"   [{where}]" if where else ""))
         stats = []
         if card.atk is not None or card.def_ is not None:
             stats.append(f"ATK/DEF {card.atk if card.atk is not None else '?'}/{card.def_ if card.def_ is not None else '?'}")
         if card.level is not None:
-            stats.append(f"level {card.level}")
+            stats.append(_say(M("level {n}", n=card.level)))
         if card.power is not None:
-            stats.append(f"power {card.power}")
+            stats.append(_say(M("power {n}", n=card.power)))
         if stats:
             where = sources.get("stats") or sources.get("power")
             _echo("  " + ", ".join(stats) + (f"   [{where}]" if where else ""))
         props = sorted(card.props - {card.kind})
         if props:
-            _echo("  properties: " + ", ".join(props))
+            _echo("  " + _say(M("properties: {words}", words=", ".join(props))))
         effect_sources = getattr(card, "effect_sources", ())
         timings = getattr(card, "effect_timings", ())
         details = getattr(card, "effect_details", ())
         for i, eff in enumerate(card.effects, 1):
             detail = details[i - 1] if i <= len(details) else {}
             if isinstance(detail.get("static"), dict):  # an ability on other creatures (Duel Masters)
-                line = f"  effect {i}: static, while in the battle zone: {_describe_static(detail['static'])}"
+                line = "  " + _say(M("effect {i}: static, while in the battle zone: {what}", i=i,
+                                     what=_describe_static(detail["static"])))
             elif detail.get("unread"):
-                line = f"  effect {i}: not read (an info says so where it matters; nothing is applied)"
+                line = "  " + _say(M("effect {i}: not read (an info says so where it matters; nothing is applied)", i=i))
             else:
-                line = f"  effect {i}: " + (", ".join(sorted(eff)) or "(no property words)")
+                line = "  " + _say(M("effect {i}: {words}", i=i, words=", ".join(sorted(eff)) or _say(M("(no property words)"))))
             _echo(line)
             if i <= len(effect_sources):
-                _echo(f"    from: {effect_sources[i - 1]}")
+                _echo("    " + _say(M("from: {source}", source=effect_sources[i - 1])))
                 if i <= len(timings):  # the Damage Step timings the simulator allows (Yu-Gi-Oh! data)
                     allowed = [t for t in ("ds-start", "before-calc", "calc", "after-calc", "ds-end")
                                if t in timings[i - 1]]
-                    _echo("    Damage Step: " + (", ".join(allowed) if allowed else "not allowed"))
+                    _echo("    " + _say(M("Damage Step: {timings}", timings=", ".join(allowed) if allowed
+                                           else _say(M("not allowed")))))
             elif in_catalog:
-                _echo(f"    from: built-in catalog (replayer/games/{game}/catalog.toml)")
+                _echo("    " + _say(M("from: built-in catalog ({file})", file=f"replayer/games/{game}/catalog.toml")))
         if in_catalog and not card.effects and props:
-            _echo(f"    from: built-in catalog (replayer/games/{game}/catalog.toml)")
+            _echo("    " + _say(M("from: built-in catalog ({file})", file=f"replayer/games/{game}/catalog.toml")))
         for note in card.notes:
-            _echo(f"    note: {note}")
+            _echo("    " + _say(M("note: {note}", note=note)))
     if len(found) > 20:
-        _echo(f"… and {len(found) - 20} more", err=True)
+        _echo(_say(M("… and {n} more", n=len(found) - 20)), err=True)
 
 
 def _describe_static(st: dict) -> str:
@@ -166,38 +176,41 @@ def _game_command(game) -> click.Command:
     """``cards <game> NAME``: a card of ``game`` (any of its names, or part of one), its effects and
     where each came from."""
 
-    @click.command(game.id, help=f"A {game.title} card (any of its names, or part of one): its effects "
-                                 "and where each came from.")
+    about = M("A {game} card (any of its names, or part of one): its effects and where each came from.",
+              game=i18n.title(game.title))
+
+    @click.command(game.id, help=about.render("en"))
     @click.argument("name", nargs=-1, required=True)
     @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
     @cards_db_option
     def show(name: tuple[str, ...], fmt: str) -> None:
         _show(game.id, name, fmt)
 
+    show.help_text = about  # type: ignore[attr-defined]  # (its help in another language: replayer.cli.helptext)
     return show
 
 
-@cards.command("import")
+@cards.command("import", help=M("""Import card data: an EDOPro/YGOPro folder (with its language packs), .cdb files, script
+    folders, a YGOProDeck cardinfo JSON file (in any of its languages), a Duel Masters card list.
+    Re-importing writes what changed.
+    """).text)
 @click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
 @cards_db_option
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=min(2, os.cpu_count() or 1), show_default=True,
-              help="read scripts in N processes")
-@click.option("--progress/--no-progress", default=True, show_default=True, help="show a progress bar (on a terminal)")
+              help=M("read scripts in N processes").text)
+@click.option("--progress/--no-progress", default=True, show_default=True, help=M("show a progress bar (on a terminal)").text)
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @click.option("--lang", type=click.Choice(["en", "ja", "de", "fr", "it", "pt"]), default=None,
-              help="the language of the card names in these files (a YGOProDeck card info in German: --lang de); "
-                   "default: told by the folder or file name (de-DE/, cardinfo_de.json), else English")
+              help=M("the language of the card names in these files (a YGOProDeck card info in German: --lang de); "
+                   "default: told by the folder or file name (de-DE/, cardinfo_de.json), else English").text)
 def cards_import(paths: tuple[str, ...], jobs: int, progress: bool, fmt: str, lang: str | None) -> None:
-    """Import card data: an EDOPro/YGOPro folder (with its language packs), .cdb files, script
-    folders, a YGOProDeck cardinfo JSON file (in any of its languages), a Duel Masters card list.
-    Re-importing writes what changed.
-    """
     from .db import CardDB, CardDBError
     from .importer import import_cards
 
     path = cards_db_path()
     if path is None:
-        click.echo("replayer: no card database chosen (REPLAYER_CARDS_DB is empty); use --cards-db PATH", err=True)
+        click.echo(_say(M("replayer: no card database chosen (REPLAYER_CARDS_DB is empty); use --cards-db PATH")),
+                   err=True)
         sys.exit(2)
     db = CardDB(path)
     bar = None
@@ -209,7 +222,7 @@ def cards_import(paths: tuple[str, ...], jobs: int, progress: bool, fmt: str, la
         if not show:
             return
         if bar is None:
-            bar = click.progressbar(length=total, label="reading card data", file=sys.stderr)
+            bar = click.progressbar(length=total, label=_say(M("reading card data")), file=sys.stderr)
             bar.__enter__()
         bar.update(done - bar.pos)
 
@@ -228,21 +241,25 @@ def cards_import(paths: tuple[str, ...], jobs: int, progress: bool, fmt: str, la
                                         ensure_ascii=False)))
     else:
         if "unchanged files" in summary.cards:
-            _echo(f"{summary.files} files read before, none changed since: nothing to import → {path}")
+            _echo(_say(M("{n} files read before, none changed since: nothing to import → {path}", n=summary.files,
+                         path=str(path))))
             return
         from .. import games as known
 
         games = ", ".join(f"{n} {known.ALL[g].title if g in known.ALL else g}" for g, n in summary.cards.items())
-        _echo(f"{summary.files} files read in {seconds:.1f} s: {games or 'no'} cards, {summary.effects} effects; "
-              f"{summary.written} cards written, {summary.unchanged} unchanged → {path}")
+        _echo(_say(M("{n} files read in {seconds} s: {games} cards, {effects} effects; {written} cards written, "
+                     "{unchanged} unchanged → {path}", n=summary.files, seconds=f"{seconds:.1f}",
+                     games=games or _say(M("no")), effects=summary.effects, written=summary.written,
+                     unchanged=summary.unchanged, path=str(path))))
         if summary.scripts:
             share = summary.complete_scripts / summary.scripts
-            click.echo(f"scripts: {summary.complete_scripts} of {summary.scripts} read completely ({share:.1%})")
+            click.echo(_say(M("scripts: {complete} of {scripts} read completely ({share})",
+                              complete=summary.complete_scripts, scripts=summary.scripts, share=f"{share:.1%}")))
         if summary.problems:
-            click.echo(f"{len(summary.problems)} things could not be read:")
+            click.echo(_say(M("{n} things could not be read:", n=len(summary.problems))))
             for p in summary.problems[:30]:
                 _echo(f"  {shorten(p, 300)}")  # (a script's own text, quoted, is cut and made visible)
             if len(summary.problems) > 30:
-                click.echo(f"  … and {len(summary.problems) - 30} more (--format json lists them all)")
+                click.echo("  " + _say(M("… and {n} more (--format json lists them all)", n=len(summary.problems) - 30)))
     if not summary.cards:
         sys.exit(1)

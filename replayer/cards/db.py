@@ -26,6 +26,7 @@ if TYPE_CHECKING:  # sqlite_utils is imported by the writer only: reading uses s
 
 from ..catalog import CardInfo
 from ..errors import ReplayerError
+from ..i18n import M, current
 from ..safe import visible
 from .names import Suggester, name_key
 
@@ -49,6 +50,11 @@ COLUMNS = {"cards": ("id", "game", "passcode", "name", "kind", "atk", "def", "le
                      "sources", "source", "complete"),
            "names": ("key", "card_id", "game", "lang", "name"),
            "files": ("path", "size", "mtime_ns", "cards", "problems"), "meta": ("key", "value")}
+
+
+def _say(message) -> str:
+    """A message for the user in the chosen language (``--lang``, REPLAYER_LANG, the locale)."""
+    return message.render(current())
 
 
 class CardDBError(ReplayerError):
@@ -171,37 +177,40 @@ class CardDB:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as e:
-            raise CardDBError(f"{path}: its folder cannot be made ({e.strerror or e})") from None
+            raise CardDBError(_say(M("{path}: its folder cannot be made ({error})", path=str(path),
+                                     error=str(e.strerror or e)))) from None
         if not _writable(path):
-            raise CardDBError(f"{path}: the card database is read-only; importing needs a writable one "
-                              "(--cards-db PATH chooses another)")
+            raise CardDBError(_say(M("{path}: the card database is read-only; importing needs a writable one "
+                                     "(--cards-db PATH chooses another)", path=str(path))))
         conn = None
         try:
             conn = sqlite3.connect(str(path), timeout=30)
             state, detail = schema_state(conn)
             if state == "foreign":
-                raise CardDBError(f"{path}: not a card database (it holds the tables {detail}: a match library?); "
-                                  "nothing was written to it (--cards-db PATH chooses the card database)")
+                raise CardDBError(_say(M("{path}: not a card database (it holds the tables {detail}: a match library?); "
+                                         "nothing was written to it (--cards-db PATH chooses the card database)",
+                                         path=str(path), detail=detail)))
             if state == "newer":
-                raise CardDBError(f"{path}: a card database of a newer replayer (schema {detail}); "
-                                  "nothing was written to it")
+                raise CardDBError(_say(M("{path}: a card database of a newer replayer (schema {detail}); nothing was "
+                                         "written to it", path=str(path), detail=detail)))
             conn.execute("PRAGMA journal_mode=WAL")
             conn.execute("PRAGMA synchronous=NORMAL")
             if state != "ok":
                 if state == "incomplete":
                     import sys
 
-                    print(visible(f"replayer: the card database {path} was incomplete ({detail}): made again"),
-                          file=sys.stderr)
+                    print(visible(_say(M("replayer: the card database {path} was incomplete ({detail}): made again",
+                                         path=str(path), detail=detail))), file=sys.stderr)
                 _build_schema(conn, state)
             return conn
         except sqlite3.DatabaseError as e:
             if conn is not None:
                 conn.close()
             if _is_read_only(e):
-                raise CardDBError(f"{path}: the card database is read-only ({e}); importing needs a writable one "
-                                  "(--cards-db PATH chooses another)") from None
-            raise CardDBError(f"{path}: not a card database ({e}); nothing was written to it") from None
+                raise CardDBError(_say(M("{path}: the card database is read-only ({error}); importing needs a writable "
+                                         "one (--cards-db PATH chooses another)", path=str(path), error=str(e)))) from None
+            raise CardDBError(_say(M("{path}: not a card database ({error}); nothing was written to it", path=str(path),
+                                     error=str(e)))) from None
         except CardDBError:
             if conn is not None:
                 conn.close()

@@ -12,7 +12,11 @@ import click
 
 from .. import i18n
 from ..cards.commands import cards as cards_command
+from ..i18n import M
 from . import check, doctor, library, report, view
+from .helptext import speak_for_click, speaking
+
+speak_for_click()  # click's own words ("Usage:", "Options") in replayer's language too
 
 
 def _choose_language(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
@@ -32,7 +36,8 @@ def lang_option(command: click.Command) -> click.Command:
         command.params.append(click.Option(
             ["--lang"], type=click.Choice(i18n.LANGUAGES, case_sensitive=False), default=None,
             expose_value=False, is_eager=True, callback=_choose_language,
-            help="the language of the output: en, ja, de (default: REPLAYER_LANG or the locale)"))
+            help=M("the language of the output: en, ja, de (default: REPLAYER_LANG or the locale)").text))
+    speaking(command)  # its help in that language
     if isinstance(command, click.Group) and not getattr(command, "_speaks", False):
         command._speaks = True  # type: ignore[attr-defined]
         for sub in command.commands.values():
@@ -54,10 +59,11 @@ class LanguageGroup(click.Group):
         super().add_command(lang_option(cmd), name)
 
 
-@click.group(cls=LanguageGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=LanguageGroup, context_settings={"help_option_names": ["-h", "--help"]},
+             help=M("Replay trading card game match logs and check them against the timing rules.").text)
 @click.version_option(package_name="replayer")
 def cli() -> None:
-    """Replay trading card game match logs and check them against the timing rules."""
+    pass
 
 
 lang_option(cli)

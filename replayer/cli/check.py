@@ -48,18 +48,17 @@ def _use_colour(choice: str) -> bool:
     return sys.stdout.isatty() and "NO_COLOR" not in os.environ and os.environ.get("TERM") != "dumb"
 
 
-@click.command()
-@click.argument("paths", nargs=-1, required=True, type=click.Path())
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
-              help="text for people, json for programs (one object a file, one a line)")
-@click.option("--color", "colour", type=click.Choice(["auto", "always", "never"]), default="auto",
-              show_default=True, help="colour the text output (auto: on a terminal only)")
-@cards_db_option
-def check(paths: tuple[str, ...], fmt: str, colour: str) -> None:
-    """Check match logs: FILE or DIR (searched for *.duel).
+@click.command(help=M("""Check match logs: FILE or DIR (searched for *.duel).
 
     Exit status: 0 no errors, 1 errors found, 2 a file could not be read.
-    """
+    """).text)
+@click.argument("paths", nargs=-1, required=True, type=click.Path())
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help=M("text for people, json for programs (one object a file, one a line)").text)
+@click.option("--color", "colour", type=click.Choice(["auto", "always", "never"]), default="auto",
+              show_default=True, help=M("colour the text output (auto: on a terminal only)").text)
+@cards_db_option
+def check(paths: tuple[str, ...], fmt: str, colour: str) -> None:
     files = find_logs(paths)
     if not files:
         click.echo(visible(M("replayer: no .duel files found in {paths}", paths=", ".join(paths)).render(i18n.current())),
@@ -130,11 +129,10 @@ def _check_one(path, fmt: str, use_colour: bool, totals: dict[str, int]) -> tupl
     return (2 if result.unreadable else 1 if result.errors else 0), False
 
 
-@click.command()
+@click.command(help=M("""Print the rules table the validator uses for GAME, with citations.""").text)
 @click.argument("game", type=GAME_CHOICE)
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 def rules(game: str, fmt: str) -> None:
-    """Print the rules table the validator uses for GAME, with citations."""
     model = games.get(game.lower()).model
     describe = getattr(model, "describe", None)
     if describe is None:
@@ -145,4 +143,7 @@ def rules(game: str, fmt: str) -> None:
         data = as_json() if as_json is not None else {"game": game.lower(), "text": describe()}
         click.echo(json.dumps(data, ensure_ascii=False))
         return
-    click.echo(describe())
+    import inspect
+
+    speaks = "lang" in inspect.signature(describe).parameters  # (a game's model may describe itself in English only)
+    click.echo(describe(lang=i18n.current()) if speaks else describe())

@@ -226,11 +226,10 @@ def video_lines() -> list[str]:
               version=version)]
 
 
-@click.command()
-def doctor() -> None:
-    """Print what replayer finds here: Qt and its platform plugin, fonts for Japanese, the data
+@click.command(help=M("""Print what replayer finds here: Qt and its platform plugin, fonts for Japanese, the data
     folder, the library, the card catalogs and the card database, the video extra and poppler.
-    Exit status 1 when it names a problem."""
+    Exit status 1 when it names a problem.""").text)
+def doctor() -> None:
     lines, problems = report()
     click.echo("\n".join(lines))
     sys.exit(1 if problems else 0)

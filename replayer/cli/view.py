@@ -9,6 +9,13 @@ import sys
 import click
 
 from ..cards.commands import cards_db_option
+from .. import i18n
+from ..i18n import M
+from ..safe import visible
+
+
+def _say(message) -> str:
+    return message.render(i18n.current())
 
 
 def _size(value: str) -> tuple[int, int]:
@@ -16,29 +23,28 @@ def _size(value: str) -> tuple[int, int]:
         w, h = value.lower().split("x")
         return max(int(w), 400), max(int(h), 300)
     except ValueError:
-        raise click.BadParameter("write the size as WIDTHxHEIGHT, e.g. 1600x1000") from None
+        raise click.BadParameter(_say(M("write the size as WIDTHxHEIGHT, e.g. 1600x1000"))) from None
 
 
-@click.command()
-@click.argument("file", required=False, type=click.Path(dir_okay=False))
-@click.option("--screenshot", "shot", type=click.Path(dir_okay=False),
-              help="render the window to this PNG offscreen and exit")
-@click.option("--size", default="1600x1000", show_default=True, help="window size for --screenshot")
-@click.option("--theme", type=click.Choice(["system", "light", "dark"]), default=None,
-              help="colour theme (default: the saved choice; light for --screenshot)")
-@click.option("--select", "select_line", type=int, default=None,
-              help="select this line (and its event) once the log is open (default: the first worst finding)")
-@click.option("--db", "db_path", type=click.Path(dir_okay=False), envvar="REPLAYER_LIBRARY", default=None,
-              help="the match library (default: library.db in the user data folder)")
-@cards_db_option
-def view(file: str | None, shot: str | None, size: str, theme: str | None, select_line: int | None,
-         db_path: str | None) -> None:
-    """Open the review window on FILE: timeline, log, findings and state.
+@click.command(help=M("""Open the review window on FILE: timeline, log, findings and state.
 
     FILE may be FILE:LINE or FILE:LINE:COL (as `replayer check` prints a finding's place): the
     window opens with that line selected. With --screenshot PATH the window is rendered offscreen
     to a PNG and the command exits.
-    """
+    """).text)
+@click.argument("file", required=False, type=click.Path(dir_okay=False))
+@click.option("--screenshot", "shot", type=click.Path(dir_okay=False),
+              help=M("render the window to this PNG offscreen and exit").text)
+@click.option("--size", default="1600x1000", show_default=True, help=M("window size for --screenshot").text)
+@click.option("--theme", type=click.Choice(["system", "light", "dark"]), default=None,
+              help=M("colour theme (default: the saved choice; light for --screenshot)").text)
+@click.option("--select", "select_line", type=int, default=None,
+              help=M("select this line (and its event) once the log is open (default: the first worst finding)").text)
+@click.option("--db", "db_path", type=click.Path(dir_okay=False), envvar="REPLAYER_LIBRARY", default=None,
+              help=M("the match library (default: library.db in the user data folder)").text)
+@cards_db_option
+def view(file: str | None, shot: str | None, size: str, theme: str | None, select_line: int | None,
+         db_path: str | None) -> None:
     column = None
     if file is not None and not os.path.isfile(file):
         place = split_place(file)
@@ -47,15 +53,15 @@ def view(file: str | None, shot: str | None, size: str, theme: str | None, selec
             if select_line is None:
                 select_line = line
     if file is not None and not os.path.isfile(file):
-        click.echo(f"replayer: cannot read {file}: no such file", err=True)
+        click.echo(visible(_say(M("replayer: cannot read {file}: no such file", file=file))), err=True)
         sys.exit(2)
     if shot:
         if file is None:
-            raise click.UsageError("--screenshot needs a FILE")
+            raise click.UsageError(_say(M("--screenshot needs a FILE")))
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     elif not has_display():
-        click.echo("replayer: there is no display to open the window on (DISPLAY is not set); the findings "
-                   "as text follow. `replayer view FILE --screenshot out.png` renders the window to a picture.",
+        click.echo(_say(M("replayer: there is no display to open the window on (DISPLAY is not set); the findings "
+                          "as text follow. `replayer view FILE --screenshot out.png` renders the window to a picture.")),
                    err=True)
         if file is None:
             sys.exit(2)
@@ -65,16 +71,16 @@ def view(file: str | None, shot: str | None, size: str, theme: str | None, selec
 
         found = preflight.check()
         if not found.ok:
-            click.echo(f"replayer: the window cannot open here: {found.message()}. The findings as text "
-                       "follow (`replayer doctor` tells more; `replayer view FILE --screenshot out.png` "
-                       "renders the window to a picture).", err=True)
+            click.echo(_say(M("replayer: the window cannot open here: {why}. The findings as text follow "
+                              "(`replayer doctor` tells more; `replayer view FILE --screenshot out.png` renders the "
+                              "window to a picture).", why=found.message())), err=True)
             if file is None:
                 sys.exit(2)
             _text_findings(file)
     try:
         from ..gui import app
     except ImportError as e:  # PySide6 missing or broken
-        click.echo(f"replayer: the window needs PySide6 ({e})", err=True)
+        click.echo(_say(M("replayer: the window needs PySide6 ({error})", error=str(e))), err=True)
         sys.exit(2)
     if shot:
         try:

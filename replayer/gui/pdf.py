@@ -46,6 +46,19 @@ LAYOUT_SHARE = 0.9  # of the progress: laying out (the pages' drawing is the res
 Progress = Callable[[float, str], None]
 
 
+#: the writer's own words, in English; the report hands them in its language
+#: (:func:`replayer.export.report.paper_words`: ``{page}``, ``{pages}`` filled in here)
+WORDS = {"page": "page {page} of {pages}", "continued": "(continued) ", "laying_out": "Laying out the pages",
+         "writing": "Writing page {page} of {pages}", "written": "Written"}
+
+
+def _word(words: dict[str, str] | None, key: str, **params: object) -> str:
+    text = (words or {}).get(key) or WORDS[key]
+    for k, v in params.items():
+        text = text.replace("{" + k + "}", str(v))
+    return text
+
+
 class Cancelled(Exception):
     """The export was cancelled (raised by a :data:`Progress` callback; nothing is written)."""
 
@@ -53,10 +66,11 @@ class Cancelled(Exception):
 class _Steps:
     """The progress of one export, kept from going back (a new start of the layout begins again)."""
 
-    def __init__(self, callback: Progress | None):
+    def __init__(self, callback: Progress | None, words: dict[str, str] | None = None):
         self.callback = callback
+        self.words = words
         self.fraction = 0.0
-        self.text = "Laying out the pages"
+        self.text = _word(words, "laying_out")
 
     def __call__(self, fraction: float | None = None, text: str | None = None) -> None:
         if self.callback is None:
@@ -455,15 +469,16 @@ def keep_tables_whole(doc, width: float, height: float, *, forced: set[int] = fr
     return moved, repeated, None  # not settled (never seen): printed as it is, a table may cross a page
 
 
-def lay_out(html: str, *, progress: Progress | None = None) -> PaperLayout:
+def lay_out(html: str, *, progress: Progress | None = None, words: dict[str, str] | None = None) -> PaperLayout:
     """The HTML laid out on A4 pages (less the footer's band), its tables kept whole.
-    ``progress``: see :data:`Progress` (or a :class:`_Steps`)."""
+    ``progress``: see :data:`Progress` (or a :class:`_Steps`); ``words``: see :data:`WORDS`."""
     from PySide6.QtGui import QTextDocument
 
     from .pdf_split import split_tall_rows
     from .theme import ui_font
 
-    steps = progress if isinstance(progress, _Steps) else _Steps(progress)
+    steps = progress if isinstance(progress, _Steps) else _Steps(progress, words)
+    words = words if words is not None else steps.words
     _application()
     width, height = _a4_text_area()
     body = math.floor(height - FOOTER)  # whole units: Qt's layout counts in 1/64ths, so no rounding
@@ -476,10 +491,10 @@ def lay_out(html: str, *, progress: Progress | None = None) -> PaperLayout:
         # Qt laid the report out at a width of its own and the tables filled two thirds of the page.
         doc.setDocumentMargin(0)
         doc.setUndoRedoEnabled(False)
-        rows_cut = split_tall_rows(doc, width, body)  # a row taller than a page: cut into rows that fit
+        rows_cut = split_tall_rows(doc, width, body, _word(words, "continued"))  # a row taller than a page: cut into rows that fit
         read = _elements(doc)
         _close_up(read)
-        steps(text="Laying out the pages")
+        steps(text=_word(words, "laying_out"))
         moved, repeated, jump = keep_tables_whole(doc, width, body, forced={id(read[k]) for k in forced},
                                                   progress=steps)
         at = next((k for k, e in enumerate(read) if e is jump), None) if jump is not None else None
@@ -502,15 +517,17 @@ def lay_out(html: str, *, progress: Progress | None = None) -> PaperLayout:
     return out
 
 
-def draw_pdf(paper: PaperLayout, title: str, footer_text: str, steps: _Steps | None = None) -> bytes:
+def draw_pdf(paper: PaperLayout, title: str, footer_text: str, steps: _Steps | None = None,
+             words: dict[str, str] | None = None) -> bytes:
     """The laid-out report drawn page by page with the footer: the PDF's bytes (in memory: the
-    caller writes them, checked, where they go)."""
+    caller writes them, checked, where they go). ``words``: see :data:`WORDS`."""
     from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QPointF, QRectF, Qt
     from PySide6.QtGui import QColor, QPainter
 
     from .theme import ui_font
 
-    steps = steps or _Steps(None)
+    steps = steps or _Steps(None, words)
+    words = words if words is not None else steps.words
     out = QByteArray()
     buffer = QBuffer(out)
     buffer.open(QIODevice.WriteOnly)
@@ -523,7 +540,8 @@ def draw_pdf(paper: PaperLayout, title: str, footer_text: str, steps: _Steps | N
     try:
         footer_font = ui_font(7.5)
         for i in range(paper.pages):
-            steps(LAYOUT_SHARE + (1 - LAYOUT_SHARE) * i / paper.pages, f"Writing page {i + 1} of {paper.pages}")
+            steps(LAYOUT_SHARE + (1 - LAYOUT_SHARE) * i / paper.pages,
+                  _word(words, "writing", page=i + 1, pages=paper.pages))
             if i:
                 writer.newPage()
             painter.save()
@@ -539,7 +557,7 @@ def draw_pdf(paper: PaperLayout, title: str, footer_text: str, steps: _Steps | N
             painter.drawText(QRectF(0, top + 2 * scale, w * 0.78, (FOOTER - 6) * scale), Qt.AlignLeft | Qt.AlignVCenter,
                              footer_text or title)
             painter.drawText(QRectF(w * 0.78, top + 2 * scale, w * 0.22, (FOOTER - 6) * scale),
-                             Qt.AlignRight | Qt.AlignVCenter, f"page {i + 1} of {paper.pages}")
+                             Qt.AlignRight | Qt.AlignVCenter, _word(words, "page", page=i + 1, pages=paper.pages))
     finally:
         painter.end()
     del writer  # finishes the PDF (its trailer) in the buffer
@@ -551,21 +569,22 @@ def draw_pdf(paper: PaperLayout, title: str, footer_text: str, steps: _Steps | N
 
 
 def html_to_pdf(html: str, path: str | os.PathLike, *, title: str = "", footer_text: str = "",
-                progress: Progress | None = None) -> Path:
+                progress: Progress | None = None, words: dict[str, str] | None = None) -> Path:
     """Write the HTML as an A4 PDF at ``path``: laid out (:func:`lay_out`), then drawn page by page
     with the footer. The file is written beside ``path`` and renamed over it at the end, so that a
     failed or cancelled export (``progress`` raising :class:`Cancelled`) leaves no half file and
     an older file of that name as it was.
 
-    The window runs this in a process of its own (:mod:`.pdf_job`, which says why not a thread)."""
-    steps = _Steps(progress)
+    The window runs this in a process of its own (:mod:`.pdf_job`, which says why not a thread).
+    ``words``: the writer's words in the report's language (:data:`WORDS`; default English)."""
+    steps = _Steps(progress, words)
     p = Path(path)
     if not p.parent.is_dir():  # said before the layout's seconds, and before Qt's painter complains
         raise FileNotFoundError(errno.ENOENT, "no such folder", str(p.parent))
-    paper = lay_out(html, progress=steps)
-    data = draw_pdf(paper, title, footer_text, steps)
+    paper = lay_out(html, progress=steps, words=words)
+    data = draw_pdf(paper, title, footer_text, steps, words)
     # the file: every write checked, its size on the disk too, renamed over an older one only when
     # whole (Qt's own file writing drops its errors: a full disk left a 4 KB PDF for a 26 KB one)
     write_atomically(p, data)
-    steps(1.0, "Written")
+    steps(1.0, _word(words, "written"))
     return p

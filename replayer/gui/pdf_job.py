@@ -43,19 +43,23 @@ SHOW_AFTER_MS = 300  # a short export shows no dialog
 #: HTML shorter than this (about 20 findings, a few pages: well under a second) is written in the
 #: window's process (a child process costs about a second to start)
 IN_PROCESS_BELOW = 40_000
+#: the dialog's words in English (the report hands them in its language: replayer.export.report.paper_words)
+DIALOG_WORDS = {"dialog": "Laying out the report…", "dialog_of": "Laying out the report of {name}…",
+                "cancel": "Cancel", "title": "Export report as PDF", "cancelled": "Export cancelled: no file written"}
 
 
 class Job:
     """One export: the dialog, how it went (``result``, ``error``, ``cancelled``) and what it
     reported (``reports``, for tests)."""
 
-    def __init__(self, window: QWidget, name: str):
+    def __init__(self, window: QWidget, name: str, words: dict[str, str] | None = None):
         from PySide6.QtCore import Qt
         from PySide6.QtWidgets import QProgressDialog
 
-        self.dialog = QProgressDialog(f"Laying out the report{' of ' + name if name else ''}…", "Cancel", 0, STEPS,
-                                      window)
-        self.dialog.setWindowTitle("Export report as PDF")
+        w = {**DIALOG_WORDS, **(words or {})}
+        label = w["dialog_of"].replace("{name}", name) if name else w["dialog"]
+        self.dialog = QProgressDialog(label, w["cancel"], 0, STEPS, window)
+        self.dialog.setWindowTitle(w["title"])
         self.dialog.setWindowModality(Qt.WindowModal)
         self.dialog.setMinimumDuration(SHOW_AFTER_MS)
         self.dialog.setAutoClose(False)
@@ -78,20 +82,22 @@ class Job:
 
 
 def export_pdf(window: QWidget, html: str, path: str | os.PathLike, *, title: str = "", footer_text: str = "",
-               in_process: bool | None = None) -> Path | None:
+               in_process: bool | None = None, words: dict[str, str] | None = None) -> Path | None:
     """Write the report's HTML as a PDF at ``path`` under a progress dialog; the path, or None
     when cancelled. An error of the export is raised here. ``in_process``: force where (tests);
-    by default a long report goes to a child process."""
+    by default a long report goes to a child process. ``words``: the writer's and the dialog's
+    words in the report's language (:func:`replayer.export.report.paper_words`; default English),
+    handed to the child process too."""
     p = Path(path)
-    job = Job(window, p.name)
+    job = Job(window, p.name, words)
     window._pdf_job = job  # (tests)
     if in_process is None:
         in_process = len(html) < IN_PROCESS_BELOW or getattr(sys, "frozen", False)
     try:
-        if not in_process and _in_child(job, html, p, title, footer_text):
+        if not in_process and _in_child(job, html, p, title, footer_text, words):
             pass
         else:
-            _in_this_process(job, html, p, title, footer_text)
+            _in_this_process(job, html, p, title, footer_text, words)
     finally:
         job.dialog.close()
         job.dialog.deleteLater()
@@ -102,7 +108,8 @@ def export_pdf(window: QWidget, html: str, path: str | os.PathLike, *, title: st
     return job.result
 
 
-def _in_this_process(job: Job, html: str, path: Path, title: str, footer_text: str) -> None:
+def _in_this_process(job: Job, html: str, path: Path, title: str, footer_text: str,
+                     words: dict[str, str] | None = None) -> None:
     from PySide6.QtWidgets import QApplication
 
     job.in_process = True
@@ -114,14 +121,15 @@ def _in_this_process(job: Job, html: str, path: Path, title: str, footer_text: s
             raise pdf.Cancelled()
 
     try:
-        job.result = pdf.html_to_pdf(html, path, title=title, footer_text=footer_text, progress=progress)
+        job.result = pdf.html_to_pdf(html, path, title=title, footer_text=footer_text, progress=progress, words=words)
     except pdf.Cancelled:
         job.cancelled = True
     except Exception as e:  # raised by export_pdf, once the dialog is closed
         job.error = e
 
 
-def _in_child(job: Job, html: str, path: Path, title: str, footer_text: str) -> bool:
+def _in_child(job: Job, html: str, path: Path, title: str, footer_text: str,
+              words: dict[str, str] | None = None) -> bool:
     """Run the export in a child process; False when none could be started (then nothing was
     written and the caller writes it here)."""
     from PySide6.QtCore import QEventLoop, QProcess
@@ -155,7 +163,7 @@ def _in_child(job: Job, html: str, path: Path, title: str, footer_text: str) -> 
         log.debug("no export process: %s", proc.errorString())
         return False
     request = {"html": html, "path": str(hidden), "title": title, "footer": footer_text,
-               "units": pdf._units_per_point()}
+               "units": pdf._units_per_point(), "words": words}
     proc.write(json.dumps(request).encode("utf-8"))
     proc.closeWriteChannel()
     if proc.state() != QProcess.NotRunning:
@@ -189,15 +197,18 @@ def _whole(hidden: Path, done: str) -> bool:
         return False
 
 
-def export_report_pdf(window, path: str) -> Path | None:
+def export_report_pdf(window, path: str, *, lang: str | None = None) -> Path | None:
     """The window's open log's report as PDF at ``path`` (File ▸ Export ▸ Report as PDF); None,
-    and the status bar says so, when it was cancelled."""
-    from ..export.report import pdf_parts
+    and the status bar says so, when it was cancelled. ``lang``: the report's language (the
+    window's; None: the process's, :func:`replayer.i18n.current`): its text, its page numbers, the
+    dialog and the child process's progress."""
+    from ..export.report import paper_words, pdf_parts
 
-    html, title, footer = pdf_parts(window.doc.result, window.reviews)
-    out = export_pdf(window, html, path, title=title, footer_text=footer)
+    html, title, footer = pdf_parts(window.doc.result, window.reviews, lang=lang)
+    words = paper_words(lang)
+    out = export_pdf(window, html, path, title=title, footer_text=footer, words=words)
     if out is None:
-        window.statusBar().showMessage("Export cancelled: no file written", 5000)
+        window.statusBar().showMessage(words["cancelled"], 5000)
     return out
 
 
@@ -219,7 +230,8 @@ def _child() -> int:
         pdf._application()
         pdf.use_units(request.get("units"))
         written = pdf.html_to_pdf(request["html"], request["path"], title=request.get("title", ""),
-                                  footer_text=request.get("footer", ""), progress=progress)
+                                  footer_text=request.get("footer", ""), progress=progress,
+                                  words=request.get("words"))
     except Exception as e:  # said to the window, which shows it
         out.write("ERR " + f"{type(e).__name__}: {e}".replace("\r", " ").replace("\n", " ") + "\n")
         out.flush()

@@ -68,7 +68,7 @@ def _cuts(doc, table, limit: float, first_limit: float | None = None) -> list[tu
     return out
 
 
-def _keep_piece(doc, table, cuts: list[tuple[int, int, list[int]]], k: int) -> None:
+def _keep_piece(doc, table, cuts: list[tuple[int, int, list[int]]], k: int, continued: str = CONTINUED) -> None:
     """Leave in ``table`` (a copy of the row) only its ``k``-th piece of each cell's text."""
     from PySide6.QtGui import QColor, QTextCursor
 
@@ -91,17 +91,18 @@ def _keep_piece(doc, table, cuts: list[tuple[int, int, list[int]]], k: int) -> N
                 fmt.setFontItalic(True)
                 fmt.setForeground(QColor("#6b7385"))
                 fmt.setAnchor(False)
-                cursor.insertText(CONTINUED, fmt)
+                cursor.insertText(continued, fmt)
 
 
-def split_tall_rows(doc, width: float, height: float) -> int:
+def split_tall_rows(doc, width: float, height: float, continued: str = CONTINUED) -> int:
     """Cut every row table of ``doc`` taller than a page of ``width`` × ``height`` into pieces that
-    each fit a page under their column headings (see the module). Returns the rows cut."""
+    each fit a page under their column headings (see the module). Returns the rows cut.
+    ``continued``: the mark of a piece after the first (the report's language: its ``paper_words``)."""
     from PySide6.QtCore import QSizeF
 
     doc.setPageSize(QSizeF(width, -1))  # no pages: each row's own height
     try:
-        return _split(doc, width, height)
+        return _split(doc, width, height, continued)
     finally:
         # no page size at all (a null one: not laid out, as a new document is in effect): else
         # the changes made to the document next (the rows closed up) are each laid out again,
@@ -109,7 +110,7 @@ def split_tall_rows(doc, width: float, height: float) -> int:
         doc.setPageSize(QSizeF(0, 0))
 
 
-def _split(doc, width: float, height: float) -> int:
+def _split(doc, width: float, height: float, continued: str) -> int:
     elements = _elements(doc)
     todo = []
     for k, e in enumerate(elements):
@@ -142,7 +143,7 @@ def _split(doc, width: float, height: float) -> int:
         elements = _elements(doc)
         at = next(i for i, e in enumerate(elements) if e is table)
         for k in range(pieces - 1, -1, -1):
-            _keep_piece(doc, elements[at - (pieces - 1) + k], cuts, k)
+            _keep_piece(doc, elements[at - (pieces - 1) + k], cuts, k, continued)
     return len(todo)
 
 

@@ -21,7 +21,7 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parent.parent
 LANGUAGES = ("ja", "de")
 #: the extraction keywords (Babel's spec: None = the first argument is the msgid)
-KEYWORDS = {"M": None, "term": ((1, "c"), 2), "source": (1,)}
+KEYWORDS = {"M": None, "term": ((1, "c"), 2), "source": (1,), "_rule": (3,)}  # _rule: a game's rule titles
 #: domain -> (the folder its messages are in, the folders below it that are other domains', its locale dir)
 DOMAINS = {
     "replayer": (PACKAGE, ("games", "gui", "locale"), PACKAGE / "locale"),

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from sqlite_utils import Database
 
+from ..i18n import M, current as _language  # (a message for the user, in the chosen language)
 from ..errors import LibraryDamaged, LibraryError
 from .index import catch_up_index
 from .schema import APP_NAME, MIGRATIONS, _check_known, migrate
@@ -55,9 +56,9 @@ def open_library(path: str | os.PathLike[str] | None = None, *, read_only: bool 
         if is_damage(e):
             raise LibraryDamaged(name, str(e), integrity_verdict(name)) from None
         if "readonly" in str(e):
-            raise LibraryError(f"{name}: the library is read-only ({e}); search and stats read it as it is, "
-                               "importing needs a writable library") from None
-        raise LibraryError(f"{name}: not a replayer library ({e})") from None
+            raise LibraryError(M("{name}: the library is read-only ({error}); search and stats read it as it is, "
+                                 "importing needs a writable library", name=name, error=str(e)).render(_language())) from None
+        raise LibraryError(M("{name}: not a replayer library ({error})", name=name, error=str(e)).render(_language())) from None
     except LibraryError:
         db.close()
         raise
@@ -98,14 +99,15 @@ def _open_read_only(name: str) -> Database:
         pending = [m.name for m in MIGRATIONS.pending(db)]
         if pending:
             db.close()
-            raise LibraryError(f"{name}: the library is read-only and was made by an older replayer; it needs "
-                               f"the migrations {', '.join(pending)}: open a writable copy once to upgrade it")
+            raise LibraryError(M("{name}: the library is read-only and was made by an older replayer; it needs "
+                                 "the migrations {migrations}: open a writable copy once to upgrade it", name=name,
+                                 migrations=", ".join(pending)).render(_language()))
     except sqlite3.DatabaseError as e:
         if conn is not None:
             conn.close()
         if is_damage(e):
             raise LibraryDamaged(name, str(e), integrity_verdict(name)) from None
-        raise LibraryError(f"{name}: not a replayer library ({e})") from None
+        raise LibraryError(M("{name}: not a replayer library ({error})", name=name, error=str(e)).render(_language())) from None
     return db
 
 

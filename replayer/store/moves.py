@@ -19,6 +19,7 @@ from typing import Any, Iterable
 
 from sqlite_utils import Database
 
+from ..i18n import M, current as _language  # (a message for the user, in the chosen language)
 from ..errors import LibraryError
 
 from .paths import (
@@ -294,13 +295,13 @@ def move_to(db: Database, was: str | os.PathLike[str], now: str | os.PathLike[st
     old = key_for(absolute_path(was), root)
     row = conn.execute("SELECT id FROM matches WHERE path = ?", [old]).fetchone()
     if row is None:
-        raise LibraryError(f"{os.fspath(was)}: the library has no match there")
+        raise LibraryError(M("{path}: the library has no match there", path=os.fspath(was)).render(_language()))
     if not os.path.isfile(now):
-        raise LibraryError(f"{os.fspath(now)}: no such file")
+        raise LibraryError(M("{path}: no such file", path=os.fspath(now)).render(_language()))
     new = key_for(absolute_path(now), root)
     with writing(db):
         if new != old and _known(conn, new):
-            raise LibraryError(f"{os.fspath(now)}: the library has it as another match")
+            raise LibraryError(M("{path}: the library has it as another match", path=os.fspath(now)).render(_language()))
         _move(conn, row[0], new)
     return old, new
 

@@ -9,6 +9,7 @@ from typing import Iterable, Iterator
 
 from sqlite_utils import Database, Migrations
 
+from ..i18n import M, current as _language  # (a message for the user, in the chosen language)
 from ..errors import LibraryError
 from .jsontext import _ASCII_LOWER, _dumps
 from .paths import DEFAULT_ROOT, ROOT_SETTING, library_root, rekey_paths
@@ -41,8 +42,8 @@ def _check_known(db: Database) -> None:
     known = {m.name for m in MIGRATIONS._migrations}
     unknown = [name for name in schema_version(db) if name not in known]
     if unknown:
-        raise LibraryError("this library was made by a newer replayer (migrations "
-                           + ", ".join(unknown) + "); upgrade replayer to use it")
+        raise LibraryError(M("this library was made by a newer replayer (migrations {migrations}); upgrade replayer "
+                             "to use it", migrations=", ".join(unknown)).render(_language()))
 
 
 

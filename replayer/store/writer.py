@@ -14,6 +14,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
+from ..i18n import M, current as _language  # (a message for the user, in the chosen language)
 from .index import _update_index, catch_up_index, update_index
 from .jsontext import _dumps
 from .moves import move_match, moved_match
@@ -123,15 +124,16 @@ def _write_rows(conn: sqlite3.Connection, prepared: Prepared, index: bool) -> Im
     if row[0] is not None and row[2] == digest:
         return ImportOutcome(path, "unchanged", match_id=row[0], revision=row[1])
     if prepared.status == "unchanged":  # the worker skipped it but the library changed since
-        return ImportOutcome(path, "skipped", "the library changed during the import; import it again")
+        return ImportOutcome(path, "skipped", M("the library changed during the import; import it again").render(_language()))
     if row[0] is None and row[3] is not None:
         moved = moved_match(conn, path, digest)
         if moved is None:
-            return ImportOutcome(path, "duplicate", f"same content as {row[3]}")
+            return ImportOutcome(path, "duplicate", M("same content as {path}", path=row[3]).render(_language()))
         # the same log, moved: its match (revisions, findings, verdicts) follows it
         match_id, old_key, revision = moved
         move_match(conn, match_id, path)
-        return ImportOutcome(path, "moved", f"moved from {old_key}", match_id=match_id, revision=revision)
+        return ImportOutcome(path, "moved", M("moved from {path}", path=old_key).render(_language()), match_id=match_id,
+                             revision=revision)
     now = _now()
     revision_id = row[5]
     first = row[6] if row[6] is not None else 1
@@ -167,7 +169,8 @@ def _date_warning(prepared: Prepared) -> str:
     """What an import says of a header Date it could not read (stored as written)."""
     value = prepared.match[_DATE_COLUMN] if len(prepared.match) > _DATE_COLUMN else None
     if value and not _ISO_SHAPE.match(value):
-        return f"[Date {value!r}] is not a date replayer can read: stored as written, not found by --from/--to"
+        return M("[Date {value}] is not a date replayer can read: stored as written, not found by --from/--to",
+                 value=repr(value)).render(_language())
     return ""
 
 

@@ -815,5 +815,5 @@ class DmModel(Model):
 
     # ---- the table, for `replayer rules dm` ---------------------------------------------------------
     @classmethod
-    def describe(cls) -> str:
-        return describe_table()
+    def describe(cls, lang: str = "en") -> str:
+        return describe_table(lang)

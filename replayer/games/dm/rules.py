@@ -170,43 +170,43 @@ class Step:
 
 
 STEPS: tuple[Step, ...] = (
-    Step(AttackStep.DECLARATION, "Declaration",
-         "the turn player picks one creature that may attack (untapped, not summoning sick unless speed "
+    Step(AttackStep.DECLARATION, M("Declaration").text,
+         M("the turn player picks one creature that may attack (untapped, not summoning sick unless speed "
          "attacker or mach fighter, no 'cannot attack'), taps it and names the target: the opposing player "
-         "(never the shields) or a tapped opposing creature (untapped only with an ability that allows it)",
+         "(never the shields) or a tapped opposing creature (untapped only with an ability that allows it)").text,
          f"{STEP1}; {WHO}; {TARGETS}"),
-    Step(AttackStep.CONTINUOUS, "Continuous abilities",
-         "'while attacking' and 'while tapped' abilities start to apply and last until the attack is over; "
-         "nothing is declared", STEP2),
-    Step(AttackStep.ATTACK_TRIGGERS, "Attack triggers",
-         "'when it attacks / is attacked' abilities trigger; the turn player's resolve first and the turn "
+    Step(AttackStep.CONTINUOUS, M("Continuous abilities").text,
+         M("'while attacking' and 'while tapped' abilities start to apply and last until the attack is over; "
+         "nothing is declared").text, STEP2),
+    Step(AttackStep.ATTACK_TRIGGERS, M("Attack triggers").text,
+         M("'when it attacks / is attacked' abilities trigger; the turn player's resolve first and the turn "
          "player declares invasion or revolution change; then the non-turn player's abilities and "
          "declarations: ninja strike and revolution 0 (all shown at once), only after the turn player's "
-         "attack triggers have resolved", STEP3),
-    Step(AttackStep.BLOCK, "Block / redirect",
-         "the non-turn player declares block, guardman and attack redirect, together and once, each judged on "
+         "attack triggers have resolved").text, STEP3),
+    Step(AttackStep.BLOCK, M("Block / redirect").text,
+         M("the non-turn player declares block, guardman and attack redirect, together and once, each judged on "
          "the state before the declarations; a blocker or guardman must be untapped and taps (guardman never "
          "against an attack on the player), a redirecting creature must be tapped and untaps, and the attack "
-         "then aims at it or at another tapped creature of its owner", STEP4),
-    Step(AttackStep.BLOCK_TRIGGERS, "Block-related abilities",
-         "'when blocked / not blocked / when it blocks' abilities, the turn player's first; the turn player's "
-         "ninja strike, only after a block, is declared here", STEP5),
-    Step(AttackStep.BATTLE, "Battle",
-         "when the attack aims at a creature (blocked, redirected, or a creature attacked): the two battle; "
+         "then aims at it or at another tapped creature of its owner").text, STEP4),
+    Step(AttackStep.BLOCK_TRIGGERS, M("Block-related abilities").text,
+         M("'when blocked / not blocked / when it blocks' abilities, the turn player's first; the turn player's "
+         "ninja strike, only after a block, is declared here").text, STEP5),
+    Step(AttackStep.BATTLE, M("Battle").text,
+         M("when the attack aims at a creature (blocked, redirected, or a creature attacked): the two battle; "
          "the higher power wins, equal power destroys both, wins-all-battles wins (two such creatures both "
-         "survive); the loser is destroyed; battle abilities resolve, turn player first",
+         "survive); the loser is destroyed; battle abilities resolve, turn player first").text,
          f"{STEP6A}; {BATTLES}"),
-    Step(AttackStep.BREAK, "Shield break",
-         "when the attack reaches a player who has shields: the attacker breaks min(breaker count, shields), "
+    Step(AttackStep.BREAK, M("Shield break").text,
+         M("when the attack reaches a player who has shields: the attacker breaks min(breaker count, shields), "
          "chosen all at once; the defender shows all S-Triggers of that break at once; S-Trigger spells "
-         "resolve before S-Trigger creatures' cip abilities", f"{STEP6B}; {PLAYERS}"),
-    Step(AttackStep.DIRECT, "Direct attack",
-         "when the attack reaches a player who has no shields: a direct attack, and the attacker's player wins",
+         "resolve before S-Trigger creatures' cip abilities").text, f"{STEP6B}; {PLAYERS}"),
+    Step(AttackStep.DIRECT, M("Direct attack").text,
+         M("when the attack reaches a player who has no shields: a direct attack, and the attacker's player wins").text,
          STEP6C),
-    Step(AttackStep.END, "End of the attack",
-         "'at the end of the attack' abilities trigger (only if their creature is still in the battle zone) and "
+    Step(AttackStep.END, M("End of the attack").text,
+         M("'at the end of the attack' abilities trigger (only if their creature is still in the battle zone) and "
          "resolve, turn player first; then the 'after the attack' abilities resolve, turn player first, even if "
-         "their creature has left", STEP7),
+         "their creature has left").text, STEP7),
 )
 
 
@@ -617,30 +617,52 @@ def lines_of(step: Step) -> list[Line]:
     return [row for row in LINES if row.steps and step.step in row.steps]
 
 
-def describe_table() -> str:
-    out = ["Duel Masters — the attack sub-steps (run in order, never back)", ""]
+def describe_table(lang: str = "en") -> str:
+    """``replayer rules dm``: the sub-steps, the line table, the showings and the rule ids, in
+    ``lang`` (the notation's forms, kinds and rule ids as they are; the titles, descriptions,
+    headings and rule titles translated; the citations in their source's language)."""
+    from ...i18n import cite_in, sources
+
+    def t(msg) -> str:
+        return msg.render(lang)
+
+    def cite(label: str) -> str:
+        return cite_in(label, lang)
+
+    out = [t(M("Duel Masters — the attack sub-steps (run in order, never back)")), ""]
+    may, lines_label = t(M.term("rules table", "may happen:")), t(M.term("rules table", "log lines:"))
+    pad = max(len(may), len(lines_label)) + 1
     for step in STEPS:
-        out.append(f"{step.label:<4} {step.title}")
-        out.append(f"     may happen: {step.happens}")
+        out.append(f"{step.label:<4} {M.translate(lang, step.title)}")
+        out.append(f"     {may:<{pad}}{M.translate(lang, step.happens)}" if lang != "en"
+                   else f"     may happen: {step.happens}")
         forms = [f"`{row.form}`" for row in lines_of(step)]
-        out.append("     log lines:  " + (" · ".join(forms) if forms else "none (nothing is declared)"))
-        out.append(f"     [{step.cite}]")
+        shown = " · ".join(forms) if forms else t(M("none (nothing is declared)"))
+        out.append(f"     {lines_label:<{pad}}{shown}" if lang != "en" else "     log lines:  " + shown)
+        out.append(f"     [{cite(step.cite)}]")
         out.append("")
-    out.append("Lines of any sub-step (the results of abilities; no sub-step of their own): "
-               + " · ".join(f"`{row.form}`" for row in LINES if row.steps is None))
-    out += ["", "How a line's sub-step is found: the earliest of its sub-steps not before the one reached; "
-            f"none means it goes back  [{PRINCIPLE}]", ""]
-    out += text_table([["line", "sub-steps", "needs", f"citation ({SOURCE}, …)"]]
-                      + [[row.kind, row_label(row), row.needs.value, row.cite.replace(SOURCE + ", ", "")]
-                         for row in LINES]).split("\n")
-    out += ["", "needs: live = not in an aborted attack; player = the attack reaches the player (not blocked, "
-            f"not redirected)  [{ABORTED}; {STEP6B}]", "", "Declared once per attack, in one go:"]
+    out.append(t(M("Lines of any sub-step (the results of abilities; no sub-step of their own): {forms}",
+                   forms=" · ".join(f"`{row.form}`" for row in LINES if row.steps is None))))
+    out += ["", t(M("How a line's sub-step is found: the earliest of its sub-steps not before the one reached; "
+                    "none means it goes back")) + f"  [{cite(PRINCIPLE)}]", ""]
+    heads = [t(M.term("rules table", "line")), t(M.term("rules table", "sub-steps")), t(M.term("rules table", "needs")),
+             t(M("citation ({source}, …)", source=cite(SOURCE)))]
+    # the cells without the source's name the heading gives (English: "step 3"; Japanese: "§ ３、…")
+    own = next((src.own for src in sources() if src.label == SOURCE), SOURCE)  # (its own language's name)
+    within = SOURCE + ", " if lang == "en" else own + " "
+    out += text_table([heads] + [[row.kind, row_label(row), row.needs.value, cite(row.cite).replace(within, "")]
+                                 for row in LINES]).split("\n")
+    out += ["", t(M("needs: live = not in an aborted attack; player = the attack reaches the player (not blocked, "
+                    "not redirected)")) + f"  [{cite(ABORTED)}; {cite(STEP6B)}]", "",
+            t(M("Declared once per attack, in one go:"))]
     for s in SHOWINGS:
-        how = "consecutive lines" if s.consecutive else "one line"
-        out.append(f"  {s.name} (one go = {how}): a second go is {s.rule}")
-    out += ["", "Breakers: " + ", ".join(f"{w} {n}" for w, n in BREAKERS.items())
-            + ", otherwise 1; the attacker breaks min(breaker count, shields)", "", "Rule ids:"]
+        how = t(M("consecutive lines")) if s.consecutive else t(M("one line"))
+        out.append("  " + t(M("{name} (one go = {how}): a second go is {rule}", name=s.name, how=how, rule=s.rule)))
+    out += ["", t(M("Breakers: {breakers}, otherwise 1; the attacker breaks min(breaker count, shields)",
+                    breakers=", ".join(f"{w} {n}" for w, n in BREAKERS.items()))), "",
+            t(M.term("rules table", "Rule ids:"))]
     for rid, rule in sorted(RULES.items()):
         if rid.startswith("dm."):
-            out.append(f"  {rid:38} {rule.severity.value:8} {rule.kind.value:19} {rule.title}  [{rule.cite}]")
+            out.append(f"  {rid:38} {rule.severity.value:8} {rule.kind.value:19} {M.translate(lang, rule.title)}  "
+                       f"[{cite(rule.cite)}]")
     return "\n".join(out)

@@ -717,8 +717,8 @@ class YgoModel(Model):
 
     # ---- the rules table, for `replayer rules ygo` -----------------------------------------------
     @classmethod
-    def describe(cls) -> str:
-        return describe_table()
+    def describe(cls, lang: str = "en") -> str:
+        return describe_table(lang)
 
     @classmethod
     def describe_json(cls) -> dict:

@@ -222,20 +222,20 @@ class Clause:
 
 
 CLAUSES: tuple[Clause, ...] = (
-    Clause("counter-trap", "Counter Trap Cards", is_counter_trap, ALL_TIMINGS, YP_ACT),
-    Clause("mandatory", "mandatory effects", is_mandatory, ALL_TIMINGS, YP_ACT),
-    Clause("negates-activation", "effects that negate an activation (not those that negate an effect)",
+    Clause("counter-trap", M("Counter Trap Cards").text, is_counter_trap, ALL_TIMINGS, YP_ACT),
+    Clause("mandatory", M("mandatory effects").text, is_mandatory, ALL_TIMINGS, YP_ACT),
+    Clause("negates-activation", M("effects that negate an activation (not those that negate an effect)").text,
            negates_activation, ALL_TIMINGS, "OCG FAQ 14/03/26 (Damage Step)"),
-    Clause("atk-mod", "Spell/Trap Cards and quick effects that directly change ATK/DEF",
+    Clause("atk-mod", M("Spell/Trap Cards and quick effects that directly change ATK/DEF").text,
            changes_atk_directly, UNTIL_BEFORE_CALC, YP_ACT, "ygo.ds.atk-mod-after-calc", M("directly changes ATK/DEF")),
-    Clause("self-trigger", "optional triggers on the card itself moving, being flipped or changing "
-           "position (unless they Normal or Fusion Summon)", triggers_on_itself, ALL_TIMINGS, YP_ACT),
-    Clause("battle-trigger", "optional triggers on a battle event (battle damage, destroyed by battle): "
-           "the event happens at damage calculation, so they come after it", is_battle_trigger,
+    Clause("self-trigger", M("optional triggers on the card itself moving, being flipped or changing "
+           "position (unless they Normal or Fusion Summon)").text, triggers_on_itself, ALL_TIMINGS, YP_ACT),
+    Clause("battle-trigger", M("optional triggers on a battle event (battle damage, destroyed by battle): "
+           "the event happens at damage calculation, so they come after it").text, is_battle_trigger,
            AFTER_CALC_ON, YP_ACT, "ygo.ds.battle-trigger-early", M("triggers on a battle event")),
-    Clause("named-timing", "effects that name a Damage Step timing (only at that timing)",
+    Clause("named-timing", M("effects that name a Damage Step timing (only at that timing)").text,
            names_a_timing, None, TCG_TABLE, "ygo.ds.named-timing", M("names a Damage Step timing")),
-    Clause("ds-ok", "cards whose text allows the Damage Step", allows_damage_step, ALL_TIMINGS, YP_ACT),
+    Clause("ds-ok", M("cards whose text allows the Damage Step").text, allows_damage_step, ALL_TIMINGS, YP_ACT),
 )
 
 #: "Once per specific timing": an effect allowed by one of these clauses at one of these timings
@@ -562,14 +562,17 @@ def effect_words(p: frozenset[str]) -> Msg | str:
     return ", ".join(parts) or M("no properties that allow it")
 
 
-def table_cells() -> list[tuple[str, list[str]]]:
-    """The rules table: for each effect class, its cell at each Damage Step timing."""
+def table_cells(lang: str = "en") -> list[tuple[str, list[str]]]:
+    """The rules table: for each effect class, its cell at each Damage Step timing (the words in
+    ``lang``; the JSON keeps the English ones)."""
+    named, once, yes = (w.render(lang) for w in (
+        M.term("rules table", "named"), M.term("rules table", ", once"), M.term("rules table", "yes")))
     out = []
     for cl in CLAUSES:
         if cl.timings is None:
-            cells = ["named" + (", once" if t in once_per_timing(cl, "current") else "") for t in Timing]
+            cells = [named + (once if t in once_per_timing(cl, "current") else "") for t in Timing]
         else:
-            cells = ["yes" if t in cl.timings else "-" for t in Timing]
+            cells = [yes if t in cl.timings else "-" for t in Timing]
         out.append((cl.name, cells))
     return out
 
@@ -582,40 +585,59 @@ def describe_json() -> dict:
                       "description": cl.description, "cite": cl.cite} for cl in CLAUSES]}
 
 
-def describe_table() -> str:
+def describe_table(lang: str = "en") -> str:
+    """``replayer rules ygo``: the table, its rows, the guards and the rule ids, in ``lang`` (the
+    timings' words, the clause names and the rule ids as the notation has them; the descriptions,
+    headings and rule titles translated; the citations in their source's language, with the label
+    translated beside it)."""
+    from ...i18n import cite_in
+
+    def t(msg) -> str:
+        return msg.render(lang)
+
+    def title(rule) -> str:
+        return M.translate(lang, rule.title)
+
+    def cite(label: str) -> str:
+        return cite_in(label, lang)
+
     cols = list(Timing)
-    lines = ["Yu-Gi-Oh! — which effects may be activated at each Damage Step timing", ""]
-    table = table_cells()
-    header = ["effect class"] + [t.word for t in cols]
+    lines = [t(M("Yu-Gi-Oh! — which effects may be activated at each Damage Step timing")), ""]
+    table = table_cells(lang)
+    header = [t(M.term("rules table", "effect class"))] + [tm.word for tm in cols]
     rows = [[name] + cells for name, cells in table]
     # every column as wide as its widest cell (in display columns), two spaces between columns
     head, *body = text_table([header] + rows).split("\n")
     lines += [head, "-" * text_width(head)]
     lines += body
-    lines += ["", "Rows:"]
+    lines += ["", t(M.term("rules table", "Rows:"))]
     for cl in CLAUSES:
-        lines.append(f"  {cl.name}: {cl.description}  [{cl.cite}]")
+        lines.append(f"  {cl.name}: {M.translate(lang, cl.description)}  [{cite(cl.cite)}]")
     from ...diagnostics import RULES
 
-    lines += ["", "Restrictions, applied first and in this order (the first that applies decides):"]
+    lines += ["", t(M("Restrictions, applied first and in this order (the first that applies decides):"))]
     for g in DS_RESTRICTIONS:
-        lines.append(f"  {g.name}: {g.rule}  {RULES[g.rule].title}  [{RULES[g.rule].cite}]")
-    lines += ["", "Then one allowing clause is enough; `no-ds` (\"except during the Damage Step\", or a ruling) forbids "
-              "the card whatever else applies.",
-              "named: only at the timing the effect names; ds-start and calc allow it once per timing "
-              f"(not after a chain resolved there)  [{OCG_TIMINGS}]", "", "Rules revisions (differences from current):"]
+        lines.append(f"  {g.name}: {g.rule}  {title(RULES[g.rule])}  [{cite(RULES[g.rule].cite)}]")
+    lines += ["", t(M("Then one allowing clause is enough; `no-ds` (\"except during the Damage Step\", or a ruling) "
+                      "forbids the card whatever else applies.")),
+              t(M("named: only at the timing the effect names; ds-start and calc allow it once per timing "
+                  "(not after a chain resolved there)")) + f"  [{cite(OCG_TIMINGS)}]", "",
+              t(M("Rules revisions (differences from current):"))]
     for rev, diff in REVISIONS.items():
         for name, ts in diff.timings.items():
-            lines.append(f"  {rev}: {name} allowed at " + ", ".join(t.word for t in sorted(ts)) + f"  [{diff.cite}]")
+            lines.append(f"  {rev}: " + t(M("{name} allowed at {timings}", name=name,
+                                             timings=", ".join(tm.word for tm in sorted(ts))))
+                         + f"  [{cite(diff.cite)}]")
         for name, ts in diff.once.items():
-            lines.append(f"  {rev}: {name} once per timing at " + ", ".join(t.word for t in sorted(ts))
-                         + f"  [{diff.cite}]")
-    lines += ["", "Checks on the targets and the cost, then (the cost paid) on the activated card; every one that "
-              "applies is a finding:"]
+            lines.append(f"  {rev}: " + t(M("{name} once per timing at {timings}", name=name,
+                                             timings=", ".join(tm.word for tm in sorted(ts))))
+                         + f"  [{cite(diff.cite)}]")
+    lines += ["", t(M("Checks on the targets and the cost, then (the cost paid) on the activated card; every one that "
+                      "applies is a finding:"))]
     for g in ACTIVATION_GUARDS:
-        lines.append(f"  {g.name} ({g.on}): {g.rule}  {RULES[g.rule].title}  [{RULES[g.rule].cite}]")
-    lines += ["", "Rule ids:"]
+        lines.append(f"  {g.name} ({g.on}): {g.rule}  {title(RULES[g.rule])}  [{cite(RULES[g.rule].cite)}]")
+    lines += ["", t(M.term("rules table", "Rule ids:"))]
     for rid, rule in sorted(RULES.items()):
         if rid.startswith("ygo."):
-            lines.append(f"  {rid:40} {rule.kind.value:19} {rule.title}  [{rule.cite}]")
+            lines.append(f"  {rid:40} {rule.kind.value:19} {title(rule)}  [{cite(rule.cite)}]")
     return "\n".join(lines)
