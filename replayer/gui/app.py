@@ -127,11 +127,7 @@ class MainWindow(ActionsMixin, FilesMixin, NavigationMixin, QMainWindow):
         self.theme = self._resolve_theme(self.theme_name)
         # the language: --lang / REPLAYER_LANG, else View ▸ Language's choice, else the locale (the
         # process's: a second window speaks as the first)
-        if not getattr(language, "_started", False):
-            language._started = True
-            language.set_language(language.initial(self.settings))
-        else:
-            language.set_language(language.lang())
+        language.start(self.settings)
 
         self._build_widgets()
         self._build_actions()

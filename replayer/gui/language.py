@@ -87,6 +87,28 @@ def initial(settings) -> str:
     return explicit() or normalize(str(settings.value(SETTING, "") or "")) or i18n.from_environment()
 
 
+_started = False
+
+
+def start(settings) -> str:
+    """The first window's language (:func:`initial`), once a process; later windows speak as the
+    first does now. Returns the language."""
+    global _started
+    if not _started:
+        _started = True
+        set_language(initial(settings))
+    else:
+        set_language(_lang)  # (Qt's translations, for an application made since)
+    return _lang
+
+
+def reset() -> None:
+    """Back to English, the next window choosing again (tests)."""
+    global _started
+    set_language("en")
+    _started = False
+
+
 def set_language(code: str) -> None:
     """Switch the window's language (and Qt's own strings) now."""
     global _lang
@@ -137,9 +159,6 @@ def _install_qt_translations(code: str) -> None:
             _qt_translators.append(t)
 
 
-__all__ = ["LANGUAGES", "M", "NAMES", "NOTIFIER", "SETTING", "explicit", "initial", "lang", "live",
-           "set_language", "text", "tr"]
-
 
 def plural(n: int, one: Msg, many: Msg, grouped: bool = True, **params: object) -> str:
     """``one`` or ``many`` (messages with a ``{n}``) for ``n`` things, in the window's language (the
@@ -170,3 +189,7 @@ def label(word: str) -> str:
     from ..diagnostics import CITE_LABEL, FROM_LABEL, HINT_LABEL
 
     return render({"hint": HINT_LABEL, "cite": CITE_LABEL, "from": FROM_LABEL}[word], _lang)
+
+
+__all__ = ["LANGUAGES", "M", "NAMES", "NOTIFIER", "SETTING", "explicit", "initial", "kind", "label", "lang", "live",
+           "plural", "reset", "set_language", "severity", "start", "text", "tr"]

@@ -19,13 +19,15 @@ from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QFrame, QLabel, QMenu,
 
 from .theme import Theme, ui_font
 from .marks import MARKERS, draw_badge, draw_marker, draw_pin
+from ..textwidth import width
 from .language import M, text, tr
 
 #: the arrow keys as Qt names them (in English, and in German with Qt's translations) -> the arrow
 _ARROWS = {"Left": "←", "Right": "→", "Up": "↑", "Down": "↓", "Links": "←", "Rechts": "→", "Oben": "↑", "Unten": "↓"}
 #: the group of keys no menu shows (an extension's shortcut, for one)
 OTHER = M("Other keys")
-#: what a key does is said by the action's tooltip (less the key) up to this long, else by its menu entry
+#: what a key does is said by the action's tooltip (less the key) up to this long (in columns: a
+#: Japanese character is two), else by its menu entry
 TIP_MAX = 48
 
 
@@ -49,7 +51,9 @@ def _what(item, keys: list[str]) -> str:
     """What a key does: the action's tooltip less a "(key)" that repeats the key, or where that
     is long, the action's own words (its menu entry)."""
     def clean(text: str) -> str:
-        text = re.sub(r"\(&\w\)", "", text).replace("&", "").rstrip("…").rstrip(".").strip()
+        # a mnemonic written after a Japanese entry: 開く(&O), or as Qt's tooltip of it, 開く(O)
+        text = re.sub(r"(?<=[^\x00-\x7f])\(&?[A-Za-z]\)", "", text)
+        text = text.replace("&", "").rstrip("…").rstrip(".").strip()
         m = re.search(r"\s*\(([^()]*)\)$", text)
         if m and any(k in m.group(1) for k in keys):
             text = text[:m.start()]
@@ -57,7 +61,7 @@ def _what(item, keys: list[str]) -> str:
 
     if isinstance(item, QAction):
         tip, text = clean(item.toolTip()), clean(item.text())
-        return tip if tip and len(tip) <= TIP_MAX else text or tip
+        return tip if tip and width(tip) <= TIP_MAX else text or tip
     return clean(item.whatsThis() or item.objectName())
 
 

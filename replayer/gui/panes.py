@@ -199,8 +199,7 @@ class FindingsPane(QWidget):
         header.setSectionResizeMode(FindingsModel.MESSAGE, QHeaderView.Stretch)
         # narrow enough to leave the message room in a laptop's pane; never narrower than a title
         header.setMinimumSectionSize(44)
-        for col, width in ((0, 78), (1, 52), (2, 46), (3, 140), (5, 90)):
-            self.view.setColumnWidth(col, width)
+        self._fit_columns()
         self.view.selectionModel().currentRowChanged.connect(self._on_current)
 
         # the selected finding
@@ -312,9 +311,23 @@ class FindingsPane(QWidget):
         self._update_counts()
         self._show_detail(self.current_row())
 
+    #: the columns' first widths (a column is wider when its title needs it: プレイヤー, Schwere)
+    WIDTHS = ((0, 78), (1, 52), (2, 46), (3, 140), (5, 90))
+
+    def _fit_columns(self) -> None:
+        fm = self.view.header().fontMetrics()
+        for col, width in self.WIDTHS:
+            if self.model.compact and col in (FindingsModel.SEVERITY, FindingsModel.LINE):
+                continue
+            title = self.model.headerData(col, Qt.Horizontal) or ""
+            # the title and the header's margins (and, on Line, the sort arrow's room)
+            need = fm.horizontalAdvance(title) + 9 + (16 if col == FindingsModel.LINE else 0)
+            self.view.setColumnWidth(col, max(width, need))
+
     def retranslate(self) -> None:
         """The window's language changed: the headers, the findings' messages, the counts, the detail."""
         self.model.retranslate()
+        self._fit_columns()
         self._update_counts()
         self._show_detail(self.current_row())
 
