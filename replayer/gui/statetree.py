@@ -50,6 +50,22 @@ class TreeBuilder:
         def card(c) -> str:
             return words(gid, c.describe(game), " · ")
 
+        lang = language.lang()
+
+        def named(label: str) -> str:
+            """A card's name in the window's language where the game's catalog has it (copy kept)."""
+            if lang == "en" or not label:
+                return label
+            base, sep, copy = label.rpartition("#")
+            if not (sep and copy.isdigit()):
+                base, sep, copy = label, "", ""
+            try:
+                info = game.catalog.find(base)
+            except Exception:
+                info = None
+            name = info.names.get(lang) if info is not None else None
+            return (name + sep + copy) if name else label
+
         if s.turn is not None:
             self._add(tr("Turn"), f"{s.turn} · {who(s.turn_player)}", tone="strong")
         else:
@@ -65,19 +81,19 @@ class TreeBuilder:
                 self._add(tr("mana (charged)"), f"A {s.mana['A']} · B {s.mana['B']}", sh, tone="dim")
         b = s.battle
         if b is not None:
-            target = b.target if b.target is not None else word(gid, game.label("no-target"))
+            target = named(b.target) if b.target is not None else word(gid, game.label("no-target"))
             pos = {"set": M(" (face-down)"), "defense": M(" (defense)")}.get(b.target_position, "")
-            text_ = f"{b.attacker} ({b.attacker_player or '?'}) → {target}{language.text(pos)}"
+            text_ = f"{named(b.attacker)} ({b.attacker_player or '?'}) → {target}{language.text(pos)}"
             node = self._add(tr("Battle"), text_ + (tr("  — attack over") if b.ended else ""))
             att = self._find_card(s, b.attacker_player, b.attacker)
             if att is not None:
-                self._add(tr("attacker"), f"{att.name}: {card(att)}", node)
+                self._add(tr("attacker"), f"{named(att.name)}: {card(att)}", node)
             if b.target is not None:
                 tgt = self._find_card(s, b.target_player, b.target)
                 if tgt is not None:
-                    self._add(tr("target"), f"{tgt.name}: {card(tgt)}", node)
+                    self._add(tr("target"), f"{named(tgt.name)}: {card(tgt)}", node)
             if b.blocker:
-                self._add(tr("blocked by"), b.blocker, node)
+                self._add(tr("blocked by"), named(b.blocker), node)
         else:
             self._add(tr("Battle"), "—", tone="dim")
         if game.states.shows_chain:
@@ -85,14 +101,14 @@ class TreeBuilder:
                 ch = self._add(tr("Chain"), plural(len(s.chain), M("{n} link, open"), M("{n} links, open")),
                                tone="strong")
                 for link in s.chain:
-                    self._add(f"CL{link.number}", f"{who(link.player)} · {link.card}"
-                              + (f" ({link.detail})" if link.detail else ""), ch)
+                    self._add(f"CL{link.number}", f"{who(link.player)} · {named(link.card)}"
+                              + (f" ({words(gid, link.detail, ', ')})" if link.detail else ""), ch)
             elif s.resolved:
                 ch = self._add(tr("Chain"), tr("resolved: {links}", links=" → ".join(f"CL{l.number}" for l in s.resolved)),
                                tone="dim")
                 for link in s.resolved:
-                    self._add(f"CL{link.number}", f"{who(link.player)} · {link.card}"
-                              + (f" ({link.detail})" if link.detail else ""), ch, tone="dim")
+                    self._add(f"CL{link.number}", f"{who(link.player)} · {named(link.card)}"
+                              + (f" ({words(gid, link.detail, ', ')})" if link.detail else ""), ch, tone="dim")
             else:
                 self._add(tr("Chain"), "—", tone="dim")
         else:
@@ -100,7 +116,7 @@ class TreeBuilder:
                 pend = self._add(tr("Waiting"), plural(len(s.pending), M("{n} ability"), M("{n} abilities")),
                                  tone="strong")
                 for link in s.pending:
-                    self._add(who(link.player), f"{link.card} ({link.detail})", pend)
+                    self._add(who(link.player), f"{named(link.card)} ({words(gid, link.detail, ', ')})", pend)
             else:
                 self._add(tr("Waiting"), "—", tone="dim")
         zone = word(gid, game.label("zone"))
@@ -109,14 +125,14 @@ class TreeBuilder:
             node = self._add(f"{zone} · {who(p)}", plural(len(cards), M("{n} card known"), M("{n} cards known"))
                              if cards else tr("nothing known"))
             for c in cards:
-                self._add(c.name, card(c), node)
+                self._add(named(c.name), card(c), node)
         extra = []
         for p in ("A", "B"):
             bits = []
             if s.hand.get(p):
-                bits.append(tr("hand: {cards}", cards=", ".join(s.hand[p])))
+                bits.append(tr("hand: {cards}", cards=", ".join(map(named, s.hand[p]))))
             if s.gy.get(p):
-                last = ", ".join(s.gy_last.get(p, ()))
+                last = ", ".join(map(named, s.gy_last.get(p, ())))
                 bits.append(tr("GY {n} (last: {cards})", n=s.gy[p], cards=last) if last else tr("GY {n}", n=s.gy[p]))
             if s.banished.get(p):
                 bits.append(tr("banished {n}", n=s.banished[p]))

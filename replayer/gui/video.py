@@ -40,7 +40,6 @@ from PySide6.QtGui import QColor, QDesktopServices
 from PySide6.QtWidgets import QComboBox, QFileDialog, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from ..safe import shorten, visible
-from . import language
 from .language import M, live, tr
 from ..timecodes import format_offset, is_url, parse_offset, seconds, url_at, url_problem
 from . import video_keys

@@ -51,6 +51,10 @@ WORDS = {
         M.term("ygo rules word", "direct attack"), M.term("ygo rules word", "face-down"),
         M.term("ygo rules word", "defense position"), M.term("ygo rules word", "attack position"),
         M.term("ygo rules word", "attacking"), M.term("ygo rules word", "destroyed by battle"),
+        M.term("ygo rules word", "flip effect"), M.term("ygo rules word", "trigger"),
+        M.term("ygo rules word", "negated"), M.term("ygo rules word", "from hand"),
+        M.term("ygo rules word", "from gy"), M.term("ygo rules word", "from banished"),
+        M.term("ygo rules word", "from deck"),
     ),
     "dm": _table(
         M.term("dm rules word", "Start of Turn"), M.term("dm rules word", "Untap Step"),
@@ -69,10 +73,13 @@ WORDS = {
         M.term("dm rules word", "Battle zone"), M.term("dm rules word", "the player"),
         M.term("dm rules word", "tapped"), M.term("dm rules word", "untapped"), M.term("dm rules word", "attacking"),
         M.term("dm rules word", "blocking"),
+        M.term("dm rules word", "waiting"), M.term("dm rules word", "resolved"),
+        M.term("dm rules word", "S-Trigger"),
     ),
 }
 
 _POWER = re.compile(r"^power (\S+)$")
+_EFFECT = re.compile(r"^effect (\d+)$")
 
 
 def word(game: str, english: str) -> str:
@@ -86,6 +93,9 @@ def word(game: str, english: str) -> str:
     p = _POWER.match(english)
     if p:
         return text(M("power {power}", power=p.group(1)))
+    p = _EFFECT.match(english)
+    if p:
+        return text(M("effect {n}", n=p.group(1)))
     return english
 
 
