@@ -302,6 +302,7 @@ class MainWindow(ActionsMixin, FilesMixin, NavigationMixin, QMainWindow):
             code = language.lang()
         if code in getattr(self, "language_actions", {}):
             self.language_actions[code].setChecked(True)
+        self.act_play.setIconText(tr("⏸ Pause") if self.play_timer.isActive() else tr("▶ Play"))
         self._update_title()
         if self.path:
             self.log_title.setText(tr("Log  ({name})", name=Path(self.path).name))

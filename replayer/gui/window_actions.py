@@ -170,7 +170,7 @@ class ActionsMixin:
         tb.setToolButtonStyle(Qt.ToolButtonTextOnly)
         self.act_first.setIconText("|◀")
         self.act_prev.setIconText("◀")
-        live(self.act_play, lambda: tr("⏸ Pause") if self.play_timer.isActive() else tr("▶ Play"), "setIconText")
+        self.act_play.setIconText(tr("▶ Play"))  # (⏸ Pause while playing: start_play; retranslate says it again)
         self.act_next.setIconText("▶")
         self.act_last.setIconText("▶|")
         for a in (self.act_first, self.act_prev, self.act_play, self.act_next, self.act_last):
