@@ -386,9 +386,13 @@ class MainWindow(ActionsMixin, FilesMixin, NavigationMixin, QMainWindow):
         f = min(max(int(w * 0.36), self.findings.minimumSizeHint().width() + 8), int(w * 0.42))
         main.setSizes([w - f, f])
         h = max(main.height(), 400)
-        left.setSizes([int(h * 0.55), h - int(h * 0.55)])
+        # (Japanese and German lines are taller or longer: the log's explanation of a finding takes
+        # more lines, the video's controls a taller row; the log and the tabs get a little more)
+        wide = language.lang() != "en"
+        top = int(h * (0.5 if wide else 0.55))
+        left.setSizes([top, h - top])
         # the tabs (State, Video) about 42 % and never less than a video frame of 180 px with its controls
-        side = max(int(h * 0.42), 270)
+        side = max(int(h * (0.44 if wide else 0.42)), 270)
         right.setSizes([h - side, side])
 
 
