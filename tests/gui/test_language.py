@@ -189,3 +189,27 @@ def test_qts_own_buttons_follow(new_window, qtbot):
     box = QDialogButtonBox(QDialogButtonBox.Close)
     qtbot.add_widget(box)
     assert box.button(QDialogButtonBox.Close).text().replace("&", "") == "Close"
+
+
+def test_the_timeline_names_cards_in_the_window_language(monkeypatch, new_window, qtbot, ygo_log):
+    monkeypatch.setenv("REPLAYER_LANG", "ja")
+    w = new_window()
+    doc = open_and_wait(qtbot, w, ygo_log)
+    i = next(i for i, e in enumerate(doc.events) if e.kind == "attack")
+    assert doc.label(i) == "Lyla, Lightsworn Sorceress → Blue-Eyes White Dragon"  # (English: as the log writes)
+    assert doc.label(i, "ja") == "ライトロード・マジシャン ライラ → 青眼の白龍"  # the catalog's Japanese names
+    assert doc.label(i, "de") == "Lyla, Lightsworn Sorceress → Weißer Drache mit eiskaltem Blick"
+    mystery = next(i for i, e in enumerate(doc.events) if e.kind == "set")
+    assert doc.label(mystery, "ja") == "セット Zz Mystery Card"  # (not in the catalog: as written)
+
+
+def test_the_legend_writes_japanese_entries_without_their_mnemonics(monkeypatch, new_window):
+    from replayer.gui.legend import window_keys
+
+    monkeypatch.setenv("REPLAYER_LANG", "ja")
+    rows = window_keys(new_window())
+    whats = {keys: what for _, keys, what in rows}
+    assert whats["Ctrl+Q"] == "終了" and whats["Ctrl+Z"] == "元に戻す"
+    assert not any(re.search(r"\((&?)[A-Z]\)", what) for what in whats.values())
+    groups = [g for g, _, _ in rows]
+    assert "ファイル" in groups and not any("(" in g for g in groups)
