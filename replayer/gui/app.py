@@ -314,6 +314,7 @@ class MainWindow(ActionsMixin, FilesMixin, NavigationMixin, QMainWindow):
         self.overview.invalidate()
         self.log_pane.view.viewport().update()
         if self.doc is not None:
+            self.show_counts(self.doc)  # the status bar's summary (unless a message is held)
             self.doc.trees.clear()  # (the State pane's rows are words)
             if 0 <= self.current < len(self.doc.events):
                 i = self.current

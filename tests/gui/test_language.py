@@ -128,6 +128,7 @@ def test_switching_the_language_keeps_the_log_the_selection_and_the_typing(new_w
     assert message_of(w, k) != english and JAPANESE.search(message_of(w, k))
     assert w.timeline_title.text().startswith("タイムライン")
     assert "編集中" in w.log_title.text()
+    assert "イベント" in w.statusBar().currentMessage()  # the counts, said again
     # nothing lost: the document, the selection, the text being typed (still unsaved)
     assert w.doc is doc and w.current == current
     assert w.log_pane.view.toPlainText() == typed and w.log_pane.view.document().isModified()
