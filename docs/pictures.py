@@ -1,7 +1,8 @@
 """Renders docs/transcribe.png: the window transcribing a match from its video, with the video
-pane at the current event and the editor's completion list open (offscreen).
+pane at the current event and the editor's completion list open (offscreen); with ``--lang ja``
+or ``--lang de`` the window in Japanese or German (docs/transcribe-ja.png, docs/transcribe-de.png).
 
-    QT_QPA_PLATFORM=offscreen python docs/pictures.py [--out docs/transcribe.png] [--theme light]
+    QT_QPA_PLATFORM=offscreen python docs/pictures.py [--out docs/transcribe.png] [--theme light] [--lang en]
 
 The footage is made here (a clock on a green table, PyAV) so the picture needs nothing from
 outside the project. The completion list is a popup window of its own; it is painted onto the
@@ -70,8 +71,9 @@ def make_clock_video(path: Path, seconds: int = 10, fps: int = 25, size=(480, 27
     out.close()
 
 
-def render(out: str, theme: str = "light", size=(1400, 860)) -> str:
+def render(out: str, theme: str = "light", size=(1400, 860), lang: str = "en") -> str:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    os.environ["REPLAYER_LANG"] = lang  # the window's language (before the window is made)
     sys.path.insert(0, str(ROOT))
     from PySide6.QtCore import QPoint, Qt
     from PySide6.QtGui import QImage, QPainter, QTextCursor
@@ -132,10 +134,12 @@ def render(out: str, theme: str = "light", size=(1400, 860)) -> str:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--out", default=str(ROOT / "docs" / "transcribe.png"))
+    ap.add_argument("--out", default=None, help="default: docs/transcribe.png (docs/transcribe-LANG.png)")
     ap.add_argument("--theme", default="light", choices=["light", "dark"])
+    ap.add_argument("--lang", default="en", choices=["en", "ja", "de"])
     args = ap.parse_args(argv)
-    print(render(args.out, args.theme))
+    out = args.out or str(ROOT / "docs" / ("transcribe.png" if args.lang == "en" else f"transcribe-{args.lang}.png"))
+    print(render(out, args.theme, lang=args.lang))
     return 0
 
 

@@ -42,7 +42,9 @@ from .panes import FindingsPane, StatePane
 from ..reviews import Reviews
 from .timeline import LABELS_PPE, OverviewStrip, TimelineView
 from .window_actions import SPEEDS, ActionsMixin
-from .window_files import LOG_FILTER, MAX_RECENT, FilesMixin, _plural
+from . import language
+from .language import M, live, tr
+from .window_files import LOG_FILTER, MAX_RECENT, FilesMixin, events_count
 from .widgets import ElidedLabel
 from .window_navigation import NavigationMixin
 
@@ -62,7 +64,7 @@ def register_extension(fn: Callable[["MainWindow"], None]) -> Callable[["MainWin
 
 
 def settings() -> QSettings:
-    """The window's settings (recent files, theme), in an INI file in the user's config dir."""
+    """The window's settings (recent files, theme, language), in an INI file in the user's config dir."""
     return QSettings(QSettings.IniFormat, QSettings.UserScope, "replayer", "replayer")
 
 
@@ -123,6 +125,9 @@ class MainWindow(ActionsMixin, FilesMixin, NavigationMixin, QMainWindow):
         name = theme or str(self.settings.value("view/theme", "system"))
         self.theme_name = name if name in ("light", "dark", "system") else "system"
         self.theme = self._resolve_theme(self.theme_name)
+        # the language: --lang / REPLAYER_LANG, else View ▸ Language's choice, else the locale (the
+        # process's: a second window speaks as the first)
+        language.start(self.settings)
 
         self._build_widgets()
         self._build_actions()
@@ -144,6 +149,7 @@ class MainWindow(ActionsMixin, FilesMixin, NavigationMixin, QMainWindow):
                 ext(self)
             except Exception:
                 log.debug("window extension %r failed", ext, exc_info=True)
+        language.NOTIFIER.changed.connect(self.retranslate)
 
     # ---- construction -------------------------------------------------------------------------------
     def _build_widgets(self) -> None:
@@ -151,7 +157,7 @@ class MainWindow(ActionsMixin, FilesMixin, NavigationMixin, QMainWindow):
         self.timeline.eventActivated.connect(lambda i: self.select_event(i, origin="timeline"))
         self.timeline.problem.connect(lambda msg: self.statusBar().showMessage(msg, 15000))
         self.overview = OverviewStrip(self.timeline)
-        self.timeline_title = _pane_title("Timeline")
+        self.timeline_title = _pane_title(tr("Timeline"))
         self.timeline.viewChanged.connect(self._update_timeline_title)
         timeline_panel = _panel(self.timeline_title, self.timeline, self.overview)
         self.timeline_panel = timeline_panel
@@ -159,12 +165,12 @@ class MainWindow(ActionsMixin, FilesMixin, NavigationMixin, QMainWindow):
         self.findings = FindingsPane()
         self.findings.findingActivated.connect(self.select_finding)
         self.findings.verdictChanged.connect(self._on_verdict_changed)
-        self.findings.storeFailed.connect(lambda msg: self.show_error("Could not save the verdict", msg))
+        self.findings.storeFailed.connect(lambda msg: self.show_error(tr("Could not save the verdict"), msg))
         findings_panel = _panel(None, self.findings)
 
         self.log_pane = LogPane()
         self.log_pane.view.lineActivated.connect(self.select_line)
-        self.log_title = _pane_title("Log")
+        self.log_title = _pane_title(tr("Log"))
         log_panel = _panel(self.log_title, self.log_pane)
 
         self.state = StatePane()
@@ -177,7 +183,8 @@ class MainWindow(ActionsMixin, FilesMixin, NavigationMixin, QMainWindow):
         # keeps room for its job instead of three panes sharing one row.
         self.side = QTabWidget()
         self.side.setDocumentMode(True)
-        self.side.addTab(state_panel, "State")
+        self.side.addTab(state_panel, "")
+        live(self.side, M("State"), "setTabText", 0)
         self.side.tabBar().setVisible(False)  # one tab: no tab bar (the Video tab shows it)
         left = QSplitter(Qt.Vertical)
         left.addWidget(timeline_panel)
@@ -276,9 +283,50 @@ class MainWindow(ActionsMixin, FilesMixin, NavigationMixin, QMainWindow):
     def show_about(self) -> None:
         from .. import __version__
 
-        QMessageBox.about(self, "About replayer",
-                          f"<b>replayer {__version__}</b><br>Replays trading card game match logs and checks "
-                          "them against the timing rules.<br>Press F1 for the legend.")
+        QMessageBox.about(self, tr("About replayer"),
+                          f"<b>replayer {__version__}</b><br>"
+                          + tr("Replays trading card game match logs and checks them against the timing rules.")
+                          + "<br>" + tr("Press F1 for the legend."))
+
+    # ---- the language -------------------------------------------------------------------------------
+    def set_language(self, code: str) -> None:
+        """View ▸ Language: the window's language, at once (the open log, the editor's text and the
+        selection stay), kept for the next start."""
+        self.settings.setValue(language.SETTING, code)
+        language.set_language(code)
+
+    def retranslate(self, code: str | None = None) -> None:
+        """Say again in the window's language what the window computes (the texts set once follow by
+        themselves: :func:`~replayer.gui.language.live`)."""
+        if code is None:
+            code = language.lang()
+        if code in getattr(self, "language_actions", {}):
+            self.language_actions[code].setChecked(True)
+        self.act_play.setIconText(tr("⏸ Pause") if self.play_timer.isActive() else tr("▶ Play"))
+        self._update_title()
+        if self.path:
+            self.log_title.setText(tr("Log  ({name})", name=Path(self.path).name))
+        else:
+            self.log_title.setText(tr("Log"))
+        self.findings.retranslate()
+        self.state.retranslate()
+        self.timeline.retranslate()
+        self.overview.invalidate()
+        self.log_pane.view.viewport().update()
+        if self.doc is not None:
+            self.show_counts(self.doc)  # the status bar's summary (unless a message is held)
+            self.doc.trees.clear()  # (the State pane's rows are words)
+            if 0 <= self.current < len(self.doc.events):
+                i = self.current
+                self._show_line_findings(self._current_line())
+                state = self.doc.state_at(i)
+                self.state.set_state(state, self.doc.players, self.doc.source(self.doc.events[i].span.line),
+                                     tree=self.doc.state_tree(i))
+                self._update_position(state)
+        if getattr(self, "video", None) is not None and hasattr(self.video, "retranslate_tab"):
+            self.video.retranslate_tab()
+        if getattr(self, "editor", None) is not None and hasattr(self.editor, "retranslate"):
+            self.editor.retranslate()
 
     # ---- bits ---------------------------------------------------------------------------------------
     def _update_title(self) -> None:
@@ -292,22 +340,23 @@ class MainWindow(ActionsMixin, FilesMixin, NavigationMixin, QMainWindow):
         if self.doc is not None:
             m = self.doc.match
             players = m.players
-            self.setWindowTitle(visible(f"{name}  [Game {m.game} · Rules {m.rules} · A: {players['A']}  "
-                                        f"B: {players['B']}]"))
-            self.file_label.setText(visible(f"{name} · {m.game} · rules {m.rules}"))
+            self.setWindowTitle(visible(tr("{name}  [Game {game} · Rules {rules} · A: {a}  B: {b}]", name=name,
+                                           game=m.game, rules=m.rules, a=players["A"], b=players["B"])))
+            self.file_label.setText(visible(tr("{name} · {game} · rules {rules}", name=name, game=m.game,
+                                               rules=m.rules)))
             self._update_timeline_title()
         else:
             self.setWindowTitle(name)
 
     def _update_timeline_title(self) -> None:
         if self.doc is None:
-            self.timeline_title.setText("Timeline")
+            self.timeline_title.setText(tr("Timeline"))
             return
         m = self.doc.match
         detail = f"  ·  {self.timeline.detail_level()}" if m.events else ""
         self.timeline_title.setText(visible(
-            f"Timeline  ·  {_plural(len(m.events), 'event')}  ·  A: {m.players['A']}  ·  B: {m.players['B']}"
-            + detail))
+            tr("Timeline  ·  {events}  ·  A: {a}  ·  B: {b}", events=events_count(len(m.events)), a=m.players["A"],
+               b=m.players["B"]) + detail))
 
     def closeEvent(self, event) -> None:
         if self.editor is not None and not self.editor.confirm_close():
@@ -338,9 +387,13 @@ class MainWindow(ActionsMixin, FilesMixin, NavigationMixin, QMainWindow):
         f = min(max(int(w * 0.36), self.findings.minimumSizeHint().width() + 8), int(w * 0.42))
         main.setSizes([w - f, f])
         h = max(main.height(), 400)
-        left.setSizes([int(h * 0.55), h - int(h * 0.55)])
+        # (Japanese and German lines are taller or longer: the log's explanation of a finding takes
+        # more lines, the video's controls a taller row; the log and the tabs get a little more)
+        wide = language.lang() != "en"
+        top = int(h * (0.5 if wide else 0.55))
+        left.setSizes([top, h - top])
         # the tabs (State, Video) about 42 % and never less than a video frame of 180 px with its controls
-        side = max(int(h * 0.42), 270)
+        side = max(int(h * (0.44 if wide else 0.42)), 270)
         right.setSizes([h - side, side])
 
 
@@ -387,7 +440,7 @@ def install_excepthook(window: MainWindow) -> None:
             return
         log.debug("uncaught error:\n%s", "".join(traceback.format_exception(exc_type, exc, tb)))
         try:
-            window.show_error("Something went wrong", f"{exc_type.__name__}: {exc}", modal=False)
+            window.show_error(tr("Something went wrong"), f"{exc_type.__name__}: {exc}", modal=False)
         except Exception:
             print(f"replayer: {exc_type.__name__}: {exc}", file=sys.stderr)
 

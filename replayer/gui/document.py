@@ -22,6 +22,7 @@ from ..check import CheckResult, check_match
 from ..states import GameState, Replay, cards_of
 from ..store import _line_player
 from .statetree import Node, build_tree
+from .language import tr
 
 SEVERITY_RANK = {"info": 1, "warning": 2, "error": 3}
 RANK_SEVERITY = {1: "info", 2: "warning", 3: "error"}
@@ -222,6 +223,8 @@ class Document:
     labels: dict[int, str] = field(default_factory=dict)  # cache of event labels
     states: dict[int, GameState] = field(default_factory=dict)  # cache of state_at (a few)
     trees: dict[int, tuple] = field(default_factory=dict)  # cache of state_tree (a few)
+    translated: dict[tuple[str, int], Finding] = field(default_factory=dict)  # cache of finding_in
+    labels_in: dict[tuple[str, int], str] = field(default_factory=dict)  # cache of label in another language
 
     @property
     def match(self) -> Match:
@@ -258,11 +261,50 @@ class Document:
         return _kept(self.trees, index,
                      lambda: build_tree(self.state_at(index), self.players or {"A": "A", "B": "B"}))
 
-    def label(self, index: int) -> str:
+    def finding_in(self, k: int, lang: str) -> Finding:
+        """Finding ``k`` with its message, hint and citation in ``lang`` (the log's keywords kept in
+        the lines a hint asks for: :meth:`CheckResult.findings_in`)."""
+        if lang == "en":
+            return self.findings[k]
+        f = self.translated.get((lang, k))
+        if f is None:
+            f = self.translated[(lang, k)] = self.findings[k].in_language(lang, self.result.hint_words)
+        return f
+
+    def label(self, index: int, lang: str = "en") -> str:
+        """Event ``index``'s label on the timeline, in ``lang`` (:mod:`replayer.gui.labels`)."""
+        if lang != "en":
+            text = self.labels_in.get((lang, index))
+            if text is None:
+                from .labels import event_label_in
+                from .words import word
+
+                game = games.get(self.match.game)
+                forms = game.band_forms
+
+                def structure(kind: str, name: str) -> str | None:
+                    f = forms.get((kind, name))
+                    return word(game.id, f[0]) if f else None
+
+                text = self.labels_in[(lang, index)] = event_label_in(
+                    self.events[index], lang, self.replay, index, name=lambda ref: self.card_in(ref, lang),
+                    structure=structure)
+            return text
         text = self.labels.get(index)
         if text is None:
             text = self.labels[index] = event_label(self.events[index], self.replay, index)
         return text
+
+    def card_in(self, ref: ev.CardRef, lang: str) -> str:
+        """A card's name in ``lang`` where the game's card catalog has it, else as the log wrote it."""
+        try:
+            info = games.get(self.match.game).catalog.find(ref.name)
+        except Exception:  # a game this build does not know
+            info = None
+        name = info.names.get(lang) if info is not None else None
+        if not name:
+            return ref.label
+        return name if ref.copy is None else f"{name}#{ref.copy}"
 
     def lane_rank(self, i: int) -> int:
         """How many events of the same lane come before event ``i`` (labels alternate rows by it)."""
@@ -445,7 +487,7 @@ def _build_document(result: CheckResult, path: str | None,
     match = result.match
     r = result.states  # the states of the replay that gave the findings
     if progress:
-        progress("Laying out the timeline…", 85)
+        progress(tr("Laying out the timeline…"), 85)
     events = match.events
     n = len(events)
     findings = list(result.findings)
@@ -525,13 +567,13 @@ def load_document(path: str, data: bytes | None = None,
     from ..check import read_log
 
     if progress:
-        progress("Reading the log…", 5)
+        progress(tr("Reading the log…"), 5)
     match = read_bytes(data, path) if data is not None else read_log(path)
     if progress:
-        progress("Checking the rules…", 55)
+        progress(tr("Checking the rules…"), 55)
     result = check_match(match)
     if progress:
-        progress("Replaying the events…", 75)
+        progress(tr("Replaying the events…"), 75)
     return build_document(result, path, progress)
 
 

@@ -51,6 +51,7 @@ from .completion import CARD_SOURCES, card_names, imported_card_names, keywords 
 from .newlog import UNTITLED, NewLogMixin, _Unsaved, blank_log  # noqa: F401  (the editor's API)
 from .recheck import Rechecker, update_document
 from ..safe import visible
+from .language import M, live, tr
 from .savefile import BACKUP_SUFFIX, CONFLICT_SUFFIX, Saved, atomic_write, encode_text, real_path, save_file  # noqa: F401
 
 if TYPE_CHECKING:
@@ -155,7 +156,7 @@ class LogEditor(NewLogMixin, QObject):
         self.view.setFocus()
         w.act_edit.setChecked(True)
         self._update_mark()
-        w.statusBar().showMessage("Editing: the findings are checked again as you type; Ctrl+S saves", 6000)
+        w.statusBar().showMessage(tr("Editing: the findings are checked again as you type; Ctrl+S saves"), 6000)
 
     def stop(self) -> bool:
         """Back to reviewing (asks to save unsaved changes when there is a screen)."""
@@ -254,7 +255,7 @@ class LogEditor(NewLogMixin, QObject):
 
     def _on_recheck_failed(self, generation: int, message: str) -> None:
         self.settled = generation
-        self.window.statusBar().showMessage(f"Check failed: {message}", 8000)
+        self.window.statusBar().showMessage(tr("Check failed: {message}", message=message), 8000)
         self._next()
 
     def _next(self) -> None:
@@ -299,7 +300,7 @@ class LogEditor(NewLogMixin, QObject):
         w = self.window
         video = w.video
         if video is None or not video.has_media():
-            w.statusBar().showMessage("No video is playing: attach one (File ▸ Attach Video…)", 5000)
+            w.statusBar().showMessage(tr("No video is playing: attach one (File ▸ Attach Video…)"), 5000)
             return None
         if not self._editing:
             self.start()
@@ -435,10 +436,11 @@ class LogEditor(NewLogMixin, QObject):
         data = self.data()
         same_file = path is None or (w.path is not None and _same_file(path, w.path))
         if self.conflict and same_file and QGuiApplication.platformName() not in ("offscreen", "minimal"):
-            answer = QMessageBox.question(w, "The file changed on disk",
-                                          f"{visible(Path(target).name)} was changed by another program since you "
-                                          "opened it. Save your text over it? (The other version is kept in a "
-                                          f"copy of its own, {visible(Path(target).name)}{CONFLICT_SUFFIX}<date>.)")
+            answer = QMessageBox.question(w, tr("The file changed on disk"),
+                                          tr("{name} was changed by another program since you opened it. Save your "
+                                             "text over it? (The other version is kept in a copy of its own, "
+                                             "{copy}.)", name=visible(Path(target).name),
+                                             copy=f"{visible(Path(target).name)}{CONFLICT_SUFFIX}<date>"))
             if answer != QMessageBox.Yes:
                 return None
         if read_only(target):
@@ -447,7 +449,7 @@ class LogEditor(NewLogMixin, QObject):
                 other = self.ask_save_as(target)
                 return self.save(other) if other else None
             if answer != "overwrite":
-                w.hold_message(f"Not saved: {visible(Path(target).name)} is read-only", 8000)
+                w.hold_message(tr("Not saved: {name} is read-only", name=visible(Path(target).name)), 8000)
                 return None
         try:
             saved = save_file(target, data, backup=True, expected=self.disk if same_file else None)
@@ -487,7 +489,7 @@ class LogEditor(NewLogMixin, QObject):
         w = self.window
         why = save_error_text(target, error)
         log.debug("save failed: %s", why)
-        w.hold_message(f"Not saved: {why}", 30000)
+        w.hold_message(tr("Not saved: {why}", why=why), 30000)
         self.last_error = why
         if self.ask_save_failed(target, why) != "save-as":
             return None
@@ -497,7 +499,7 @@ class LogEditor(NewLogMixin, QObject):
     # the questions a save may ask (replaced in tests; offscreen none is asked: the answers are
     # those that lose nothing)
     def _ask_save_as(self, start: str) -> str | None:
-        target, _ = QFileDialog.getSaveFileName(self.window, "Save the log as", start, "Match logs (*.duel)")
+        target, _ = QFileDialog.getSaveFileName(self.window, tr("Save the log as"), start, tr("Match logs (*.duel)"))
         return target or None
 
     def _ask_readonly(self, target: str) -> str:
@@ -520,7 +522,7 @@ class LogEditor(NewLogMixin, QObject):
         w = self.window
         if QGuiApplication.platformName() in ("offscreen", "minimal") or not w.isVisible():
             return "discard"
-        answer = QMessageBox.question(w, "Unsaved changes", "Save the changes to the log?",
+        answer = QMessageBox.question(w, tr("Unsaved changes"), tr("Save the changes to the log?"),
                                       QMessageBox.Save | QMessageBox.Discard | QMessageBox.Cancel)
         return {QMessageBox.Save: "save", QMessageBox.Discard: "discard"}.get(answer, "cancel")
 
@@ -540,21 +542,21 @@ class LogEditor(NewLogMixin, QObject):
             return False
         self.conflict = True
         # held: the re-check of the typing must not replace it with the counts before it is read
-        self.window.hold_message(f"{visible(Path(path).name)} changed on disk; your text is kept "
-                                 "(Ctrl+S saves it; the other version is then kept as "
-                                 f"{visible(Path(path).name)}{CONFLICT_SUFFIX}<date>)", 10000)
+        self.window.hold_message(tr("{name} changed on disk; your text is kept (Ctrl+S saves it; the other "
+                                    "version is then kept as {copy})", name=visible(Path(path).name),
+                                    copy=f"{visible(Path(path).name)}{CONFLICT_SUFFIX}<date>"), 10000)
         return True
 
     def _ask_reload(self) -> bool:
         w = self.window
         if QGuiApplication.platformName() in ("offscreen", "minimal") or not w.isVisible():
             return False  # never throw away typing without asking
-        box = QMessageBox(QMessageBox.Question, "The file changed on disk",
-                          f"{Path(w.path or '').name} was changed by another program. Reload it and lose "
-                          "your unsaved changes, or keep your text?", QMessageBox.NoButton, w)
+        box = QMessageBox(QMessageBox.Question, tr("The file changed on disk"),
+                          tr("{name} was changed by another program. Reload it and lose your unsaved changes, or "
+                             "keep your text?", name=Path(w.path or "").name), QMessageBox.NoButton, w)
         box.setTextFormat(Qt.PlainText)  # the file's name
-        reload = box.addButton("Reload from disk", QMessageBox.DestructiveRole)
-        box.addButton("Keep my text", QMessageBox.RejectRole)
+        reload = box.addButton(tr("Reload from disk"), QMessageBox.DestructiveRole)
+        box.addButton(tr("Keep my text"), QMessageBox.RejectRole)
         box.exec()
         return box.clickedButton() is reload
 
@@ -570,10 +572,15 @@ class LogEditor(NewLogMixin, QObject):
 
     def _update_mark(self) -> None:
         w = self.window
-        name = Path(w.path).name if w.path else "untitled"
+        name = Path(w.path).name if w.path else tr("untitled")
         mark = "  ●" if self._editing and self.view.document().isModified() else ""
-        mode = "  ·  editing" if self._editing else ""
-        w.log_title.setText(f"Log  ({name}){mark}{mode}")
+        mode = tr("  ·  editing") if self._editing else ""
+        w.log_title.setText(tr("Log  ({name})", name=name) + mark + mode)
+
+    def retranslate(self) -> None:
+        """The window's language changed: the log pane's title says again whether it is being edited."""
+        if self._editing or self.window.path:
+            self._update_mark()
 
 # ---- what a save says ------------------------------------------------------------------------------
 def _same_file(a: str, b: str) -> bool:
@@ -602,14 +609,14 @@ def _where(saved_path: Path, shown: str, name: Path) -> str:
 def saved_message(target: str, saved: Saved) -> str:
     """The status bar after a save: where it went, where the previous file and another program's
     version are kept."""
-    text = f"Saved {visible(target)}"
+    text = tr("Saved {path}", path=visible(target))
     if saved.path != Path(target):
-        text += f" (into {visible(str(saved.path))}, which the link points to)"
+        text = tr("{said} (into {path}, which the link points to)", said=text, path=visible(str(saved.path)))
     if saved.kept is not None:
-        text += (f"; the version another program wrote meanwhile is kept as "
-                 f"{_where(saved.path, target, saved.kept)}")
+        text = tr("{said}; the version another program wrote meanwhile is kept as {copy}", said=text,
+                  copy=_where(saved.path, target, saved.kept))
     if saved.backup is not None:
-        text += f"; the previous file is {_where(saved.path, target, saved.backup)}"
+        text = tr("{said}; the previous file is {copy}", said=text, copy=_where(saved.path, target, saved.backup))
     return text
 
 
@@ -618,21 +625,27 @@ def save_error_text(target: str, error: OSError) -> str:
     folder = real_path(target).parent
     name = visible(Path(target).name)
     if error.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
-        where = "is read-only" if error.errno == errno.EROFS else "cannot be written"
-        return f"{name} could not be saved: the folder {visible(str(folder))} {where} ({error.strerror or error})"
+        why = error.strerror or error
+        if error.errno == errno.EROFS:
+            return tr("{name} could not be saved: the folder {folder} is read-only ({why})", name=name,
+                      folder=visible(str(folder)), why=why)
+        return tr("{name} could not be saved: the folder {folder} cannot be written ({why})", name=name,
+                  folder=visible(str(folder)), why=why)
     if error.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
-        return f"{name} could not be saved: the disk is full ({error.strerror or error}); the file is as it was"
-    return f"{name} could not be saved: {visible(error.strerror or str(error))}; the file is as it was"
+        return tr("{name} could not be saved: the disk is full ({why}); the file is as it was", name=name,
+                  why=error.strerror or error)
+    return tr("{name} could not be saved: {why}; the file is as it was", name=name,
+              why=visible(error.strerror or str(error)))
 
 
 def readonly_box(parent, target: str):
     """The question before saving over a read-only log, and its buttons' answers."""
-    box = QMessageBox(QMessageBox.Warning, "The log is read-only",
-                      f"{visible(Path(target).name)} is marked read-only. Save your changes over it anyway, or "
-                      "save them as another file?", QMessageBox.NoButton, parent)
+    box = QMessageBox(QMessageBox.Warning, tr("The log is read-only"),
+                      tr("{name} is marked read-only. Save your changes over it anyway, or save them as another "
+                         "file?", name=visible(Path(target).name)), QMessageBox.NoButton, parent)
     box.setTextFormat(Qt.PlainText)
-    buttons = {box.addButton("Save Over It", QMessageBox.DestructiveRole): "overwrite",
-               box.addButton("Save As…", QMessageBox.AcceptRole): "save-as",
+    buttons = {box.addButton(tr("Save Over It"), QMessageBox.DestructiveRole): "overwrite",
+               box.addButton(tr("Save As…"), QMessageBox.AcceptRole): "save-as",
                box.addButton(QMessageBox.Cancel): "cancel"}
     box.setDefaultButton(next(b for b, a in buttons.items() if a == "save-as"))
     return box, buttons
@@ -640,11 +653,11 @@ def readonly_box(parent, target: str):
 
 def failed_box(parent, target: str, why: str):
     """The message after a save that failed (the text is still there), and its buttons' answers."""
-    box = QMessageBox(QMessageBox.Critical, "The log was not saved",
-                      f"{why}.\n\nYour text is still here, not saved. Save it as another file?",
+    box = QMessageBox(QMessageBox.Critical, tr("The log was not saved"),
+                      tr("{why}.\n\nYour text is still here, not saved. Save it as another file?", why=why),
                       QMessageBox.NoButton, parent)
     box.setTextFormat(Qt.PlainText)
-    buttons = {box.addButton("Save As…", QMessageBox.AcceptRole): "save-as",
+    buttons = {box.addButton(tr("Save As…"), QMessageBox.AcceptRole): "save-as",
                box.addButton(QMessageBox.Cancel): "cancel"}
     box.setDefaultButton(next(iter(buttons)))
     return box, buttons
@@ -656,26 +669,26 @@ def install(window: MainWindow) -> LogEditor:
     ed = LogEditor(window)
     window.editor = ed
     A = window._action
-    window.act_edit = A("&Edit Log", ed.toggle, "Ctrl+E", "Edit the log here (the findings follow as you type)",
+    window.act_edit = A(M("&Edit Log"), ed.toggle, "Ctrl+E", M("Edit the log here (the findings follow as you type)"),
                         checkable=True)
-    window.act_save = A("&Save", lambda: ed.save(), QKeySequence.Save, "Save the log (Ctrl+S)")
-    window.act_save_as = A("Save &As…", ed.save_as, QKeySequence.SaveAs, "Save the log as another file")
-    window.act_new_video = A("&New Match from Video…", ed.new_from_video_dialog, None,
-                             "Start a log for a match video, its header filled")
-    window.act_new = A("&New Log", lambda: ed.new_log(), QKeySequence.New,
-                       "A new log typed here, its header ready to fill in (Ctrl+N)")
-    window.act_timecode = A("Insert Video &Timecode", ed.insert_timecode, "Ctrl+T",
-                            "Put the video's position at the start of the line (Ctrl+T)")
-    window.act_complete = A("&Complete", lambda: ed.complete(forced=True), "Ctrl+Space",
-                            "Complete the keyword or card name (Ctrl+Space)")
-    window.act_undo = A("&Undo", lambda: ed.view.undo())
-    window.act_redo = A("&Redo", lambda: ed.view.redo())
+    window.act_save = A(M("&Save"), lambda: ed.save(), QKeySequence.Save, M("Save the log (Ctrl+S)"))
+    window.act_save_as = A(M("Save &As…"), ed.save_as, QKeySequence.SaveAs, M("Save the log as another file"))
+    window.act_new_video = A(M("&New Match from Video…"), ed.new_from_video_dialog, None,
+                             M("Start a log for a match video, its header filled"))
+    window.act_new = A(M("&New Log"), lambda: ed.new_log(), QKeySequence.New,
+                       M("A new log typed here, its header ready to fill in (Ctrl+N)"))
+    window.act_timecode = A(M("Insert Video &Timecode"), ed.insert_timecode, "Ctrl+T",
+                            M("Put the video's position at the start of the line (Ctrl+T)"))
+    window.act_complete = A(M("&Complete"), lambda: ed.complete(forced=True), "Ctrl+Space",
+                            M("Complete the keyword or card name (Ctrl+Space)"))
+    window.act_undo = A(M("&Undo"), lambda: ed.view.undo())
+    window.act_redo = A(M("&Redo"), lambda: ed.view.redo())
     window.act_undo.setShortcut(QKeySequence.Undo)
     window.act_redo.setShortcut(QKeySequence.Redo)
     # the text edit handles Ctrl+Z itself when it has the focus; the menu entries are for the mouse
     for a in (window.act_undo, window.act_redo, window.act_complete):  # (Ctrl+Space too: see eventFilter)
         a.setShortcutContext(Qt.WidgetShortcut)
-    menus = {m.title().replace("&", ""): m for m in (a.menu() for a in window.menuBar().actions()) if m}
+    menus = window.menus
     f = menus.get("File")
     if f is not None:
         first = f.actions()[0] if f.actions() else None
@@ -687,7 +700,8 @@ def install(window: MainWindow) -> LogEditor:
         f.insertAction(acts[at] if at < len(acts) else None, window.act_edit)
         f.insertAction(acts[at] if at < len(acts) else None, window.act_save)
         f.insertAction(acts[at] if at < len(acts) else None, window.act_save_as)
-    e = window.menuBar().addMenu("&Edit")
+    e = live(window.menuBar().addMenu(""), M("&Edit"), "setTitle")
+    window.menus["Edit"] = e
     window.menuBar().insertMenu(menus["View"].menuAction() if "View" in menus else None, e)
     for a in (window.act_undo, window.act_redo):
         e.addAction(a)

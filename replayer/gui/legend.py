@@ -19,18 +19,27 @@ from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QFrame, QLabel, QMenu,
 
 from .theme import Theme, ui_font
 from .marks import MARKERS, draw_badge, draw_marker, draw_pin
+from ..textwidth import width
+from .language import M, text, tr
 
-_ARROWS = {"Left": "←", "Right": "→", "Up": "↑", "Down": "↓"}
+#: the arrow keys as Qt names them (in English, and in German with Qt's translations) -> the arrow
+_ARROWS = {"Left": "←", "Right": "→", "Up": "↑", "Down": "↓", "Links": "←", "Rechts": "→", "Oben": "↑", "Unten": "↓"}
 #: the group of keys no menu shows (an extension's shortcut, for one)
-OTHER = "Other keys"
-#: what a key does is said by the action's tooltip (less the key) up to this long, else by its menu entry
+OTHER = M("Other keys")
+#: what a key does is said by the action's tooltip (less the key) up to this long (in columns: a
+#: Japanese character is two), else by its menu entry
 TIP_MAX = 48
 
 
 def key_text(seq: QKeySequence) -> str:
     """A key as the legend writes it: ``Shift+←``, ``Ctrl+T``."""
     text = seq.toString(QKeySequence.NativeText)
-    return re.sub(r"\b(Left|Right|Up|Down)\b", lambda m: _ARROWS[m.group(1)], text)
+    return re.sub(r"\b(Left|Right|Up|Down|Links|Rechts|Oben|Unten)\b", lambda m: _ARROWS[m.group(1)], text)
+
+
+def _title(menu: QMenu) -> str:
+    """A menu's title without its mnemonic: ``&View`` -> ``View``, ``表示(&V)`` -> ``表示``."""
+    return re.sub(r"\(&\w\)", "", menu.title()).replace("&", "").strip()
 
 
 def _keys_of(item) -> list[str]:
@@ -42,6 +51,8 @@ def _what(item, keys: list[str]) -> str:
     """What a key does: the action's tooltip less a "(key)" that repeats the key, or where that
     is long, the action's own words (its menu entry)."""
     def clean(text: str) -> str:
+        # a mnemonic written after a Japanese entry: 開く(&O), or as Qt's tooltip of it, 開く(O)
+        text = re.sub(r"(?<=[^\x00-\x7f])\(&?[A-Za-z]\)", "", text)
         text = text.replace("&", "").rstrip("…").rstrip(".").strip()
         m = re.search(r"\s*\(([^()]*)\)$", text)
         if m and any(k in m.group(1) for k in keys):
@@ -50,7 +61,7 @@ def _what(item, keys: list[str]) -> str:
 
     if isinstance(item, QAction):
         tip, text = clean(item.toolTip()), clean(item.text())
-        return tip if tip and len(tip) <= TIP_MAX else text or tip
+        return tip if tip and width(tip) <= TIP_MAX else text or tip
     return clean(item.whatsThis() or item.objectName())
 
 
@@ -68,11 +79,11 @@ def _menu_of(window: QWidget) -> dict[int, str]:
             sub = a.menu()
             if sub is not None:
                 keyed = any(not b.shortcut().isEmpty() for b in sub.actions())
-                walk(sub, sub.title().replace("&", "") if keyed else title)
+                walk(sub, _title(sub) if keyed else title)
 
     for top in bar.actions():
         if top.menu() is not None:
-            walk(top.menu(), top.menu().title().replace("&", ""))
+            walk(top.menu(), _title(top.menu()))
     return out
 
 
@@ -92,13 +103,13 @@ def window_keys(window: QWidget) -> list[tuple[str, str, str]]:
         if joined in seen:
             continue
         seen.add(joined)
-        group = menus.get(id(item), OTHER)
+        group = menus.get(id(item)) or text(OTHER)
         rows.append((order.get(group, len(order)), n, group, joined, _what(item, keys)))
     rows.sort(key=lambda r: (r[0], r[1]))
     out = [(g, k, w) for _, _, g, k, w in rows]
     for widget in [window] + window.findChildren(QWidget):
         for keys, what in getattr(type(widget), "LEGEND_KEYS", ()):
-            row = (getattr(type(widget), "LEGEND_GROUP", OTHER), keys, what)
+            row = (text(getattr(type(widget), "LEGEND_GROUP", OTHER)), text(keys), text(what))
             if row not in out:
                 out.append(row)
     return out
@@ -156,21 +167,36 @@ class LegendCanvas(QWidget):
         self.setMinimumSize(self.sizeHint())
 
     def _entries(self) -> list[tuple[str, str]]:
-        return [(cat, name) for cat, (name, _) in MARKERS.items()]
+        return [(cat, text(name)) for cat, (name, _) in MARKERS.items()]
 
     #: the texts of the lower half, left column (their widths size the columns: nothing is cut)
-    LEFT_TEXTS = ("finding: error (the rules were broken)", "finding: warning (suspicious / cannot be decided)",
-                  "finding: info", "finding dismissed by the reviewer", "a note (# …) on the event",
-                  "chain: links 1, 2…; ⟲ 2→1 resolution order")
-    BAND_TEXTS = ("turn of player A", "turn of player B", "Battle Phase / attack", "Damage Step timings (ygo)",
-                  "attack sub-steps (dm)", "the selected event")
+    _LEFT = (M("finding: error (the rules were broken)"), M("finding: warning (suspicious / cannot be decided)"),
+             M("finding: info"), M("finding dismissed by the reviewer"), M("a note (# …) on the event"),
+             M("chain: links 1, 2…; ⟲ 2→1 resolution order"))
+    _BANDS = (M("turn of player A"), M("turn of player B"), M("Battle Phase / attack"), M("Damage Step timings (ygo)"),
+              M("attack sub-steps (dm)"), M("the selected event"))
+
+    @property
+    def LEFT_TEXTS(self) -> tuple[str, ...]:  # noqa: N802  (the window's language: read when drawn)
+        return tuple(text(m) for m in self._LEFT)
+
+    @property
+    def BAND_TEXTS(self) -> tuple[str, ...]:  # noqa: N802
+        return tuple(text(m) for m in self._BANDS)
+
+    def _title_width(self) -> float:
+        bold = ui_font(9)
+        bold.setBold(True)
+        fm = QFontMetricsF(bold)
+        return max(fm.horizontalAdvance(tr("Event markers (shape = what happened)")),
+                   fm.horizontalAdvance(tr("Findings, notes, chains and bands"))) + 20
 
     def _columns(self) -> tuple[float, float, float]:
         """The marker columns' width, the x of the bands column, and the whole width."""
         w = self.fm.horizontalAdvance
         marker_col = 24 + max(w(name) for _, name in self._entries()) + 24
-        x2 = 38 + max(w(text) for text in self.LEFT_TEXTS) + 28
-        width = max(14 + 2 * marker_col, x2 + 34 + max(w(text) for text in self.BAND_TEXTS) + 14, 640)
+        x2 = 38 + max(w(t) for t in self.LEFT_TEXTS) + 28
+        width = max(14 + 2 * marker_col, x2 + 34 + max(w(t) for t in self.BAND_TEXTS) + 14, self._title_width(), 640)
         return marker_col, x2, width
 
     def sizeHint(self) -> QSize:
@@ -186,14 +212,15 @@ class LegendCanvas(QWidget):
         bold = ui_font(9)
         bold.setBold(True)
         y = 8
+        marker_col, x2, width = self._columns()
+        left, band_texts = self.LEFT_TEXTS, self.BAND_TEXTS
         p.setFont(bold)
         p.setPen(QColor(t.text))
-        p.drawText(QRectF(10, y, 300, 18), Qt.AlignVCenter, "Event markers (shape = what happened)")
+        p.drawText(QRectF(10, y, width - 20, 18), Qt.AlignVCenter, tr("Event markers (shape = what happened)"))
         y += 24
         p.setFont(self.font_)
         entries = self._entries()
         half = (len(entries) + 1) // 2
-        marker_col, x2, width = self._columns()
         for k, (cat, name) in enumerate(entries):
             col, row = divmod(k, half)
             x0 = 14 + col * marker_col
@@ -204,12 +231,10 @@ class LegendCanvas(QWidget):
         y += half * self.ROW + 10
         p.setFont(bold)
         p.setPen(QColor(t.text))
-        p.drawText(QRectF(10, y, 600, 18), Qt.AlignVCenter, "Findings, notes, chains and bands")
+        p.drawText(QRectF(10, y, width - 20, 18), Qt.AlignVCenter, tr("Findings, notes, chains and bands"))
         y += 24
         p.setFont(self.font_)
-        items = [("error", "finding: error (the rules were broken)"),
-                 ("warning", "finding: warning (suspicious / cannot be decided)"),
-                 ("info", "finding: info")]
+        items = [("error", left[0]), ("warning", left[1]), ("info", left[2])]
         for k, (sev, text) in enumerate(items):
             draw_badge(p, 22, y + 9 + k * self.ROW, 6.5, sev, t)
             p.setFont(self.font_)
@@ -218,10 +243,10 @@ class LegendCanvas(QWidget):
         draw_badge(p, 22, y + 9 + 3 * self.ROW, 6.5, "error", t, dismissed=True)
         p.setFont(self.font_)
         p.setPen(QColor(t.text))
-        p.drawText(QRectF(38, y + 3 * self.ROW, x2 - 38, 18), Qt.AlignVCenter, "finding dismissed by the reviewer")
+        p.drawText(QRectF(38, y + 3 * self.ROW, x2 - 38, 18), Qt.AlignVCenter, left[3])
         draw_pin(p, 22, y + 15 + 4 * self.ROW, t, 4.0)
         p.setPen(QColor(t.text))
-        p.drawText(QRectF(38, y + 4 * self.ROW, x2 - 38, 18), Qt.AlignVCenter, "a note (# …) on the event")
+        p.drawText(QRectF(38, y + 4 * self.ROW, x2 - 38, 18), Qt.AlignVCenter, left[4])
         # chain bracket
         cy = y + 5 * self.ROW + 10
         pen = QPen(QColor(t.chain), 1.6)
@@ -231,11 +256,9 @@ class LegendCanvas(QWidget):
         p.drawLine(QPointF(24, cy), QPointF(24, cy + 6))
         p.drawLine(QPointF(34, cy - 4), QPointF(34, cy + 4))
         p.setPen(QColor(t.text))
-        p.drawText(QRectF(38, cy - 9, x2 - 38, 18), Qt.AlignVCenter, "chain: links 1, 2…; ⟲ 2→1 resolution order")
+        p.drawText(QRectF(38, cy - 9, x2 - 38, 18), Qt.AlignVCenter, left[5])
         # bands
-        bands = [(t.turn["A"], "turn of player A"), (t.turn["B"], "turn of player B"),
-                 (t.phase_battle, "Battle Phase / attack"), (t.timing, "Damage Step timings (ygo)"),
-                 (t.substep, "attack sub-steps (dm)"), (t.selection, "the selected event")]
+        bands = list(zip((t.turn["A"], t.turn["B"], t.phase_battle, t.timing, t.substep, t.selection), band_texts))
         for k, (color, text) in enumerate(bands):
             yy = y + k * self.ROW
             p.setPen(QPen(QColor(t.grid), 1))
@@ -253,7 +276,7 @@ class LegendDialog(QDialog):
                  room: QSize | None = None):
         """``room``: the space the dialog may take (default: the screen's, less its panels)."""
         super().__init__(parent)
-        self.setWindowTitle("Legend")
+        self.setWindowTitle(tr("Legend"))
         if room is None:
             screen = (parent.screen() if parent is not None else None) or QGuiApplication.primaryScreen()
             room = screen.availableGeometry().size() if screen is not None else QSize(1280, 720)
@@ -268,10 +291,10 @@ class LegendDialog(QDialog):
         if keys.sizeHint().width() + 80 > self.room.width():  # two columns do not fit across: one, scrolling down
             keys.setText(keys_html(self.rows, theme.dim, columns=1))
         self.keys = keys
-        detail = QLabel(f"<p style='color:{theme.dim}'>Level of detail: labels appear from 24 px per event, "
-                        "markers from 6 px; below that each pixel column shows how many events it holds and its "
-                        "worst finding. A band too narrow for its label writes a shorter form of it; its tooltip "
-                        "says the whole.</p>")
+        detail = QLabel(f"<p style='color:{theme.dim}'>" + html.escape(tr(
+            "Level of detail: labels appear from 24 px per event, markers from 6 px; below that each pixel column "
+            "shows how many events it holds and its worst finding. A band too narrow for its label writes a shorter "
+            "form of it; its tooltip says the whole.")) + "</p>")
         detail.setTextFormat(Qt.RichText)
         detail.setWordWrap(True)
         buttons = QDialogButtonBox(QDialogButtonBox.Close)
@@ -288,8 +311,8 @@ class LegendDialog(QDialog):
         keys_layout.addWidget(keys)
         keys_layout.addStretch(1)
         self.tabs = QTabWidget()
-        self.tabs.addTab(marks, "Marks and colours")
-        self.tabs.addTab(keys_page, "Keys")
+        self.tabs.addTab(marks, tr("Marks and colours"))
+        self.tabs.addTab(keys_page, tr("Keys"))
         body = self.tabs
         scroll = QScrollArea()
         scroll.setWidget(body)

@@ -28,10 +28,12 @@ from PySide6.QtWidgets import (QCheckBox, QHBoxLayout, QHeaderView, QLabel, QLin
 
 from .. import store
 from ..safe import tooltip
+from .language import M, live, plural, text, tr
 
 COLUMNS = [
-    ("date", "Date"), ("event", "Event"), ("round", "Round"), ("table_no", "Table"), ("players", "Players"),
-    ("game", "Game"), ("error_count", "Errors"), ("warning_count", "Warnings"), ("file", "File"),
+    ("date", M("Date")), ("event", M("Event")), ("round", M("Round")), ("table_no", M("Table")),
+    ("players", M("Players")), ("game", M("Game")), ("error_count", M("Errors")), ("warning_count", M("Warnings")),
+    ("file", M("File")),
 ]
 
 
@@ -39,7 +41,7 @@ class LibraryModel(QAbstractTableModel):
     """Rows of :func:`replayer.store.search` matches (dicts); read-only."""
 
     #: what the File column says after the name of a log that is not where the library has it
-    MISSING = "missing"
+    MISSING = M("missing")
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -90,7 +92,7 @@ class LibraryModel(QAbstractTableModel):
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):
         if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal \
                 and 0 <= section < len(COLUMNS):
-            return COLUMNS[section][1]
+            return text(COLUMNS[section][1])
         return None
 
     def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole):
@@ -100,16 +102,16 @@ class LibraryModel(QAbstractTableModel):
         key = COLUMNS[index.column()][0]
         if role == Qt.ItemDataRole.DisplayRole:
             if key == "players":
-                return f"{row['player_a']} vs {row['player_b']}"
+                return tr("{a} vs {b}", a=row["player_a"], b=row["player_b"])
             if key == "file":
                 name = Path(row["path"]).name
-                return f"{name} ({self.MISSING})" if self.is_missing(row) else name
+                return f"{name} ({text(self.MISSING)})" if self.is_missing(row) else name
             value = row.get(key)
             return "" if value is None else str(value)
         if role == Qt.ItemDataRole.ToolTipRole:
             if self.is_missing(row):
-                return tooltip(f"{row['path']}\nnot there: opening it looks for it by its content under the "
-                               "library's root, else opens the text kept in the library")
+                return tooltip(tr("{path}\nnot there: opening it looks for it by its content under the library's "
+                                  "root, else opens the text kept in the library", path=row["path"]))
             return tooltip(row["path"])
         if role == Qt.ItemDataRole.FontRole and key == "file" and self.is_missing(row):
             font = QFont()
@@ -138,14 +140,14 @@ class LibraryView(QWidget):
         self._scan: store.LogScan | None = None  # the logs under the root, hashed when asked (per refresh)
         self.model = LibraryModel(self)
 
-        self.player = QLineEdit(placeholderText="player")
-        self.event = QLineEdit(placeholderText="event")
-        self.card = QLineEdit(placeholderText="card")
-        self.date_from = QLineEdit(placeholderText="from 2024-01-01")
-        self.date_to = QLineEdit(placeholderText="to 2024-12-31")
-        self.text = QLineEdit(placeholderText="words in the notes")
-        self.errors_only = QCheckBox("with errors")
-        self.open_button = QPushButton("Open")
+        self.player = live(QLineEdit(), M("player"), "setPlaceholderText")
+        self.event = live(QLineEdit(), M("event"), "setPlaceholderText")
+        self.card = live(QLineEdit(), M("card"), "setPlaceholderText")
+        self.date_from = live(QLineEdit(), M("from 2024-01-01"), "setPlaceholderText")
+        self.date_to = live(QLineEdit(), M("to 2024-12-31"), "setPlaceholderText")
+        self.text = live(QLineEdit(), M("words in the notes"), "setPlaceholderText")
+        self.errors_only = live(QCheckBox(), M("with errors"))
+        self.open_button = live(QPushButton(), M("Open"))
         self.status = QLabel()
         self.status.setTextFormat(Qt.TextFormat.PlainText)  # paths and SQLite's messages
         self.status.setWordWrap(True)  # a missing log's message names its path
@@ -196,7 +198,8 @@ class LibraryView(QWidget):
         if self._db is None:
             if not self.db_path.is_file():
                 self.model.set_rows([])
-                self.status.setText(f"No library yet at {self.db_path}: import logs with `replayer import FOLDER`.")
+                self.status.setText(tr("No library yet at {path}: import logs with `replayer import FOLDER`.",
+                                       path=self.db_path))
                 return
             try:
                 self._db = store.open_library(self.db_path)
@@ -207,7 +210,7 @@ class LibraryView(QWidget):
         try:
             result = store.search(self._db, self.filters(), limit=self.limit)
         except Exception as e:  # a malformed date or FTS query must not take the window down
-            self.status.setText(f"search failed: {e}")
+            self.status.setText(tr("search failed: {error}", error=e))
             return
         self._scan = None
         missing = {m["path"] for m in result.matches if not Path(m["path"]).is_file()}
@@ -215,10 +218,15 @@ class LibraryView(QWidget):
         header = self.table.horizontalHeader()
         self.model.sort(header.sortIndicatorSection(), header.sortIndicatorOrder())
         shown = len(result.matches)
-        more = f" (first {shown} shown)" if result.total_matches > shown else ""
-        gone = (f"; {len(missing)} log{'s' if len(missing) != 1 else ''} missing (not where the library has "
-                "them; opening one looks for it by its content)") if missing else ""
-        self.status.setText(f"{result.total_matches} match{'es' if result.total_matches != 1 else ''}{more}{gone}")
+        said = plural(result.total_matches, M("{n} match"), M("{n} matches"), grouped=False)
+        if result.total_matches > shown:
+            said = tr("{said} (first {shown} shown)", said=said, shown=shown)
+        if missing:
+            said = plural(len(missing), M("{said}; {n} log missing (not where the library has them; opening one "
+                                          "looks for it by its content)"),
+                          M("{said}; {n} logs missing (not where the library has them; opening one looks for it "
+                            "by its content)"), grouped=False, said=said)
+        self.status.setText(said)
 
     def open_selected(self) -> None:
         rows = self.table.selectionModel().selectedRows()
@@ -235,8 +243,10 @@ class LibraryView(QWidget):
             return
         located = self.locate(path)
         if located.found:
-            recorded = " (the library points there now)" if located.recorded else ""
-            self.status.setText(f"{Path(path).name} moved: found by its content at {located.path}{recorded}")
+            said = tr("{name} moved: found by its content at {path}", name=Path(path).name, path=located.path)
+            if located.recorded:
+                said = tr("{said} (the library points there now)", said=said)
+            self.status.setText(said)
             self.open_requested.emit(located.path)
             if located.recorded:
                 status = self.status.text()
@@ -245,18 +255,19 @@ class LibraryView(QWidget):
             return
         if located.status == "unknown":  # relinked or removed by another process since the list was made
             self.refresh()
-            self.status.setText(f"{Path(path).name}: the library changed since the list was shown; it is shown "
-                                "again, open the match once more")
+            self.status.setText(tr("{name}: the library changed since the list was shown; it is shown again, open "
+                                   "the match once more", name=Path(path).name))
             return
         if located.status == "error":
-            why = f"looking for it failed ({located.candidates[0]})"
+            why = tr("looking for it failed ({error})", error=located.candidates[0])
         elif located.status == "edited":
-            why = (f"a file of its name has other content ({located.candidates[0]}): not opened in its place "
-                   "(`replayer library move` relinks it)")
+            why = tr("a file of its name has other content ({path}): not opened in its place "
+                     "(`replayer library move` relinks it)", path=located.candidates[0])
         else:
-            why = "no file with its content under the library's root"
-        self.status.setText(f"{Path(path).name} is missing: not at {path}; {why}. "
-                            f"Showing the text kept in the library (revision {row['revision']}).")
+            why = tr("no file with its content under the library's root")
+        self.status.setText(tr("{name} is missing: not at {path}; {why}. Showing the text kept in the library "
+                               "(revision {revision}).", name=Path(path).name, path=path, why=why,
+                               revision=row["revision"]))
         self.open_revision.emit(path, int(row["revision"]))
 
     def locate(self, path: str) -> store.Located:
@@ -301,7 +312,7 @@ def install(window, db_path: str | os.PathLike[str] | None = None) -> LibraryVie
     from ..check import read_text
 
     view = LibraryView(db_path, window)
-    dock = QDockWidget("Match Library", window)
+    dock = live(QDockWidget(window), M("Match Library"), "setWindowTitle")
     dock.setObjectName("library-dock")
     dock.setWidget(view)
     window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock)
@@ -311,8 +322,7 @@ def install(window, db_path: str | os.PathLike[str] | None = None) -> LibraryVie
         for action in list(menu.actions()):
             if not action.isEnabled():  # the "not installed" placeholder
                 menu.removeAction(action)
-        browse = dock.toggleViewAction()
-        browse.setText("&Browse Library")
+        browse = live(dock.toggleViewAction(), M("&Browse Library"))
         menu.addAction(browse)
     view.open_requested.connect(lambda path: window.open_path(path))
 

@@ -16,6 +16,7 @@ from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
 from ..reader import ReplayerError
 from .document import Document, load_document
+from .language import tr
 
 log = logging.getLogger("replayer.gui")
 
@@ -44,8 +45,8 @@ class _Task(QRunnable):
             self.signals.failed.emit(g, str(e))
         except Exception as e:  # a bug below the window: say so plainly, keep the traceback in the log
             log.debug("checking %s failed:\n%s", self.path, traceback.format_exc())
-            self.signals.failed.emit(g, f"replayer could not check this log ({type(e).__name__}: {e}). "
-                                        "This is a bug in replayer; the log text is shown as it is.")
+            self.signals.failed.emit(g, tr("replayer could not check this log ({error}). This is a bug in replayer; "
+                                           "the log text is shown as it is.", error=f"{type(e).__name__}: {e}"))
         else:
             self.signals.loaded.emit(g, doc)
 

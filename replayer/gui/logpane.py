@@ -21,6 +21,7 @@ from PySide6.QtWidgets import QLabel, QPlainTextEdit, QTextEdit, QVBoxLayout, QW
 
 from ..safe import html_text
 from .document import SEVERITY_RANK, Document
+from .language import label, lang, severity, tr
 from .theme import LIGHT, Theme, mono_font
 
 log = logging.getLogger("replayer.gui")
@@ -532,15 +533,18 @@ class LogPane(QWidget):
             return ""
         ks = doc.line_findings.get(line, [])
         if not ks:
-            return f"<span style='color:{theme.dim}'>line {line}: no findings</span>" if line else ""
+            said = html_text(tr("line {line}: no findings", line=line))
+            return f"<span style='color:{theme.dim}'>{said}</span>" if line else ""
         parts = []
         for k in ks:
-            f = doc.findings[k]
+            f = doc.finding_in(k, lang())  # in the window's language
             c = theme.severity[f.severity.value]
             parts.append(
                 f"<div style='margin-bottom:3px'><span style='color:{c}'><b>{f.span.line}:{f.span.column}: "
-                f"{f.severity.value}[{html_text(f.rule)}]</b> {html_text(f.message)}</span>"
-                + (f"<br><span style='color:{theme.dim}'>hint: {html_text(f.hint)}</span>" if f.hint else "")
-                + (f"<span style='color:{theme.dim}'> &nbsp; cite: {html_text(f.cite)}</span>" if f.cite else "")
+                f"{html_text(severity(f.severity.value))}[{html_text(f.rule)}]</b> {html_text(f.message)}</span>"
+                + (f"<br><span style='color:{theme.dim}'>{html_text(label('hint'))}: {html_text(f.hint)}</span>"
+                   if f.hint else "")
+                + (f"<span style='color:{theme.dim}'> &nbsp; {html_text(label('cite'))}: {html_text(f.cite)}</span>"
+                   if f.cite else "")
                 + "</div>")
         return "".join(parts)

@@ -11,33 +11,34 @@ from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
 
 from .theme import Theme, ui_font
+from .language import M
 
 # Qt's enum members bound once: PySide6 looks a short name such as Qt.AlignLeft up at every use
 # (a few µs each), and these are used for every marker painted
 _NO_PEN, _NO_BRUSH, _MITER, _CENTER = Qt.NoPen, Qt.NoBrush, Qt.MiterJoin, Qt.AlignCenter
 
-#: marker category -> (legend name, shape)
+#: marker category -> (legend name: a message of the window's catalog, shape)
 MARKERS = {
-    "summon": ("summon / charge", "square"),
-    "set": ("set (face-down)", "square-hollow"),
-    "attack": ("attack declaration", "triangle"),
-    "activate": ("activation / trigger / declaration", "circle"),
-    "resolved": ("ability resolves (dm)", "circle-hollow"),
-    "damage": ("damage / shield break", "diamond"),
-    "lp": ("Life Points stated", "diamond-hollow"),
-    "stat": ("ATK / position / flip", "triangle-up"),
-    "destroy": ("destroyed", "cross"),
-    "move": ("card moves (GY, hand, banished…)", "small-square"),
-    "negate": ("negated", "slash"),
-    "block": ("block / guardman / redirect", "shield"),
-    "tap": ("tap / untap", "bar"),
-    "draw": ("draw", "dot-hollow"),
-    "pass": ("pass", "dot"),
-    "resolve": ("chain resolves", "resolve"),
-    "battle": ("battle (dm)", "battle"),
-    "end": ("attack ends / Battle Phase ended", "end"),
-    "win": ("direct attack / win", "star"),
-    "structure": ("turn / phase / step / timing line", "tick"),
+    "summon": (M("summon / charge"), "square"),
+    "set": (M("set (face-down)"), "square-hollow"),
+    "attack": (M("attack declaration"), "triangle"),
+    "activate": (M("activation / trigger / declaration"), "circle"),
+    "resolved": (M("ability resolves (dm)"), "circle-hollow"),
+    "damage": (M("damage / shield break"), "diamond"),
+    "lp": (M("Life Points stated"), "diamond-hollow"),
+    "stat": (M("ATK / position / flip"), "triangle-up"),
+    "destroy": (M("destroyed"), "cross"),
+    "move": (M("card moves (GY, hand, banished…)"), "small-square"),
+    "negate": (M("negated"), "slash"),
+    "block": (M("block / guardman / redirect"), "shield"),
+    "tap": (M("tap / untap"), "bar"),
+    "draw": (M("draw"), "dot-hollow"),
+    "pass": (M("pass"), "dot"),
+    "resolve": (M("chain resolves"), "resolve"),
+    "battle": (M("battle (dm)"), "battle"),
+    "end": (M("attack ends / Battle Phase ended"), "end"),
+    "win": (M("direct attack / win"), "star"),
+    "structure": (M("turn / phase / step / timing line"), "tick"),
 }
 
 

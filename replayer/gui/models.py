@@ -16,7 +16,9 @@ from PySide6.QtGui import QBrush, QColor, QFont, QIcon, QPainter, QPixmap
 
 from ..diagnostics import Finding
 from ..safe import tooltip
+from . import language
 from .document import SEVERITY_RANK, Document
+from .language import M, label, severity, text, tr
 from ..reviews import CONFIRMED, DISMISSED, Reviews, Verdict
 from ..states import GameState
 from .statetree import Node, build_tree
@@ -74,6 +76,8 @@ class FindingsModel(QAbstractTableModel):
     """
 
     COLUMNS = ("Severity", "Line", "Player", "Rule", "Message", "Verdict")
+    #: the columns' titles, in the window's language
+    TITLES = (M("Severity"), M("Line"), M("Player"), M("Rule"), M("Message"), M("Verdict"))
     SEVERITY, LINE, PLAYER, RULE, MESSAGE, VERDICT = range(6)
 
     def __init__(self, parent=None):
@@ -89,6 +93,19 @@ class FindingsModel(QAbstractTableModel):
         self._sort = (self.LINE, Qt.AscendingOrder)
         #: a narrow pane (a laptop's): the severity as its dot only, the rule id before the message
         self.compact = False
+
+    def shown(self, k: int) -> Finding | None:
+        """Finding ``k`` as the window shows it: its message, hint and citation in the window's language."""
+        f = self.finding(k)
+        if f is None or language.lang() == "en":
+            return f
+        return self.doc.finding_in(k, language.lang())
+
+    def retranslate(self) -> None:
+        """The window's language changed: the headers and every row again."""
+        self.headerDataChanged.emit(_HORIZONTAL, 0, len(self.COLUMNS) - 1)
+        if self.rowCount():
+            self.dataChanged.emit(self.index(0, 0), self.index(self.rowCount() - 1, self.columnCount() - 1))
 
     def set_compact(self, on: bool) -> None:
         if on != self.compact:
@@ -199,9 +216,9 @@ class FindingsModel(QAbstractTableModel):
         if orientation == _HORIZONTAL and role == _DISPLAY and 0 <= section < len(self.COLUMNS):
             if self.compact and section == self.SEVERITY:
                 return ""  # (the dots say it; the tooltip names the column)
-            return self.COLUMNS[section]
+            return text(self.TITLES[section])
         if orientation == _HORIZONTAL and role == Qt.ToolTipRole and 0 <= section < len(self.COLUMNS):
-            return self.COLUMNS[section]
+            return text(self.TITLES[section])
         return None
 
     # flags(): QAbstractTableModel's own (enabled, selectable, no children), kept in C++ for speed
@@ -224,7 +241,7 @@ class FindingsModel(QAbstractTableModel):
         sev = f.severity.value
         if role == _DISPLAY:
             if col == self.SEVERITY:
-                return "" if self.compact else sev
+                return "" if self.compact else severity(sev)
             if col == self.LINE:
                 return f.span.line
             if col == self.PLAYER:
@@ -232,25 +249,29 @@ class FindingsModel(QAbstractTableModel):
             if col == self.RULE:
                 return f.rule
             if col == self.MESSAGE:
+                message = self.shown(k).message
                 if self.compact:
                     mark = {CONFIRMED: "✓ ", DISMISSED: "✗ "}.get(self.verdict(k).status or "", "")
-                    return f"{mark}[{f.rule}] {f.message}"
-                return f.message
+                    return f"{mark}[{f.rule}] {message}"
+                return message
             if col == self.VERDICT:
                 v = self.verdict(k)
-                mark = {CONFIRMED: "✓ confirmed", DISMISSED: "✗ dismissed"}.get(v.status or "", "")
+                mark = {CONFIRMED: M("✓ confirmed"), DISMISSED: M("✗ dismissed")}.get(v.status or "")
+                mark = text(mark) if mark is not None else ""
                 if v.note:
-                    return f"{mark} — {v.note}" if mark else f"note: {v.note}"
+                    return f"{mark} — {v.note}" if mark else tr("note: {note}", note=v.note)
                 return mark
             return None
         if role == _DECORATION and col == self.SEVERITY:
             return self._icon(sev, self.verdict(k).status == DISMISSED)
         if role == _TOOLTIP:
-            parts = [f"line {f.span.line}:{f.span.column}  {sev}[{f.rule}]", f.message]
+            f = self.shown(k)
+            parts = [tr("line {line}:{column}", line=f.span.line, column=f.span.column)
+                     + f"  {severity(sev)}[{f.rule}]", f.message]
             if f.hint:
-                parts.append("hint: " + f.hint)
+                parts.append(label("hint") + ": " + f.hint)
             if f.cite:
-                parts.append("cite: " + f.cite)
+                parts.append(label("cite") + ": " + f.cite)
             return tooltip("\n".join(parts))
         if role == _FOREGROUND and self.verdict(k).status == DISMISSED:
             return QBrush(QColor(self.theme.dim))
@@ -374,6 +395,7 @@ class StateModel(QAbstractItemModel):
     """The game state at the selected event, as a tree: item and value."""
 
     COLUMNS = ("Item", "Value")
+    TITLES = (M("Item"), M("Value"))
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -451,7 +473,7 @@ class StateModel(QAbstractItemModel):
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = _DISPLAY):
         if orientation == _HORIZONTAL and role == _DISPLAY and 0 <= section < len(self.COLUMNS):
-            return self.COLUMNS[section]
+            return text(self.TITLES[section])
         return None
 
     def flags(self, index: _Index) -> Qt.ItemFlag:

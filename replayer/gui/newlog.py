@@ -12,6 +12,7 @@ from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import QFileDialog, QInputDialog
 
 from ..logtext import new_log
+from .language import tr
 from .savefile import atomic_write, encode_text
 
 if TYPE_CHECKING:
@@ -83,7 +84,7 @@ class NewLogMixin:
         cursor.movePosition(QTextCursor.End)
         self.view.setTextCursor(cursor)
         self._update_mark()
-        w.statusBar().showMessage("A new log: fill in the header and type the events; Ctrl+S saves it", 8000)
+        w.statusBar().showMessage(tr("A new log: fill in the header and type the events; Ctrl+S saves it"), 8000)
         return True
 
     def _after_load(self) -> None:
@@ -103,17 +104,17 @@ class NewLogMixin:
     # ---- a new match --------------------------------------------------------------------------------
     def new_from_video_dialog(self) -> None:
         w = self.window
-        video, _ = QFileDialog.getOpenFileName(w, "The match's video", "",
-                                               "Videos (*.mp4 *.mkv *.webm *.mov *.avi *.m4v *.ts);;All files (*)")
+        video, _ = QFileDialog.getOpenFileName(w, tr("The match's video"), "",
+                                               tr("Videos (*.mp4 *.mkv *.webm *.mov *.avi *.m4v *.ts);;All files (*)"))
         if not video:
             return
         from .. import games
 
-        game, ok = QInputDialog.getItem(w, "New match", "Game:", list(games.ALL), 0, False)
+        game, ok = QInputDialog.getItem(w, tr("New match"), tr("Game:"), list(games.ALL), 0, False)
         if not ok:
             return
-        target, _ = QFileDialog.getSaveFileName(w, "Save the new log as", str(Path(video).with_suffix(".duel")),
-                                                "Match logs (*.duel)")
+        target, _ = QFileDialog.getSaveFileName(w, tr("Save the new log as"), str(Path(video).with_suffix(".duel")),
+                                                tr("Match logs (*.duel)"))
         if target:
             self.new_from_video(video, target, game)
 
@@ -129,7 +130,7 @@ class NewLogMixin:
 
         text = new_log(game or games.DEFAULT.id, value, extra={"Event": video_p.stem})
         if Path(target).exists():
-            raise FileExistsError(f"{target} exists already; choose another name")
+            raise FileExistsError(tr("{path} exists already; choose another name", path=target))
         atomic_write(target, encode_text(text), backup=False)
         w = self.window
         w.open_path(target)

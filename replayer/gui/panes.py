@@ -18,6 +18,7 @@ from .models import FindingsFilter, FindingsModel, StateModel
 from ..reviews import CONFIRMED, DISMISSED, Reviews
 from ..states import GameState
 from .theme import LIGHT, Theme
+from .language import M, kind, label, live, plural, severity, tr
 from .widgets import FlowLayout
 
 
@@ -90,7 +91,7 @@ class FindingsView(QTreeView):
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
-        self.empty_text = "no log open"
+        self.empty_text = tr("no log open")
 
     def set_empty_text(self, text: str) -> None:
         if text != self.empty_text:
@@ -128,14 +129,14 @@ class FindingsPane(QWidget):
         self.proxy.setSourceModel(self.model)
         self._quiet = False
 
-        self.title = _title("Findings")
+        self.title = live(_title(""), M("Findings"))
         self.counts = QLabel()
         self.counts.setTextFormat(Qt.RichText)
         self.counts.setWordWrap(True)  # a narrow pane (a laptop's, beside the video) wraps the counts
         self.filters_button = QToolButton()
-        self.filters_button.setText("Filters")
+        live(self.filters_button, M("Filters"))
         self.filters_button.setCheckable(True)
-        self.filters_button.setToolTip("Show the filters: severity, kind, player, verdict")
+        live(self.filters_button, M("Show the filters: severity, kind, player, verdict"), "setToolTip")
         self.filters_button.setVisible(False)  # (a compact pane folds its filters behind it)
         self.filters_button.toggled.connect(lambda on: self.filters_box.setVisible(on or not self.model.compact))
         head = QHBoxLayout()
@@ -147,32 +148,36 @@ class FindingsPane(QWidget):
         # filters
         self.sev_boxes: dict[str, QCheckBox] = {}
         filters = FlowLayout(spacing=6)  # onto a second row when the pane is narrow
-        for sev, text in (("error", "errors"), ("warning", "warnings"), ("info", "info")):
-            box = QCheckBox(text)
+        for sev, text in (("error", M("errors")), ("warning", M("warnings")), ("info", M("info"))):
+            box = live(QCheckBox(), text)
             box.setChecked(True)
             box.toggled.connect(lambda on, s=sev: self.proxy.set_severity(s, on) or self._after_filter())
             self.sev_boxes[sev] = box
             filters.addWidget(box)
         self.kind = QComboBox()
-        self.kind.addItem("all kinds", "")
-        for k in Kind:
-            self.kind.addItem(k.value, k.value)
+        self.kind.addItem("", "")
+        live(self.kind, M("all kinds"), "setItemText", 0)
+        for i, k in enumerate(Kind, 1):
+            self.kind.addItem("", k.value)
+            live(self.kind, lambda k=k: kind(k.value), "setItemText", i)
         self.kind.currentIndexChanged.connect(lambda _: self.proxy.set_kind(self.kind.currentData()) or
                                               self._after_filter())
-        self.kind.setToolTip("Show only findings of one kind")
+        live(self.kind, M("Show only findings of one kind"), "setToolTip")
         filters.addWidget(self.kind)
         self.player_boxes: dict[str, QCheckBox] = {}
         for p, text in (("A", "A"), ("B", "B"), ("", "—")):
             box = QCheckBox(text)
             box.setChecked(True)
-            box.setToolTip("findings on lines of player " + (p or "no player (structure lines, syntax)"))
+            live(box, M("findings on lines of player {player}", player=p) if p else
+                 M("findings on lines of no player (structure lines, syntax)"), "setToolTip")
             box.toggled.connect(lambda on, p=p: self.proxy.set_player(p, on) or self._after_filter())
             self.player_boxes[p] = box
             filters.addWidget(box)
         self.verdict_filter = QComboBox()
-        for text, value in (("any verdict", "all"), ("not reviewed", "open"), ("confirmed", CONFIRMED),
-                            ("dismissed", DISMISSED)):
-            self.verdict_filter.addItem(text, value)
+        for i, (text, value) in enumerate(((M("any verdict"), "all"), (M("not reviewed"), "open"),
+                                           (M("confirmed"), CONFIRMED), (M("dismissed"), DISMISSED))):
+            self.verdict_filter.addItem("", value)
+            live(self.verdict_filter, text, "setItemText", i)
         self.verdict_filter.currentIndexChanged.connect(
             lambda _: self.proxy.set_verdict(self.verdict_filter.currentData()) or self._after_filter())
         filters.addWidget(self.verdict_filter)
@@ -194,8 +199,7 @@ class FindingsPane(QWidget):
         header.setSectionResizeMode(FindingsModel.MESSAGE, QHeaderView.Stretch)
         # narrow enough to leave the message room in a laptop's pane; never narrower than a title
         header.setMinimumSectionSize(44)
-        for col, width in ((0, 78), (1, 52), (2, 46), (3, 140), (5, 90)):
-            self.view.setColumnWidth(col, width)
+        self._fit_columns()
         self.view.selectionModel().currentRowChanged.connect(self._on_current)
 
         # the selected finding
@@ -206,13 +210,13 @@ class FindingsPane(QWidget):
         self.detail.setMinimumHeight(40)
         self.detail.setAlignment(Qt.AlignTop | Qt.AlignLeft)
         self.detail.setSizePolicy(QSizePolicy.Preferred, QSizePolicy.Minimum)
-        self.confirm = QPushButton("&Confirm")
-        self.dismiss = QPushButton("&Dismiss")
-        self.clear = QPushButton("Clear")
-        for b, tip in ((self.confirm, "The finding is right: the rules were broken here"),
-                       (self.dismiss, "The finding does not hold (e.g. the video shows otherwise)"),
-                       (self.clear, "Remove the verdict")):
-            b.setToolTip(tip)
+        self.confirm = live(QPushButton(), M("&Confirm"))
+        self.dismiss = live(QPushButton(), M("&Dismiss"))
+        self.clear = live(QPushButton(), M("Clear"))
+        for b, tip in ((self.confirm, M("The finding is right: the rules were broken here")),
+                       (self.dismiss, M("The finding does not hold (e.g. the video shows otherwise)")),
+                       (self.clear, M("Remove the verdict"))):
+            live(b, tip, "setToolTip")
             b.setCheckable(b is not self.clear)
         self.verdict_group = QButtonGroup(self)
         self.verdict_group.setExclusive(False)
@@ -220,7 +224,7 @@ class FindingsPane(QWidget):
         self.dismiss.clicked.connect(lambda: self._set_status(DISMISSED if self.dismiss.isChecked() else None))
         self.clear.clicked.connect(lambda: self._set_status(None, clear_note=True))
         self.note = QLineEdit()
-        self.note.setPlaceholderText("reviewer's note (Enter to save)")
+        live(self.note, M("reviewer's note (Enter to save)"), "setPlaceholderText")
         self.note.setClearButtonEnabled(True)
         self.note.setMinimumWidth(150)  # "reviewer's note": readable beside the buttons in a laptop's pane
         self.note.editingFinished.connect(self._save_note)
@@ -229,7 +233,7 @@ class FindingsPane(QWidget):
         verdict_row.addWidget(self.dismiss)
         verdict_row.addWidget(self.clear)
         verdict_row.addWidget(self.note, 1)
-        self.footer = QLabel("n / Shift+N: next / previous finding")
+        self.footer = live(QLabel(), M("n / Shift+N: next / previous finding"))
         self.footer.setObjectName("dim")
 
         layout = QVBoxLayout(self)
@@ -307,6 +311,26 @@ class FindingsPane(QWidget):
         self._update_counts()
         self._show_detail(self.current_row())
 
+    #: the columns' first widths (a column is wider when its title needs it: プレイヤー, Schwere)
+    WIDTHS = ((0, 78), (1, 52), (2, 46), (3, 140), (5, 90))
+
+    def _fit_columns(self) -> None:
+        fm = self.view.header().fontMetrics()
+        for col, width in self.WIDTHS:
+            if self.model.compact and col in (FindingsModel.SEVERITY, FindingsModel.LINE):
+                continue
+            title = self.model.headerData(col, Qt.Horizontal) or ""
+            # the title and the header's margins (and, on Line, the sort arrow's room)
+            need = fm.horizontalAdvance(title) + 9 + (16 if col == FindingsModel.LINE else 0)
+            self.view.setColumnWidth(col, max(width, need))
+
+    def retranslate(self) -> None:
+        """The window's language changed: the headers, the findings' messages, the counts, the detail."""
+        self.model.retranslate()
+        self._fit_columns()
+        self._update_counts()
+        self._show_detail(self.current_row())
+
     # ---- selection --------------------------------------------------------------------------------
     def current_row(self) -> int:
         """The finding index ``k`` of the current finding (-1: none)."""
@@ -380,20 +404,24 @@ class FindingsPane(QWidget):
         f = self.model.finding(row)
         self._set_verdict_enabled(f is not None and self.model.reviews is not None)
         if f is None:
-            self.detail.setText(f"<span style='color:{t.dim}'>Select a finding to see its rule, hint and "
-                                "citation, and to record a verdict.</span>")
+            self.detail.setText(f"<span style='color:{t.dim}'>"
+                                + html_text(tr("Select a finding to see its rule, hint and citation, and to "
+                                               "record a verdict.")) + "</span>")
             for b in (self.confirm, self.dismiss):
                 b.setChecked(False)
             self.note.setText("")
             return
         c = t.severity[f.severity.value]
-        text = (f"<b>line {f.span.line}</b> &nbsp;<span style='color:{c}'><b>{f.severity.value}</b></span>"
-                f" <code>[{html_text(f.rule)}]</code> <span style='color:{t.dim}'>{html_text(f.kind.value)}"
+        f = self.model.shown(row)  # in the window's language
+        where = html_text(tr("line {line}", line=f.span.line))
+        text = (f"<b>{where}</b> &nbsp;<span style='color:{c}'><b>"
+                f"{html_text(severity(f.severity.value))}</b></span>"
+                f" <code>[{html_text(f.rule)}]</code> <span style='color:{t.dim}'>{html_text(kind(f.kind.value))}"
                 f"</span><br>{html_text(f.message)}")
         if f.hint:
-            text += f"<br><span style='color:{t.dim}'>hint:</span> {html_text(f.hint)}"
+            text += f"<br><span style='color:{t.dim}'>{html_text(label('hint'))}:</span> {html_text(f.hint)}"
         if f.cite:
-            text += f"<br><span style='color:{t.dim}'>cite:</span> <i>{html_text(f.cite)}</i>"
+            text += f"<br><span style='color:{t.dim}'>{html_text(label('cite'))}:</span> <i>{html_text(f.cite)}</i>"
         self.detail.setText(text)
         v = self.model.verdict(row)
         self.confirm.setChecked(v.status == CONFIRMED)
@@ -449,18 +477,22 @@ class FindingsPane(QWidget):
         t = self.theme
         doc = self.model.doc
         if doc is None:
-            self.counts.setText(f"<span style='color:{t.dim}'>no log open</span>")
-            self.view.set_empty_text("no log open")
+            said = html_text(tr("no log open"))
+            self.counts.setText(f"<span style='color:{t.dim}'>{said}</span>")
+            self.view.set_empty_text(tr("no log open"))
             return
-        self.view.set_empty_text("no findings" if not doc.findings else
-                                 "no findings match the filters" if not self.proxy.rowCount() else "")
+        self.view.set_empty_text(tr("no findings") if not doc.findings else
+                                 tr("no findings match the filters") if not self.proxy.rowCount() else "")
         c = doc.counts()
         pc = doc.player_counts()
 
+        words = {"error": (M("{n} error"), M("{n} errors")), "warning": (M("{n} warning"), M("{n} warnings")),
+                 "info": (M("{n} info"), M("{n} info"))}
+
         def dot(sev: str, n: int, word: str) -> str:
             color = t.severity[sev] if n else t.dim
-            plural = "s" if n != 1 and word != "info" else ""
-            return f"<span style='color:{color}'>●</span>&nbsp;{n}&nbsp;{word}{plural}"
+            said = html_text(plural(n, *words[word], grouped=False)).replace(" ", "&nbsp;")
+            return f"<span style='color:{color}'>●</span>&nbsp;{said}"
 
         reviewed = sum(1 for k in range(len(doc.findings)) if self.model.verdict(k).status)
         if self.model.compact:  # one line: the dots' colours say the severities (the tooltip says it in words)
@@ -475,14 +507,20 @@ class FindingsPane(QWidget):
             players += f" &nbsp; —:&nbsp;{pc[None]}"
         shown = self.proxy.rowCount()
         total = len(doc.findings)
-        extra = f" &nbsp;·&nbsp; shown&nbsp;{shown}&nbsp;of&nbsp;{total}" if shown != total else ""
-        self.counts.setToolTip(f"{c['error']} errors, {c['warning']} warnings, {c['info']} info; "
-                               f"A: {pc.get('A', 0)}, B: {pc.get('B', 0)}; {reviewed} of {total} reviewed")
+        def nbsp(text: str) -> str:
+            return html_text(text).replace(" ", "&nbsp;")
+
+        extra = (" &nbsp;·&nbsp; " + nbsp(tr("shown {shown} of {total}", shown=shown, total=total))
+                 if shown != total else "")
+        self.counts.setToolTip(tr("{errors} errors, {warnings} warnings, {infos} info; A: {a}, B: {b}; "
+                                  "{reviewed} of {total} reviewed", errors=c["error"], warnings=c["warning"],
+                                  infos=c["info"], a=pc.get("A", 0), b=pc.get("B", 0), reviewed=reviewed,
+                                  total=total))
+        done = nbsp(tr("{reviewed}/{total} reviewed", reviewed=reviewed, total=total))
         if self.model.compact:
-            self.counts.setText(" &nbsp; ".join(parts) + f" &nbsp;·&nbsp; {reviewed}/{total}&nbsp;reviewed" + extra)
+            self.counts.setText(" &nbsp; ".join(parts) + " &nbsp;·&nbsp; " + done + extra)
             return
-        self.counts.setText(" &nbsp; ".join(parts) + f" &nbsp;·&nbsp; {players} &nbsp;·&nbsp; "
-                            f"{reviewed}/{total}&nbsp;reviewed" + extra)
+        self.counts.setText(" &nbsp; ".join(parts) + f" &nbsp;·&nbsp; {players} &nbsp;·&nbsp; " + done + extra)
 
 
 class StatePane(QWidget):
@@ -491,7 +529,8 @@ class StatePane(QWidget):
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self.model = StateModel(self)
-        self.title = _title("State")
+        self.title = _title(tr("State"))
+        self._shown: tuple = (None, None, "", None)
         self.where = QLabel()
         self.where.setWordWrap(True)
         self.view = QTreeView()
@@ -512,14 +551,24 @@ class StatePane(QWidget):
     def set_state(self, state: GameState | None, players: dict[str, str] | None, source: str = "",
                   tree: tuple | None = None) -> None:
         """Show ``state`` (``tree``: its rows when already built, see :meth:`Document.state_tree`)."""
+        self._shown = (state, players, source, tree)
         if self.model.set_state(state, players, tree=tree):
             self.view.expandAll()
         if state is None or state.index < 0:
-            self.title.setText("State")
+            self.title.setText(tr("State"))
+        elif state.timecode:
+            self.title.setText(tr("State after line {line} · {timecode}", line=state.line, timecode=state.timecode))
         else:
-            tc = f" · {state.timecode}" if state.timecode else ""
-            self.title.setText(f"State after line {state.line}{tc}")
+            self.title.setText(tr("State after line {line}", line=state.line))
         self.title.setToolTip(tooltip(source) if source else "")
 
     def set_theme(self, theme: Theme) -> None:
         self.model.set_theme(theme)
+
+    def retranslate(self) -> None:
+        """The window's language changed: the column headers and the title (the rows come with the
+        next :meth:`set_state`, built in the new language)."""
+        self.model.headerDataChanged.emit(Qt.Horizontal, 0, len(self.model.COLUMNS) - 1)
+        state = self._shown[0]
+        if state is None or state.index < 0:
+            self.title.setText(tr("State"))

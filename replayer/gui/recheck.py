@@ -21,6 +21,7 @@ from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 from ..check import CheckResult, check_edit
 from ..errors import ReplayerError
 from .document import build_document
+from .language import tr
 
 if TYPE_CHECKING:
     from .app import MainWindow
@@ -63,8 +64,8 @@ class _Task(QRunnable):
             signals.failed.emit(g, str(e))
         except Exception as e:  # a bug below the window: say so, keep the traceback in the log
             log.debug("re-checking %s failed:\n%s", self.path, traceback.format_exc())
-            signals.failed.emit(g, f"replayer could not check this text ({type(e).__name__}: {e}). "
-                                   "This is a bug in replayer.")
+            signals.failed.emit(g, tr("replayer could not check this text ({error}). This is a bug in replayer.",
+                                      error=f"{type(e).__name__}: {e}"))
         else:
             signals.done.emit(g, doc, change, base)
 

@@ -38,6 +38,7 @@ from .theme import LIGHT, Theme, ui_font
 from .marks import MARKERS, draw_badge, draw_marker, draw_pin, marker_color  # noqa: F401  (re-exported)
 from .timeline_coarse import CoarsePaintMixin
 from .timeline_detail import DetailPaintMixin
+from .language import M, lang, live, severity, tr
 from .timeline_layout import (DEFAULT_PPE, LABELS_PPE, LEFT, MARKERS_PPE, MAX_PPE, RANK_NAME,  # noqa: F401
                               RIGHT, Rows)
 
@@ -76,7 +77,7 @@ class TimelineItem(QGraphicsItem):
             self.view.paint_timeline(painter, QRectF(option.exposedRect))
         except Exception as e:  # a paint error must not escape into Qt (it would repeat every frame)
             log.debug("timeline paint failed", exc_info=True)
-            self.view.report_problem(f"the timeline could not be drawn ({type(e).__name__}: {e})")
+            self.view.report_problem(tr("the timeline could not be drawn ({error})", error=f"{type(e).__name__}: {e}"))
 
 
 class TimelineView(DetailPaintMixin, CoarsePaintMixin, QGraphicsView):
@@ -87,9 +88,9 @@ class TimelineView(DetailPaintMixin, CoarsePaintMixin, QGraphicsView):
     problem = Signal(str)  # something could not be drawn (said once per document)
     #: the keys and mouse moves this view handles itself (wheelEvent, keyPressEvent, the mouse
     #: events), for the legend (F1)
-    LEGEND_GROUP = "Timeline"
-    LEGEND_KEYS = (("Ctrl+wheel, + / −", "zoom the timeline"),
-                   ("wheel, drag", "pan the timeline"), ("click", "select the event"))
+    LEGEND_GROUP = M("Timeline")
+    LEGEND_KEYS = ((M("Ctrl+wheel, + / −"), M("zoom the timeline")),
+                   (M("wheel, drag"), M("pan the timeline")), (M("click"), M("select the event")))
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
@@ -178,13 +179,19 @@ class TimelineView(DetailPaintMixin, CoarsePaintMixin, QGraphicsView):
             self._problem_said = True
             self.problem.emit(message)
 
+    def retranslate(self) -> None:
+        """The window's language changed: the bands' words are measured again."""
+        self._form_cache.clear()
+        self._coarse_cache.clear()
+        self.viewport().update()
+
     def detail_level(self) -> str:
         """What the timeline draws at the current zoom, in words."""
         if self.ppe >= LABELS_PPE:
-            return "markers and labels"
+            return tr("markers and labels")
         if self.ppe >= MARKERS_PPE:
-            return "markers"
-        return f"{1 / self.ppe:,.0f} events per pixel"
+            return tr("markers")
+        return tr("{n} events per pixel", n=f"{1 / self.ppe:,.0f}")
 
     def refresh(self) -> None:
         """Repaint (verdicts changed)."""
@@ -339,15 +346,18 @@ class TimelineView(DetailPaintMixin, CoarsePaintMixin, QGraphicsView):
             return ""
         e = doc.events[index]
         line = e.span.line
-        parts = [f"<b>line {line}</b>" + (f" &nbsp;{html_text(e.timecode)}" if e.timecode else ""),
+        where = html_text(tr("line {line}", line=line))
+        parts = [f"<b>{where}</b>"
+                 + (f" &nbsp;{html_text(e.timecode)}" if e.timecode else ""),
                  f"<code>{html_text(doc.source(line).strip())}</code>"]
         for note in e.notes:
             parts.append(f"📌 <i>{html_text(note)}</i>")
         for k in doc.event_findings.get(index, []) + doc.gap_findings.get(index, []):
-            f = doc.findings[k]
+            f = doc.finding_in(k, lang())
             color = self.theme.severity[f.severity.value]
-            parts.append(f"<span style='color:{color}'><b>{f.severity.value}</b></span> "
-                         f"[{html_text(f.rule)}] line {f.span.line}: {html_text(f.message)}")
+            parts.append(f"<span style='color:{color}'><b>{html_text(severity(f.severity.value))}</b></span> "
+                         f"[{html_text(f.rule)}] " + html_text(tr("line {line}: {message}", line=f.span.line,
+                                                                  message=f.message)))
         return "<br>".join(parts)
 
     def mousePressEvent(self, event) -> None:
@@ -477,7 +487,7 @@ class OverviewStrip(QWidget):
         self._key = None
         self._rects: dict[tuple, tuple] = {}  # the bins' rectangles, by geometry (see _bin_rects)
         view.viewChanged.connect(self.update)
-        self.setToolTip("The whole match: click or drag to move the timeline there")
+        live(self, M("The whole match: click or drag to move the timeline there"), "setToolTip")
 
     def invalidate(self) -> None:
         self._cache = None
@@ -498,7 +508,7 @@ class OverviewStrip(QWidget):
         p.drawRect(QRectF(x0, 2, w, h - 5))
         p.setFont(view._small)
         p.setPen(QColor(t.dim))
-        p.drawText(QRectF(8, 0, LEFT - 12, h), Qt.AlignVCenter | Qt.AlignLeft, "overview")
+        p.drawText(QRectF(8, 0, LEFT - 12, h), Qt.AlignVCenter | Qt.AlignLeft, tr("overview"))
         if doc is not None and doc.events:
             n = len(doc.events)
             pyr = doc.pyramid

@@ -13,6 +13,8 @@ from PySide6.QtGui import QColor, QPainter, QPen
 
 from .document import F_BATTLE, F_CHAIN, F_DAMAGE, F_NOTE, LANES
 from ..games import get as get_game
+from .language import tr
+from .words import word
 from .timeline_layout import LEFT, RANK_NAME
 
 log = logging.getLogger("replayer.gui")
@@ -69,7 +71,7 @@ class CoarsePaintMixin:
             while x < right - 40:
                 s = doc.replay.segments_at(int((x - LEFT) / self.ppe), "turn")
                 if s is not None:
-                    p.drawText(QRectF(x + 3, y, 104, h), Qt.AlignVCenter | Qt.AlignLeft, f"Turn {s.name}")
+                    p.drawText(QRectF(x + 3, y, 104, h), Qt.AlignVCenter | Qt.AlignLeft, tr("Turn {n}", n=s.name))
                 x += 110
         # phases, steps, timings: bands where the flags say so
         bands = self._coarse_kept(("bands",) + key, lambda: self._flag_bands(self._bins(i0, i1), b0, b1, bw))
@@ -85,9 +87,9 @@ class CoarsePaintMixin:
         p.setPen(QColor(t.dim))
         lx = max(vis_left, LEFT) + 4
         p.drawText(QRectF(lx, r.phase[0], 220, r.phase[1]), Qt.AlignVCenter | Qt.AlignLeft,
-                   get_game(doc.match.game).label("battle-phases"))
+                   word(doc.match.game, get_game(doc.match.game).label("battle-phases")))
         p.drawText(QRectF(lx, r.step[0], 220, r.step[1]), Qt.AlignVCenter | Qt.AlignLeft,
-                   get_game(doc.match.game).label("battles"))
+                   word(doc.match.game, get_game(doc.match.game).label("battles")))
 
     @staticmethod
     def _turn_runs(level, b0: int, b1: int, bw: float, y: int, h: int) -> dict[bool, list[QRect]]:
@@ -230,9 +232,11 @@ class CoarsePaintMixin:
         p.drawLine(QLineF(LEFT - 4, 0, LEFT - 4, h))
         game = get_game(self.doc.match.game) if self.doc else None
         names = self.doc.players if self.doc else {"A": "A", "B": "B"}
-        rows = [("Turn", r.turn), ("Phase", r.phase), (game.label("step-row") if game else "Step", r.step)]
+        gid = self.doc.match.game if self.doc else ""
+        rows = [(tr("Turn"), r.turn), (tr("Phase"), r.phase),
+                (word(gid, game.label("step-row")) if game else tr("Step"), r.step)]
         if r.timing is not None:
-            rows.append(("DS timing", r.timing))
+            rows.append((tr("DS timing"), r.timing))
         p.setFont(self._small)
         p.setPen(QColor(t.dim))
         for text, (y, hh) in rows:
@@ -243,11 +247,11 @@ class CoarsePaintMixin:
                 p.setFont(self._small)
                 p.setPen(QColor(t.dim))
                 p.drawText(QRectF(8, top + 4, LEFT - 16, 28), Qt.AlignTop | Qt.AlignLeft,
-                           game.label("middle-lane") if game else "Chains")
+                           word(gid, game.label("middle-lane")) if game else tr("Chains"))
                 continue
             p.setFont(self._bold)
             p.setPen(QColor(t.text))
-            p.drawText(QRectF(8, top + 6, LEFT - 16, 18), Qt.AlignTop | Qt.AlignLeft, f"Player {lane}")
+            p.drawText(QRectF(8, top + 6, LEFT - 16, 18), Qt.AlignTop | Qt.AlignLeft, tr("Player {player}", player=lane))
             p.setFont(self._font)
             name = names.get(lane, lane)
             if name != lane:
@@ -255,5 +259,5 @@ class CoarsePaintMixin:
                            self._fm.elidedText(name, Qt.ElideRight, LEFT - 16))
         p.setFont(self._small)
         p.setPen(QColor(t.dim))
-        p.drawText(QRectF(8, r.axis[0], LEFT - 16, r.axis[1]), Qt.AlignVCenter | Qt.AlignLeft, "line")
+        p.drawText(QRectF(8, r.axis[0], LEFT - 16, r.axis[1]), Qt.AlignVCenter | Qt.AlignLeft, tr("line"))
         p.restore()

@@ -17,7 +17,9 @@ from .document import CATEGORY, LANES, SEVERITY_RANK
 from ..reviews import DISMISSED
 from ..states import Segment
 from .marks import draw_badge, draw_marker, draw_pin
+from .language import lang, tr
 from .timeline_layout import LABELS_PPE, LEFT, MARKERS_PPE
+from .words import word
 
 # Qt's enum members bound once: PySide6 looks a short name such as Qt.AlignLeft up at every use
 # (a few µs each), and these are used for every marker and label painted
@@ -50,7 +52,8 @@ class DetailPaintMixin:
             p.setPen(QColor(t.dim))
             p.setFont(self._font)
             p.drawText(QRectF(LEFT, rows.lanes["M"][0], max(exposed.width(), 400), 30), _LEFT_MID,
-                       "  No events." if self.doc is not None else "  Open a .duel log (Ctrl+O) or drop one here.")
+                       "  " + (tr("No events.") if self.doc is not None else
+                               tr("Open a .duel log (Ctrl+O) or drop one here.")))
             return
         i0 = max(0, int((exposed.left() - LEFT) // self.ppe) - 1)
         i1 = min(self.n, int((exposed.right() - LEFT) // self.ppe) + 2)
@@ -90,16 +93,17 @@ class DetailPaintMixin:
     def _band_forms(self, s: Segment, fm: QFontMetricsF) -> tuple[tuple[str, float], ...]:
         """What the band of ``s`` may write, with the widths: its label, then the game's shorter
         forms of it (:attr:`~replayer.games.base.Game.band_forms`), narrowest last."""
-        key = (s.kind, s.name, s.label, s.player, id(fm))
+        key = (s.kind, s.name, s.label, s.player, id(fm), lang())
         hit = self._form_cache.get(key)
         if hit is None:
             if s.kind == "turn":
                 text = self._turn_label(s)
-                forms: tuple[str, ...] = (f"Turn {s.name} · {s.player or '?'}", f"T{s.name} · {s.player or '?'}",
-                                          f"T{s.name}")
+                forms: tuple[str, ...] = (tr("Turn {n} · {player}", n=s.name, player=s.player or "?"),
+                                          f"T{s.name} · {s.player or '?'}", f"T{s.name}")
             else:
-                text = s.label or s.name
-                forms = self._band_words.get((s.kind, s.name), ())
+                game = self.doc.match.game if self.doc else ""
+                text = word(game, s.label or s.name)
+                forms = tuple(word(game, f) for f in self._band_words.get((s.kind, s.name), ()))
             w = fm.horizontalAdvance(text)
             hit = ((text, w),) + tuple((f, fw) for f in forms if (fw := fm.horizontalAdvance(f)) < w)
             self._form_cache[key] = hit
@@ -110,7 +114,8 @@ class DetailPaintMixin:
         if s.kind == "turn":
             return self._turn_label(s)
         forms = self._band_words.get((s.kind, s.name), ())
-        return forms[0] if forms and s.label in forms else (s.label or s.name)
+        game = self.doc.match.game if self.doc else ""
+        return word(game, forms[0] if forms and s.label in forms else (s.label or s.name))
 
     def _band(self, p: QPainter, s: Segment, y: float, h: float, fill: QColor, vis_left: float,
               font: QFont, fm: QFontMetricsF, text_color: QColor, border: QColor) -> None:
@@ -155,7 +160,7 @@ class DetailPaintMixin:
         who = s.player or "?"
         if name and name != who:
             who = f"{who} {name}"
-        return f"Turn {s.name} · {who}"
+        return tr("Turn {n} · {player}", n=s.name, player=who)
 
     def _paint_bands(self, p: QPainter, i0: int, i1: int, vis_left: float, exposed: QRectF) -> None:
         t, r, doc = self.theme, self.rows, self.doc
@@ -293,7 +298,7 @@ class DetailPaintMixin:
             width = min(width, 200.0)
         if width < 16:
             return
-        text = doc.label(i)
+        text = doc.label(i, lang())
         gutter = self.horizontalScrollBar().value() + LEFT + 2
         # where the label may go without passing under the marker of the event before or after it
         # in its lane (under it, it would read as that event's label): preferred where it fits

@@ -40,6 +40,7 @@ from PySide6.QtGui import QColor, QDesktopServices
 from PySide6.QtWidgets import QComboBox, QFileDialog, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from ..safe import shorten, visible
+from .language import M, live, tr
 from ..timecodes import format_offset, is_url, parse_offset, seconds, url_at, url_problem
 from . import video_keys
 from .video_parts import (INSTALL_HINT, FrameView, TickSlider, fmt_ms, missing_text,  # noqa: F401  (re-exported)
@@ -97,7 +98,7 @@ class VideoPane(QWidget):
 
     # ---- construction -------------------------------------------------------------------------------
     def _build(self) -> None:
-        self.title = QLabel("Video")
+        self.title = QLabel(tr("Video"))
         self.title.setTextFormat(Qt.PlainText)  # a file or host name from the log's [Video] tag
         f = self.title.font()
         f.setBold(True)
@@ -107,16 +108,17 @@ class VideoPane(QWidget):
         self.slider = TickSlider()
         self.slider.sliderMoved.connect(self._on_slider)
         self.slider.sliderPressed.connect(lambda: self._on_slider(self.slider.value()))
-        self.slider.setToolTip("The video's position: click or drag; a tick for each event's timecode (Shift+←/→ "
-                               "one frame, also while typing Ctrl+Shift+F7 / Ctrl+Shift+F9; F7 / F9 2 s back / on)")
+        live(self.slider, M("The video's position: click or drag; a tick for each event's timecode (Shift+←/→ "
+                            "one frame, also while typing Ctrl+Shift+F7 / Ctrl+Shift+F9; F7 / F9 2 s back / on)"),
+             "setToolTip")
         self.time_label = QLabel("")
-        self.time_label.setToolTip("The frame shown / the video's length")
+        live(self.time_label, M("The frame shown / the video's length"), "setToolTip")
         self.time_label.setMinimumWidth(130)
         self.play_button = QPushButton("▶")
-        self.play_button.setToolTip("Play / pause the video (Space; J back or slower, K pause, L play or faster; "
-                                    "Shift+←/→ one frame). Also while typing in the log: F8 play / pause, F7 / F9 "
-                                    "2 s back / on, Shift+F7 / Shift+F9 slower / faster, Ctrl+Shift+F7 / "
-                                    "Ctrl+Shift+F9 one frame")
+        live(self.play_button, M("Play / pause the video (Space; J back or slower, K pause, L play or faster; "
+                                 "Shift+←/→ one frame). Also while typing in the log: F8 play / pause, F7 / F9 "
+                                 "2 s back / on, Shift+F7 / Shift+F9 slower / faster, Ctrl+Shift+F7 / "
+                                 "Ctrl+Shift+F9 one frame"), "setToolTip")
         self.play_button.setFocusPolicy(Qt.NoFocus)
         self.play_button.clicked.connect(self.toggle)
         self.speed = QComboBox()
@@ -124,22 +126,22 @@ class VideoPane(QWidget):
             self.speed.addItem(f"{s:g}×", s)
         self.speed.setCurrentIndex(SPEEDS.index(1.0))
         self.speed.setFocusPolicy(Qt.NoFocus)
-        self.speed.setToolTip("Playback speed, 0.25× to 2× (< slower, > faster; while playing also J / L; "
-                              "Shift+F7 / Shift+F9 also while typing)")
+        live(self.speed, M("Playback speed, 0.25× to 2× (< slower, > faster; while playing also J / L; "
+                           "Shift+F7 / Shift+F9 also while typing)"), "setToolTip")
         self.speed.currentIndexChanged.connect(lambda *_: self._apply_rate())
-        self.sync_button = QPushButton("Sync here")
+        self.sync_button = live(QPushButton(), M("Sync here"))
         self.sync_button.setFocusPolicy(Qt.NoFocus)
-        self.sync_button.setToolTip("The selected event happens at the frame shown: store the offset "
-                                    "([VideoOffset]) so that every seek uses it (Alt+S)")
+        live(self.sync_button, M("The selected event happens at the frame shown: store the offset "
+                                 "([VideoOffset]) so that every seek uses it (Alt+S)"), "setToolTip")
         self.sync_button.clicked.connect(self.sync_here)
-        self.browser_button = QPushButton("Open at timecode")
+        self.browser_button = live(QPushButton(), M("Open at timecode"))
         self.browser_button.setFocusPolicy(Qt.NoFocus)
-        self.browser_button.setToolTip("Open the footage in the web browser at the selected event")
+        live(self.browser_button, M("Open the footage in the web browser at the selected event"), "setToolTip")
         self.browser_button.clicked.connect(self.open_in_browser)
-        self.attach_button = QPushButton("Attach video…")
+        self.attach_button = live(QPushButton(), M("Attach video…"))
         self.attach_button.setFocusPolicy(Qt.NoFocus)
-        self.attach_button.setToolTip("Choose the video file of this log: written into its [Video] header "
-                                      "(File ▸ Attach Video…)")
+        live(self.attach_button, M("Choose the video file of this log: written into its [Video] header "
+                                   "(File ▸ Attach Video…)"), "setToolTip")
         self.attach_button.clicked.connect(self.attach_dialog)
         row = QHBoxLayout()
         row.setContentsMargins(6, 2, 6, 4)
@@ -233,37 +235,37 @@ class VideoPane(QWidget):
             self.player.stop()
             self.player.setSource(QUrl())
         if not source:
-            self.view.set_message("This log names no video.\n\nFile ▸ Attach Video… chooses the match's "
-                                  "video and writes it into the log's header ([Video \"…\"]).")
-            self.title.setText("Video")
+            self.view.set_message(tr("This log names no video.\n\nFile ▸ Attach Video… chooses the match's "
+                                     "video and writes it into the log's header ([Video \"…\"])."))
+            self.title.setText(tr("Video"))
             return
         if is_url(source) and url_problem(source) is not None:
             why = url_problem(source)
-            self.title.setText("Video  (not a web address)")
-            self.view.set_message(f"The log's [Video] is not a web address that can be opened:\n{visible(shorten(source, 200))}"
-                                  f"\n({visible(why)})\n\nCorrect it in the log's header, or use File ▸ Attach "
-                                  "video… to name the match's video.")
+            self.title.setText(tr("Video  (not a web address)"))
+            self.view.set_message(tr("The log's [Video] is not a web address that can be opened:\n{source}\n({why})"
+                                     "\n\nCorrect it in the log's header, or use File ▸ Attach video… to name the "
+                                     "match's video.", source=visible(shorten(source, 200)), why=visible(why)))
             self.bad_url = why
             return
         if is_url(source):
             self.url = source
             host = QUrl(source if "://" in source else "https://" + source).host() or source
-            self.title.setText(f"Video  ({host})")
-            self.view.set_message(f"This match's video is on the web ({host}).\n\nA web page's video cannot be "
-                                  "played inside replayer: \"Open at timecode\" opens it in your browser at "
-                                  "the selected event's second.\n\nTo review it here, download the file and "
-                                  "use File ▸ Attach video….")
+            self.title.setText(tr("Video  ({name})", name=host))
+            self.view.set_message(tr("This match's video is on the web ({host}).\n\nA web page's video cannot be "
+                                     "played inside replayer: \"Open at timecode\" opens it in your browser at "
+                                     "the selected event's second.\n\nTo review it here, download the file and "
+                                     "use File ▸ Attach video….", host=host))
             return
         path = resolve_video(source, self.log_path)
-        self.title.setText(f"Video  ({Path(path).name})")
+        self.title.setText(tr("Video  ({name})", name=Path(path).name))
         if self.mm is None:
             self.mm = multimedia()
         if self.mm is None:
             self.view.set_message(missing_text(multimedia_error() or "QtMultimedia is missing"))
             return
         if not Path(path).is_file():
-            self.view.set_message(f"The video {source!r} is not there:\n{path}\n\nFile ▸ Attach video… "
-                                  "names another file.")
+            self.view.set_message(tr("The video {source} is not there:\n{path}\n\nFile ▸ Attach video… names "
+                                     "another file.", source=repr(source), path=path))
             return
         self.file = path
         self.view.set_message("")
@@ -283,11 +285,13 @@ class VideoPane(QWidget):
             if self.target_ms is not None:
                 self._set_position(self.target_ms)
         elif status == mm.QMediaPlayer.MediaStatus.InvalidMedia:
-            self.view.set_message(f"The video cannot be played:\n{self.file}\n\n{self.player.errorString()}")
+            self.view.set_message(tr("The video cannot be played:\n{file}\n\n{error}", file=self.file,
+                                     error=self.player.errorString()))
 
     def _on_error(self, error, text: str = "") -> None:
         if error != self.mm.QMediaPlayer.Error.NoError:
-            self.view.set_message(f"The video cannot be played:\n{self.file}\n\n{text or self.player.errorString()}")
+            self.view.set_message(tr("The video cannot be played:\n{file}\n\n{error}", file=self.file,
+                                     error=text or self.player.errorString()))
             self._update_controls()
 
     # ---- frames and positions -----------------------------------------------------------------------
@@ -423,7 +427,7 @@ class VideoPane(QWidget):
             return
         i = max(0, min(self.speed.currentIndex() + steps, len(SPEEDS) - 1))
         self.speed.setCurrentIndex(i)
-        self.message.emit(f"Video speed {SPEEDS[i]:g}×")
+        self.message.emit(tr("Video speed {speed}×", speed=f"{SPEEDS[i]:g}"))
 
     def shuttle(self, key: str) -> None:
         """J/K/L: L plays (again: faster, up to 2×), K pauses, J slows down (paused or at 0.25×:
@@ -481,21 +485,23 @@ class VideoPane(QWidget):
 
     def sync_here(self) -> None:
         if not self.has_media():
-            self.message.emit("Open a video first")
+            self.message.emit(tr("Open a video first"))
             return
         offset = self.sync_offset()
         if offset is None:
-            self.message.emit("Select an event with its own timecode, then Sync here")
+            self.message.emit(tr("Select an event with its own timecode, then Sync here"))
             return
         self.offset = offset
         self._index_events()
         self._update_ticks()
         self.headerWanted.emit("VideoOffset", format_offset(offset))
-        self.message.emit(f"Video offset {format_offset(offset)}: the selected event is at {fmt_ms(self.position_ms())}")
+        self.message.emit(tr("Video offset {offset}: the selected event is at {position}", offset=format_offset(offset),
+                             position=fmt_ms(self.position_ms())))
 
     def attach_dialog(self) -> None:
         start = str(Path(self.log_path).parent) if self.log_path else ""
-        path, _ = QFileDialog.getOpenFileName(self, "Attach a video to this log", start, VIDEO_FILTER)
+        path, _ = QFileDialog.getOpenFileName(self, tr("Attach a video to this log"), start,
+                                              tr("Videos (*.mp4 *.mkv *.webm *.mov *.avi *.m4v *.ts);;All files (*)"))
         if path:
             self.attach(path)
 
@@ -521,20 +527,20 @@ class VideoPane(QWidget):
         """"Open at timecode": the web address at the selected event's second, in the browser;
         never an address that is not a good one (:func:`replayer.timecodes.url_problem`)."""
         if self.bad_url is not None:
-            self.message.emit(f"Not opened: the log's [Video] is not a web address ({visible(self.bad_url)})")
+            self.message.emit(tr("Not opened: the log's [Video] is not a web address ({why})", why=visible(self.bad_url)))
             return
         url = self.browser_url()
         if url:
             qurl = QUrl(url, QUrl.StrictMode)
             if not qurl.isValid() or not qurl.host() or qurl.scheme() not in ("http", "https"):
-                self.message.emit(f"Not opened: {visible(shorten(url, 200))} is not a web address")
+                self.message.emit(tr("Not opened: {url} is not a web address", url=visible(shorten(url, 200))))
                 return
             if QDesktopServices.openUrl(qurl):
-                self.message.emit(f"Opened {visible(qurl.toString())}")
+                self.message.emit(tr("Opened {url}", url=visible(qurl.toString())))
             else:
-                self.message.emit(f"Could not open {visible(qurl.toString())}: no browser answered")
+                self.message.emit(tr("Could not open {url}: no browser answered", url=visible(qurl.toString())))
         elif self.source:
-            self.message.emit("This video is a file: it plays in the pane (Open at timecode is for a web address)")
+            self.message.emit(tr("This video is a file: it plays in the pane (Open at timecode is for a web address)"))
 
     # ---- bits ---------------------------------------------------------------------------------------
     def _update_controls(self) -> None:
@@ -544,9 +550,18 @@ class VideoPane(QWidget):
         self.browser_button.setVisible(bool(self.url))
         self.attach_button.setEnabled(self.log_path is not None)
         self.play_button.setText("⏸" if self.playing() else "▶")
-        off = f"  ·  offset {format_offset(self.offset)}" if self.offset and self.source else ""
-        base = self.title.text().split("  ·  offset")[0]
+        sep = tr("  ·  offset {offset}", offset="")
+        off = tr("  ·  offset {offset}", offset=format_offset(self.offset)) if self.offset and self.source else ""
+        base = self.title.text().split(sep)[0]
         self.title.setText(base + off)
+
+    def retranslate(self) -> None:
+        """The window's language changed: the pane's title and what it says in place of a frame."""
+        if self.file:
+            self.title.setText(tr("Video  ({name})", name=Path(self.file).name))
+        else:
+            self._open_source(self.source)
+        self._update_controls()
 
     def set_theme(self, theme) -> None:
         self.slider.tick_color = QColor(getattr(theme, "dim", "#808080"))
@@ -598,6 +613,15 @@ def install(window: MainWindow) -> VideoPane:
 
     window.loaded.connect(on_loaded)
 
+    def on_language(_code: str = "") -> None:
+        pane.retranslate()
+        i = window.side.indexOf(pane)
+        if i >= 0:
+            window.side.setTabText(i, pane.title.text().replace("  ", " "))
+            window.side.setTabToolTip(i, pane.title.text())
+
+    pane.retranslate_tab = on_language  # (the window's retranslate calls it)
+
     video_keys.install(window, pane)  # the keys and menu entries (video_keys.py)
     pane.set_theme(window.theme)
     return pane
@@ -606,6 +630,6 @@ def install(window: MainWindow) -> VideoPane:
 def show_pane(window: MainWindow, visible: bool, *, forward: bool = True) -> None:
     """The Video tab beside the State pane, brought forward (or taken away: View ▸ Video Pane)."""
     pane = window.video
-    window.show_side(pane, "Video", visible, forward=forward)
+    window.show_side(pane, tr("Video"), visible, forward=forward)
     if not visible:
         pane.pause()

@@ -29,6 +29,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 
+from .language import M, live, tr
+
 if TYPE_CHECKING:
     from .app import MainWindow
     from .video import VideoPane
@@ -42,32 +44,32 @@ def install(window: MainWindow, pane: VideoPane) -> None:
         return window._action(text, slot, shortcut, tip, checkable=checkable)
 
     # the tooltips name the key; the legend (F1) shows them less the key, under View ▸ Video
-    window.act_attach_video = action("Attach &Video…", pane.attach_dialog)
+    window.act_attach_video = action(M("Attach &Video…"), pane.attach_dialog)
     window.act_attach_video.setEnabled(False)
-    window.act_show_video = action("&Video Pane", lambda: show_pane(window, window.act_show_video.isChecked()),
-                                   "Ctrl+Shift+V", "Show or hide the video pane (Ctrl+Shift+V)", checkable=True)
+    window.act_show_video = action(M("&Video Pane"), lambda: show_pane(window, window.act_show_video.isChecked()),
+                                   "Ctrl+Shift+V", M("Show or hide the video pane (Ctrl+Shift+V)"), checkable=True)
     window.act_shuttle = {
-        "J": action("Shuttle &Back (Slower, or Back 2 s)", lambda: pane.shuttle("J"), "J",
-                    "Shuttle back: slower, or back 2 s (J)"),
-        "K": action("Shuttle S&top (Pause)", lambda: pane.shuttle("K"), "K", "Shuttle stop: pause the video (K)"),
-        "L": action("Shuttle &Forward (Play, or Faster)", lambda: pane.shuttle("L"), "L",
-                    "Shuttle forward: play, or faster (L)"),
+        "J": action(M("Shuttle &Back (Slower, or Back 2 s)"), lambda: pane.shuttle("J"), "J",
+                    M("Shuttle back: slower, or back 2 s (J)")),
+        "K": action(M("Shuttle S&top (Pause)"), lambda: pane.shuttle("K"), "K", M("Shuttle stop: pause the video (K)")),
+        "L": action(M("Shuttle &Forward (Play, or Faster)"), lambda: pane.shuttle("L"), "L",
+                    M("Shuttle forward: play, or faster (L)")),
     }
-    window.act_prev_frame = action("&Previous Frame", lambda: pane.frame_step(-1), QKeySequence(Qt.SHIFT | Qt.Key_Left),
-                                   "Pause, and one frame back (Shift+←)")
-    window.act_next_frame = action("&Next Frame", lambda: pane.frame_step(1), QKeySequence(Qt.SHIFT | Qt.Key_Right),
-                                   "Pause, and one frame on (Shift+→)")
+    window.act_prev_frame = action(M("&Previous Frame"), lambda: pane.frame_step(-1), QKeySequence(Qt.SHIFT | Qt.Key_Left),
+                                   M("Pause, and one frame back (Shift+←)"))
+    window.act_next_frame = action(M("&Next Frame"), lambda: pane.frame_step(1), QKeySequence(Qt.SHIFT | Qt.Key_Right),
+                                   M("Pause, and one frame on (Shift+→)"))
     # "<" and ">": Shift+, and Shift+. on a US keyboard (Qt's key map tries the shifted character
     # too), the key left of Z and its Shift on a German one
-    window.act_slower = action("S&lower", lambda: pane.speed_step(-1), "<", "Slower: the speed a step down (<)")
-    window.act_faster = action("F&aster", lambda: pane.speed_step(1), ">", "Faster: the speed a step up (>)")
+    window.act_slower = action(M("S&lower"), lambda: pane.speed_step(-1), "<", M("Slower: the speed a step down (<)"))
+    window.act_faster = action(M("F&aster"), lambda: pane.speed_step(1), ">", M("Faster: the speed a step up (>)"))
     # the keys that work while typing in the log (they type nothing): View ▸ Video, and the legend
     def with_video(slot):
         def run():
             if pane.has_media():
                 slot()
             else:
-                pane.message.emit("No video to play: attach one (File ▸ Attach Video…)")
+                pane.message.emit(tr("No video to play: attach one (File ▸ Attach Video…)"))
         return run
 
     def play_pause():
@@ -76,27 +78,27 @@ def install(window: MainWindow, pane: VideoPane) -> None:
 
     s = SKIP_MS // 1000
     window.act_typing_keys = [
-        action(f"Back {s} Seconds, Also While Typing", with_video(lambda: pane.skip(-SKIP_MS)), "F7",
-               f"Back {s} s in the video, also while typing (F7)"),
-        action("Play / Pause, Also While Typing", with_video(play_pause), "F8",
-               "Play / pause the video, also while typing (F8)"),
-        action(f"Forward {s} Seconds, Also While Typing", with_video(lambda: pane.skip(SKIP_MS)), "F9",
-               f"Forward {s} s in the video, also while typing (F9)"),
-        action("Slower, Also While Typing", with_video(lambda: pane.speed_step(-1)), "Shift+F7",
-               "Slower: a speed step down, also while typing (Shift+F7)"),
-        action("Faster, Also While Typing", with_video(lambda: pane.speed_step(1)), "Shift+F9",
-               "Faster: a speed step up, also while typing (Shift+F9)"),
+        action(M("Back {s} Seconds, Also While Typing", s=s), with_video(lambda: pane.skip(-SKIP_MS)), "F7",
+               M("Back {s} s in the video, also while typing (F7)", s=s)),
+        action(M("Play / Pause, Also While Typing"), with_video(play_pause), "F8",
+               M("Play / pause the video, also while typing (F8)")),
+        action(M("Forward {s} Seconds, Also While Typing", s=s), with_video(lambda: pane.skip(SKIP_MS)), "F9",
+               M("Forward {s} s in the video, also while typing (F9)", s=s)),
+        action(M("Slower, Also While Typing"), with_video(lambda: pane.speed_step(-1)), "Shift+F7",
+               M("Slower: a speed step down, also while typing (Shift+F7)")),
+        action(M("Faster, Also While Typing"), with_video(lambda: pane.speed_step(1)), "Shift+F9",
+               M("Faster: a speed step up, also while typing (Shift+F9)")),
         # Shift+←/→ select text there; Ctrl+F7 / Ctrl+F9 and Alt+F7 / Alt+F9 are the desktop's
-        action("Previous Frame, Also While Typing", with_video(lambda: pane.frame_step(-1)), "Ctrl+Shift+F7",
-               "Pause, and one frame back, also while typing (Ctrl+Shift+F7)"),
-        action("Next Frame, Also While Typing", with_video(lambda: pane.frame_step(1)), "Ctrl+Shift+F9",
-               "Pause, and one frame on, also while typing (Ctrl+Shift+F9)"),
+        action(M("Previous Frame, Also While Typing"), with_video(lambda: pane.frame_step(-1)), "Ctrl+Shift+F7",
+               M("Pause, and one frame back, also while typing (Ctrl+Shift+F7)")),
+        action(M("Next Frame, Also While Typing"), with_video(lambda: pane.frame_step(1)), "Ctrl+Shift+F9",
+               M("Pause, and one frame on, also while typing (Ctrl+Shift+F9)")),
     ]
-    window.act_sync_video = action("&Sync Video Here", pane.sync_here, "Alt+S",
-                                   "Sync here: the event is at this frame (Alt+S)")
-    window.act_open_footage = action("&Open Footage at Timecode", pane.open_in_browser, None,
-                                     "Open a web video in the browser at the selected event")
-    menus = {m.title().replace("&", ""): m for m in (a.menu() for a in window.menuBar().actions()) if m}
+    window.act_sync_video = action(M("&Sync Video Here"), pane.sync_here, "Alt+S",
+                                   M("Sync here: the event is at this frame (Alt+S)"))
+    window.act_open_footage = action(M("&Open Footage at Timecode"), pane.open_in_browser, None,
+                                     M("Open a web video in the browser at the selected event"))
+    menus = window.menus
     if "File" in menus:
         f = menus["File"]
         before = window.act_reload
@@ -107,7 +109,7 @@ def install(window: MainWindow, pane: VideoPane) -> None:
         v = menus["View"]
         v.addSeparator()
         v.addAction(window.act_show_video)
-        sub = v.addMenu("V&ideo")
+        sub = live(v.addMenu(""), M("V&ideo"), "setTitle")
         for a in window.act_shuttle.values():
             sub.addAction(a)
         sub.addSeparator()

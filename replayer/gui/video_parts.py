@@ -13,6 +13,8 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt, QUrl
 from PySide6.QtGui import QColor, QImage, QPainter, QPen
 from PySide6.QtWidgets import QSizePolicy, QSlider, QStyle, QStyleOptionSlider, QWidget
 
+from .language import tr
+
 if TYPE_CHECKING:
     from .app import MainWindow
 
@@ -110,12 +112,13 @@ def reset_multimedia() -> None:
 
 def missing_text(error: str) -> str:
     """What the pane says when QtMultimedia cannot be imported."""
-    text = ("The video pane needs QtMultimedia, which is not installed with replayer by default.\n"
-            f"Install it with:  {INSTALL_HINT}\n"
-            "(that is the PySide6-Addons wheel of the same version as your PySide6-Essentials).")
+    text = tr("The video pane needs QtMultimedia, which is not installed with replayer by default.\n"
+              "Install it with:  {command}\n"
+              "(that is the PySide6-Addons wheel of the same version as your PySide6-Essentials).",
+              command=INSTALL_HINT)
     if ".so" in error:  # the wheel is there but a system library is not
-        text += ("\n\nQtMultimedia is installed but a system library is missing: "
-                 f"{error}.\nOn Debian or Ubuntu: apt install libpulse0")
+        text += tr("\n\nQtMultimedia is installed but a system library is missing: {error}.\nOn Debian or "
+                   "Ubuntu: apt install libpulse0", error=error)
     else:
         text += f"\n\n({error})"
     return text
@@ -221,7 +224,7 @@ def write_header(window: MainWindow, key: str, value: str) -> None:
         editor.set_header_tag(key, value, after=after)
         return
     if not window.path:
-        window.statusBar().showMessage("Save the log first", 4000)
+        window.statusBar().showMessage(tr("Save the log first"), 4000)
         return
     data = Path(window.path).read_bytes()
     text = data.decode("utf-8-sig")

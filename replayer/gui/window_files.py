@@ -23,10 +23,17 @@ from .loader import load_now
 from .pdf_job import export_report_pdf
 from .savefile import remove_stale, write_atomically
 from ..reviews import Reviews, ReviewStoreError
+from .language import M, plural, text, tr
 from .timeline import DEFAULT_PPE, LABELS_PPE
 
 MAX_RECENT = 10
+#: the open dialog's file types (:func:`log_filter`: in the window's language)
 LOG_FILTER = "Match logs (*.duel);;Text files (*.txt);;All files (*)"
+
+
+def log_filter() -> str:
+    """:data:`LOG_FILTER` in the window's language."""
+    return tr("Match logs (*.duel);;Text files (*.txt);;All files (*)")
 
 
 def png_bytes(image) -> bytes:
@@ -48,13 +55,15 @@ def export_error_text(path: str | os.PathLike, error: OSError) -> str:
 
     why = error.strerror or str(error)
     if error.errno in (errno.ENOSPC, errno.EFBIG, errno.EDQUOT):
-        why = f"the disk is full ({why})"
-    old = " An older file of that name is as it was." if Path(path).exists() else ""
-    return f"{visible(str(path))}: {visible(why)}.{old}"
+        why = tr("the disk is full ({why})", why=why)
+    said = tr("{path}: {why}.", path=visible(str(path)), why=visible(why))
+    if Path(path).exists():
+        said = tr("{said} An older file of that name is as it was.", said=said)
+    return said
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n:,} {word}{'' if n == 1 else 's'}"
+def events_count(n: int) -> str:
+    return plural(n, M("{n} event"), M("{n} events"))
 
 
 class FilesMixin:
@@ -63,7 +72,7 @@ class FilesMixin:
     # ---- opening ------------------------------------------------------------------------------------
     def open_dialog(self) -> None:
         start = str(Path(self.path).parent) if self.path else str(self.settings.value("recent/dir", ""))
-        path, _ = QFileDialog.getOpenFileName(self, "Open a match log", start, LOG_FILTER)
+        path, _ = QFileDialog.getOpenFileName(self, tr("Open a match log"), start, log_filter())
         if path:
             self.open_path(path)
 
@@ -73,7 +82,7 @@ class FilesMixin:
         try:
             data = Path(path).read_bytes()
         except OSError as e:
-            self.show_error("Could not open the log", f"{path}: {e.strerror or e}")
+            self.show_error(tr("Could not open the log"), f"{path}: {e.strerror or e}")
             self._forget_recent(path)
             return False
         self.stop_play()
@@ -86,16 +95,16 @@ class FilesMixin:
         # the check starts first: Qt lays out the text (without holding Python's lock) meanwhile
         self.loader.request(path, data)
         self.progress.setValue(0)
-        self.progress.setFormat("Reading…")
+        self.progress.setFormat(tr("Reading…"))
         self.progress.show()
-        self.statusBar().showMessage(f"Checking {Path(path).name}…")
+        self.statusBar().showMessage(tr("Checking {name}…", name=Path(path).name))
         try:
             text = data.decode("utf-8-sig")
         except UnicodeDecodeError:
             text = ""
         if b"\x00" in data[:8192]:
             text = ""
-        self.log_title.setText(f"Log  ({Path(path).name})")
+        self.log_title.setText(tr("Log  ({name})", name=Path(path).name))
         self.log_pane.view.set_text(text)
         if self.editor is not None:
             self.editor.on_opened(data)
@@ -114,7 +123,7 @@ class FilesMixin:
             text = data.decode("utf-8-sig")
         except UnicodeDecodeError:
             text = ""
-        self.log_title.setText(f"Log  ({Path(path).name})")
+        self.log_title.setText(tr("Log  ({name})", name=Path(path).name))
         self.log_pane.view.set_text(text)
         doc = load_now(path, data)
         self.show_document(doc)
@@ -136,8 +145,9 @@ class FilesMixin:
         self._held = None
         counts = doc.counts()
         self.statusBar().showMessage(
-            f"{_plural(len(doc.events), 'event')} · {_plural(counts['error'], 'error')} · "
-            f"{_plural(counts['warning'], 'warning')} · {counts['info']} info", 8000)
+            " · ".join((events_count(len(doc.events)), plural(counts["error"], M("{n} error"), M("{n} errors")),
+                        plural(counts["warning"], M("{n} warning"), M("{n} warnings")),
+                        tr("{n} info", n=counts["info"]))), 8000)
 
     def show_document(self, doc: Document, reviews: Reviews | None = None) -> None:
         """Show a checked document (the worker's result, or one built elsewhere)."""
@@ -151,11 +161,11 @@ class FilesMixin:
                 reviews = Reviews.open(doc.path, doc.match.lines)
             except ReviewStoreError as e:
                 reviews = None
-                self.show_error("Verdicts not loaded", str(e), modal=False)
+                self.show_error(tr("Verdicts not loaded"), str(e), modal=False)
         self.reviews = reviews
         if self.log_pane.view.document().isEmpty() and doc.match.lines:
             self.log_pane.view.set_text("\n".join(doc.match.lines))
-        self.log_title.setText(f"Log  ({Path(doc.path).name})")
+        self.log_title.setText(tr("Log  ({name})", name=Path(doc.path).name))
         self.log_pane.view.set_document(doc)
         self.findings.set_document(doc, reviews)
         self.timeline.set_document(doc, reviews, keep_view=same)
@@ -208,7 +218,7 @@ class FilesMixin:
         if not self.path:
             return
         if not Path(self.path).exists():
-            self.statusBar().showMessage(f"{Path(self.path).name} is gone from the disk; waiting for it", 5000)
+            self.statusBar().showMessage(tr("{name} is gone from the disk; waiting for it", name=Path(self.path).name), 5000)
             self._reload_timer.start(1000)
             return
         self._keep_line = self._current_line() or None
@@ -238,8 +248,8 @@ class FilesMixin:
 
     def _on_failed(self, generation: int, message: str) -> None:
         self.progress.hide()
-        self.statusBar().showMessage("Could not check the log", 10000)
-        self.show_error("Could not check the log", message, modal=False)
+        self.statusBar().showMessage(tr("Could not check the log"), 10000)
+        self.show_error(tr("Could not check the log"), message, modal=False)
         self.failed.emit(message)
 
     # ---- the library's entry point ------------------------------------------------------------------
@@ -280,7 +290,7 @@ class FilesMixin:
         m.clear()
         files = self.recent_files()
         if not files:
-            a = m.addAction("(no recent files)")
+            a = m.addAction(tr("(no recent files)"))
             a.setEnabled(False)
             return
         for k, p in enumerate(files, 1):
@@ -288,7 +298,7 @@ class FilesMixin:
             a.setToolTip(tooltip(p))
             a.triggered.connect(lambda checked=False, p=p: self._guard(lambda: self.open_path(p)))
         m.addSeparator()
-        clear = m.addAction("Clear the list")
+        clear = m.addAction(tr("Clear the list"))
         clear.triggered.connect(lambda: self.settings.setValue("recent/files", []))
 
     # ---- drag and drop ------------------------------------------------------------------------------
@@ -307,13 +317,13 @@ class FilesMixin:
     # ---- exports ------------------------------------------------------------------------------------
     def export(self, kind: str, path: str | None = None) -> str | None:
         if self.doc is None:
-            self.statusBar().showMessage("Open a log first", 3000)
+            self.statusBar().showMessage(tr("Open a log first"), 3000)
             return None
         stem = Path(self.doc.path).with_suffix("")
         default = {"png": f"{stem}.timeline.png", "html": f"{stem}.review.html", "pdf": f"{stem}.review.pdf"}[kind]
         if path is None:
-            filters = {"png": "PNG image (*.png)", "html": "HTML page (*.html)", "pdf": "PDF document (*.pdf)"}
-            path, _ = QFileDialog.getSaveFileName(self, "Export", default, filters[kind])
+            filters = {"png": M("PNG image (*.png)"), "html": M("HTML page (*.html)"), "pdf": M("PDF document (*.pdf)")}
+            path, _ = QFileDialog.getSaveFileName(self, tr("Export"), default, text(filters[kind]))
             if not path:
                 return None
         try:
@@ -325,8 +335,8 @@ class FilesMixin:
             elif export_report_pdf(self, path) is None:  # on a worker thread, with progress and Cancel
                 return None
         except OSError as e:
-            self.show_error("The export was not written", export_error_text(path, e))
+            self.show_error(tr("The export was not written"), export_error_text(path, e))
             return None
-        self.statusBar().showMessage(f"Exported {visible(str(path))}", 5000)
+        self.statusBar().showMessage(tr("Exported {path}", path=visible(str(path))), 5000)
         return str(path)
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from PySide6.QtGui import QGuiApplication
 
+from .language import tr
+
 
 class NavigationMixin:
     """The selection kept in step across the panes; stepping, playing, jumping between findings."""
@@ -80,14 +82,15 @@ class NavigationMixin:
         doc = self.doc
         n = len(doc.events) if doc else 0
         if n and self.current >= 0:
-            self.position.setText(f"event {self.current + 1:,} / {n:,} · line {doc.events[self.current].span.line}")
+            self.position.setText(tr("event {i} / {n} · line {line}", i=f"{self.current + 1:,}", n=f"{n:,}",
+                                     line=doc.events[self.current].span.line))
         else:
             self.position.setText("")
         tc = state.timecode if state is not None else None
         if tc:
-            self.timecode.setText(tc if state.timecode_own else f"{tc} (earlier)")
+            self.timecode.setText(tc if state.timecode_own else tr("{timecode} (earlier)", timecode=tc))
         else:
-            self.timecode.setText("no timecode")
+            self.timecode.setText(tr("no timecode"))
         self.act_copy_tc.setEnabled(bool(tc))
 
     # ---- stepping and playing ----------------------------------------------------------------------
@@ -122,12 +125,12 @@ class NavigationMixin:
         self._update_speed()
         self.play_timer.start()
         self.act_play.setChecked(True)
-        self.act_play.setIconText("⏸ Pause")
+        self.act_play.setIconText(tr("⏸ Pause"))
 
     def stop_play(self) -> None:
         self.play_timer.stop()
         self.act_play.setChecked(False)
-        self.act_play.setIconText("▶ Play")
+        self.act_play.setIconText(tr("▶ Play"))
 
     def _update_speed(self, *_args) -> None:
         speed = self.speed.currentData() or 2
@@ -144,10 +147,10 @@ class NavigationMixin:
             return ""
         state = self.doc.state_at(self.current)
         if not state.timecode:
-            self.statusBar().showMessage("This event has no timecode (nor any event before it)", 4000)
+            self.statusBar().showMessage(tr("This event has no timecode (nor any event before it)"), 4000)
             return ""
         QGuiApplication.clipboard().setText(state.timecode)
-        self.statusBar().showMessage(f"Copied {state.timecode}", 3000)
+        self.statusBar().showMessage(tr("Copied {timecode}", timecode=state.timecode), 3000)
         return state.timecode
 
     def next_finding(self) -> None:
@@ -161,8 +164,8 @@ class NavigationMixin:
             return
         row = self.findings.step(direction, self._current_line())
         if row < 0:
-            self.statusBar().showMessage("No more findings " + ("after" if direction > 0 else "before")
-                                         + " this line", 3000)
+            self.statusBar().showMessage(tr("No more findings after this line") if direction > 0
+                                         else tr("No more findings before this line"), 3000)
             return
         self.select_finding(row)
 
@@ -172,7 +175,7 @@ class NavigationMixin:
     # ---- verdicts -----------------------------------------------------------------------------------
     def set_verdict(self, status: str | None, note: str | None = None) -> None:
         if self.findings.current_row() < 0:
-            self.statusBar().showMessage("Select a finding first", 3000)
+            self.statusBar().showMessage(tr("Select a finding first"), 3000)
             return
         self.findings.set_verdict(status, note)
 

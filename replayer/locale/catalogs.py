@@ -6,7 +6,8 @@ only the compiled ``.mo`` files, with the stdlib's :mod:`gettext` (:mod:`replaye
     python -m replayer.locale.catalogs check     # what is missing, stale or untranslated (exit 1 if any)
 
 Each catalog (gettext domain) is extracted from its own folder: the core's (``replayer``) from
-``replayer/`` without ``games/`` and ``gui/``, each game's from its package. A message is a call
+``replayer/`` without ``games/`` and ``gui/``, each game's from its package, the window's
+(``replayer-gui``) from ``replayer/gui`` (``tr("…")`` is one of its messages too). A message is a call
 ``M("…")``, a rules word ``M.term("context", "…")``, a citation's label ``source("…", …)``.
 The ``.mo`` files are committed beside the ``.po`` files, so that an editable install and a wheel
 have them without a build step (tests/test_i18n.py checks they are the compile of the ``.po``).
@@ -27,7 +28,11 @@ DOMAINS = {
     "replayer": (PACKAGE, ("games", "gui", "locale"), PACKAGE / "locale"),
     "replayer-ygo": (PACKAGE / "games" / "ygo", ("locale",), PACKAGE / "games" / "ygo" / "locale"),
     "replayer-dm": (PACKAGE / "games" / "dm", ("locale",), PACKAGE / "games" / "dm" / "locale"),
+    # the window (replayer/gui/language.py); its PDF export's modules speak through the report's catalog
+    "replayer-gui": (PACKAGE / "gui", ("locale", "pdf.py", "pdf_split.py", "pdf_job.py"), PACKAGE / "gui" / "locale"),
 }
+#: a domain's keywords beyond :data:`KEYWORDS` (the window's ``tr("…")`` renders at once)
+DOMAIN_KEYWORDS = {"replayer-gui": {"tr": None}}
 
 
 def po_path(domain: str, lang: str) -> Path:
@@ -46,7 +51,7 @@ def extract(domain: str):
         if rel.parts[0] in skip or "__pycache__" in rel.parts:
             continue
         for lineno, message, comments, context in extract_from_file(
-                "python", str(path), keywords=KEYWORDS, comment_tags=("TRANSLATORS:",), strip_comment_tags=True):
+                "python", str(path), keywords={**KEYWORDS, **DOMAIN_KEYWORDS.get(domain, {})}, comment_tags=("TRANSLATORS:",), strip_comment_tags=True):
             if not message:
                 continue
             where = (str(path.relative_to(PACKAGE.parent)), lineno)

@@ -35,6 +35,18 @@ def _app(qapp):
 
 
 @pytest.fixture(autouse=True)
+def _english_window(monkeypatch):
+    """The window speaks English whatever the machine's locale (tests/gui/test_language.py chooses
+    others); each test's first window chooses its language again."""
+    from replayer.gui import language
+
+    monkeypatch.setenv("REPLAYER_LANG", "en")
+    language.reset()
+    yield
+    language.reset()
+
+
+@pytest.fixture(autouse=True)
 def _isolated_settings(tmp_path_factory):
     """Recent files and the theme go to a temporary INI file, never the user's."""
     from PySide6.QtCore import QSettings

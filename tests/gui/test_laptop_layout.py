@@ -49,6 +49,34 @@ def _open(qtbot, window, tmp_path, name: str, video: bool, size):
 @pytest.mark.parametrize("name", list(LOGS))
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 def test_each_pane_has_room_for_its_job_at_a_laptop_size(qtbot, window, tmp_path, size, name, video):
+    _each_pane_has_room(qtbot, window, tmp_path, size, name, video)
+
+
+@pytest.mark.parametrize("video", [False, True], ids=["no-video", "video"])
+@pytest.mark.parametrize("name", ["ygo-en", "dm-ja"])
+@pytest.mark.parametrize("lang", ["ja", "de"])
+def test_each_pane_has_room_in_japanese_and_german(qtbot, window, tmp_path, lang, name, video):
+    """Issue 24: the window's Japanese and German words are wider; at 1280×720 the panes keep their
+    room, the buttons their words and the toolbar every entry."""
+    window.set_language(lang)
+    window.resize(1280, 720)
+    qtbot.wait(10)
+    window.share_space()  # (as a window that starts in that language shares its space)
+    # (the explanation of a finding under the log takes a line or two more in Japanese and German,
+    # and is never cut: the log keeps eight lines with the selected one in view)
+    _each_pane_has_room(qtbot, window, tmp_path, (1280, 720), name, video, log_lines=8)
+    for b in (window.findings.confirm, window.findings.dismiss, window.findings.clear, window.findings.filters_button):
+        assert b.width() >= b.sizeHint().width(), (b.text(), b.width(), b.sizeHint().width())
+    tb = window.toolbar
+    assert tb.sizeHint().width() <= tb.width(), (tb.sizeHint().width(), tb.width())  # nothing behind a » button
+    if video and window.video is not None:
+        for b in (window.video.sync_button, window.video.attach_button):
+            assert b.width() >= b.sizeHint().width(), (b.text(), b.width(), b.sizeHint().width())
+
+
+def _each_pane_has_room(qtbot, window, tmp_path, size, name, video, log_lines: int = 11):
+    from replayer.gui.language import tr
+
     if video and video_mod.multimedia() is None:
         pytest.skip(f"QtMultimedia is not usable here: {video_mod.multimedia_error()}")
     doc = _open(qtbot, window, tmp_path, name, video, size)
@@ -75,12 +103,14 @@ def test_each_pane_has_room_for_its_job_at_a_laptop_size(qtbot, window, tmp_path
     assert pane.note.width() >= 140 and inside.contains(_rect(pane.note, window))
     assert pane.detail.height() >= pane.detail.heightForWidth(pane.detail.width()) - 2  # not cut
     if not doc.findings:
-        assert view.empty_text == "no findings"
+        assert view.empty_text == tr("no findings")
 
     # the log: a dozen lines, the selected one in view
     log_view = window.log_pane.view
     first, last = log_view._visible_blocks()
-    assert last - first + 1 >= 11, (first, last)
+    assert last - first + 1 >= log_lines, (first, last)
+    explain = window.log_pane.explain
+    assert explain.height() >= explain.heightForWidth(explain.width()) - 2  # the explanation is not cut
     assert first + 1 <= log_view.selected_line <= last + 1
 
     # the video: the frame at least 320×180, beside the log and the findings
