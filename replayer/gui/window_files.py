@@ -23,6 +23,7 @@ from .loader import load_now
 from .pdf_job import export_report_pdf
 from .savefile import remove_stale, write_atomically
 from ..reviews import Reviews, ReviewStoreError
+from . import language
 from .language import M, plural, text, tr
 from .timeline import DEFAULT_PPE, LABELS_PPE
 
@@ -331,8 +332,8 @@ class FilesMixin:
                 image = self.timeline.render_image()  # the visible range, with its gutter
                 write_atomically(path, png_bytes(image))
             elif kind == "html":
-                write_html(self.doc.result, self.reviews, path)
-            elif export_report_pdf(self, path) is None:  # on a worker thread, with progress and Cancel
+                write_html(self.doc.result, self.reviews, path, lang=language.lang())
+            elif export_report_pdf(self, path, lang=language.lang()) is None:  # on a worker thread, with progress and Cancel
                 return None
         except OSError as e:
             self.show_error(tr("The export was not written"), export_error_text(path, e))
