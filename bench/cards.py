@@ -30,6 +30,7 @@ sys.path.insert(0, str(ROOT))
 def cmd_import(paths: list[str]) -> None:
     from replayer.cards.db import CardDB
     from replayer.cards.importer import import_cards
+    from replayer.games import ALL as GAMES
 
     with tempfile.TemporaryDirectory() as tmp:
         db_path = Path(tmp) / "cards.db"
@@ -39,10 +40,10 @@ def cmd_import(paths: list[str]) -> None:
                 for p in Path(tmp).iterdir():
                     p.unlink()
             t = clock()
-            summary = import_cards(paths, CardDB(db_path), jobs=int(os.environ.get("JOBS", "1")))
+            summary = import_cards(paths, CardDB(db_path), games=GAMES, jobs=int(os.environ.get("JOBS", "1")))
             times.append(clock() - t)
         t = clock()
-        again = import_cards(paths, CardDB(db_path), jobs=int(os.environ.get("JOBS", "1")))
+        again = import_cards(paths, CardDB(db_path), games=GAMES, jobs=int(os.environ.get("JOBS", "1")))
         reimport = clock() - t
         size = db_path.stat().st_size
         print(json.dumps({"import_s": [round(x, 2) for x in times], "reimport_s": round(reimport, 2),
@@ -166,11 +167,12 @@ def _with_kind(card, kind):
     """The imported effects' Damage Step timings, re-derived with ``kind`` where the data had none."""
     from replayer.cards import derive
     from replayer.cards.importer import _effect_from_facts
+    from replayer.games import get as get_game
 
     out = []
     for detail, timings in zip(card.effect_details, card.effect_timings):
         if detail.get("confidence") == "script" and card.kind is None and kind:
-            out.append(derive.effect_words(_effect_from_facts(detail, 0), kind)[1])
+            out.append(derive.effect_words(_effect_from_facts(detail, 0), kind, get_game("ygo"))[1])
         else:
             out.append(timings)
     return out
@@ -198,7 +200,7 @@ def cmd_agreement(db_path: str) -> None:
             p = c.props | e
             if not p - {c.kind, "continuous", "piercing", "targets"} and "monster" in (c.kind or ""):
                 continue  # a monster's continuous effect: nothing activated
-            mine = derive.replayer_timings(p, c.kind)
+            mine = derive.replayer_timings(p, c.kind, get_game("ygo"))
             if mine not in theirs:
                 order = derive.ALL
                 issues.append(f"effect {i} {{{', '.join(sorted(p - {c.kind}))}}}: catalog allows "

@@ -272,6 +272,7 @@ def main(argv: list[str] | None = None) -> int:
     from replayer.cards import lua
     from replayer.cards.db import CardDB
     from replayer.cards.importer import import_cards
+    from replayer.games import ALL as GAMES
 
     rng = random.Random(args.seed)
     batch = 1000
@@ -289,7 +290,7 @@ def main(argv: list[str] | None = None) -> int:
                         path = root / f"f{b}.cdb"
                         write_cdb(path, [cdb_row(rng, 10_000 + b * batch + i) for i in range(size)])
                         want, bad = cdb_oracle(path)
-                        summary = import_cards([path], CardDB(db_path), jobs=1)
+                        summary = import_cards([path], CardDB(db_path), games=GAMES, jobs=1)
                         reported = sum(1 for p in summary.problems if "the row is skipped" in p)
                         conn = sqlite3.connect(db_path)
                         have = {pid for (pid,) in conn.execute("SELECT passcode FROM cards")}
@@ -305,7 +306,7 @@ def main(argv: list[str] | None = None) -> int:
                                         encoding="utf-8")
                         good = [e for e in entries if (ygo_good if ygo else dm_good)(e)]
                         bad = len(entries) - len(good)
-                        summary = import_cards([path], CardDB(db_path), jobs=1)
+                        summary = import_cards([path], CardDB(db_path), games=GAMES, jobs=1)
                         reported = sum(1 for p in summary.problems if "entry " in p and "skipped" in p)
                         unreported += abs(bad - reported)
                         bad_total += bad

@@ -77,6 +77,12 @@ class CheckResult:
             self.states = replay(self.match)[1]
 
     @property
+    def game(self) -> Game:
+        """The game the log was checked as: the one its replay was handed (what the store asks
+        for the catalog the cards are named by)."""
+        return self.states.game
+
+    @property
     def errors(self) -> int:
         return sum(1 for f in self.findings if f.severity.value == "error")
 
@@ -90,7 +96,7 @@ class CheckResult:
         writes the lines it asks for in them. Empty for an English log."""
         if self.language == "en":
             return {}
-        return games.get(self.match.game).hint_words.get(self.language, {})
+        return self.game.hint_words.get(self.language, {})
 
     def findings_in(self, lang: str) -> list[Finding]:
         """The findings with their messages, hints and citations in ``lang`` (:mod:`replayer.i18n`)."""

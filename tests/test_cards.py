@@ -18,6 +18,7 @@ from click.testing import CliRunner
 from replayer.cards import derive
 from replayer.cards.db import CardDB
 from replayer.cards.importer import import_cards
+from replayer.games import ALL as GAMES
 from replayer.cards.layers import LayeredCatalog, use_cards_db
 from replayer.cards.lua import read_script
 from replayer.cards.names import Suggester, name_key
@@ -220,7 +221,7 @@ def dm_list(tmp_path: Path) -> Path:
 @pytest.fixture
 def cards_db(tmp_path: Path, install: Path, dm_list: Path):
     db_path = tmp_path / "cards.db"
-    summary = import_cards([install, dm_list], CardDB(db_path), jobs=1)
+    summary = import_cards([install, dm_list], CardDB(db_path), games=GAMES, jobs=1)
     use_cards_db(db_path)
     yield db_path, summary
     use_cards_db(None)
@@ -293,19 +294,19 @@ def _effects(pid: int, tmp_path: Path):
 ])
 def test_engine_gate_and_replayers_rules_agree(tmp_path, pid, kind, timings):
     (e,) = _effects(pid, tmp_path)[:1]
-    words, allowed = derive.effect_words(e, kind)
+    words, allowed = derive.effect_words(e, kind, GAMES["ygo"])
     assert allowed == timings
-    assert derive.replayer_timings(words, kind) == timings
+    assert derive.replayer_timings(words, kind, GAMES["ygo"]) == timings
 
 
 def test_words_say_what_the_effect_is(tmp_path):
     quick, trig, _ = _effects(1004, tmp_path)
-    assert derive.effect_words(quick, "effect-monster")[0] >= {"quick", "negates-effect"}
-    assert derive.effect_words(trig, "effect-monster")[0] >= {"trigger", "optional", "self-trigger", "atk-mod"}
+    assert derive.effect_words(quick, "effect-monster", GAMES["ygo"])[0] >= {"quick", "negates-effect"}
+    assert derive.effect_words(trig, "effect-monster", GAMES["ygo"])[0] >= {"trigger", "optional", "self-trigger", "atk-mod"}
     (surge,) = _effects(1001, tmp_path)
-    assert derive.effect_words(surge, "quick-play")[0] == {"atk-mod", "targets"}
+    assert derive.effect_words(surge, "quick-play", GAMES["ygo"])[0] == {"atk-mod", "targets"}
     (rally,) = _effects(1008, tmp_path)
-    assert "no-ds" in derive.effect_words(rally, "quick-play")[0]
+    assert "no-ds" in derive.effect_words(rally, "quick-play", GAMES["ygo"])[0]
 
 
 def test_kind_from_type_bits():
@@ -374,13 +375,13 @@ def test_import_reads_cdb_scripts_languages_and_dm_list(cards_db):
 
 def test_reimport_writes_only_what_changed(tmp_path, install, dm_list):
     db = CardDB(tmp_path / "c.db")
-    first = import_cards([install, dm_list], db, jobs=1)
-    again = import_cards([install, dm_list], db, jobs=1)
+    first = import_cards([install, dm_list], db, games=GAMES, jobs=1)
+    again = import_cards([install, dm_list], db, games=GAMES, jobs=1)
     assert first.written == first.cards["ygo"] + 3 and again.written == 0
     script = install / "script" / "official" / "c1008.lua"
     script.write_text(script.read_text().replace("EFFECT_TYPE_ACTIVATE)", "EFFECT_TYPE_ACTIVATE)\n"
                                                  "\te1:SetProperty(EFFECT_FLAG_DAMAGE_STEP)"))
-    third = import_cards([install], db, jobs=1)
+    third = import_cards([install], db, games=GAMES, jobs=1)
     assert third.written == 1
     assert "no-ds" not in db.find("ygo", "Test Rally").effects[0]
     assert db.find("dm", "Test Wall") is not None  # an import of other files keeps what was there
@@ -389,7 +390,7 @@ def test_reimport_writes_only_what_changed(tmp_path, install, dm_list):
 def test_unreadable_input_is_reported_not_raised(tmp_path):
     bad = tmp_path / "broken.cdb"
     bad.write_bytes(b"not sqlite at all")
-    summary = import_cards([bad], CardDB(tmp_path / "c.db"), jobs=1)
+    summary = import_cards([bad], CardDB(tmp_path / "c.db"), games=GAMES, jobs=1)
     assert summary.cards.get("ygo", 0) == 0 and "not a card database" in summary.problems[0]
 
 
@@ -397,7 +398,7 @@ def test_unreadable_input_is_reported_not_raised(tmp_path):
 def test_builtin_catalog_wins_over_imported_data(tmp_path):
     write_cdb(tmp_path / "x.cdb", [(37742478, 0x2 | 0x10000, 0, 0, 0, "Honest", "nothing")])
     db = CardDB(tmp_path / "c.db")
-    import_cards([tmp_path / "x.cdb"], db, jobs=1)
+    import_cards([tmp_path / "x.cdb"], db, games=GAMES, jobs=1)
     layered = LayeredCatalog(get_game("ygo").catalog, db)
     assert layered.find("Honest").kind == "effect-monster"  # the catalog's, not the imported Spell
 
@@ -501,7 +502,7 @@ def test_ygoprodeck_dumps_in_english_and_german(tmp_path):
     de.write_text(json.dumps({"data": [{"id": 2001, "name": "Testspiegel", "type": "Trap Card", "race": "Counter",
                                         "desc": "…"}]}), encoding="utf-8")
     db = CardDB(tmp_path / "c.db")
-    summary = import_cards([en, de], db, jobs=1)
+    summary = import_cards([en, de], db, games=GAMES, jobs=1)
     assert summary.cards == {"ygo": 2}
     mirror = db.find("ygo", "Testspiegel")
     assert mirror.id == "Test Mirror" and mirror.kind == "counter-trap" and mirror.names["de"] == "Testspiegel"
@@ -528,7 +529,7 @@ def test_every_name_a_source_gives_is_a_name_of_the_card(tmp_path):
         end
         """), encoding="utf-8")
     db = CardDB(tmp_path / "c.db")
-    import_cards([root], db, jobs=1)
+    import_cards([root], db, games=GAMES, jobs=1)
     old, new = db.find("ygo", "Test Old Party"), db.find("ygo", "Test New Party")
     assert old is not None and new is not None and old.id == new.id == "Test Old Party"
     assert db.find("ygo", "テスト・パーティー") is not None

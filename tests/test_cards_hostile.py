@@ -21,6 +21,7 @@ from replayer.cards import lua
 from replayer.cards import db as dbmod
 from replayer.cards.db import CardDB
 from replayer.cards.importer import import_cards
+from replayer.games import ALL as GAMES
 from replayer.cards.layers import use_cards_db
 from replayer.cli import cli
 
@@ -72,7 +73,7 @@ BAD_ROWS = [
 def test_point_1_a_bad_cdb_row_is_skipped_and_reported_the_rest_imported(tmp_path):
     _cdb_with_rows(tmp_path / "odd.cdb", [GOOD, *BAD_ROWS])
     write_cdb(tmp_path / "cards.cdb", CARDS)
-    summary = import_cards([tmp_path / "odd.cdb", tmp_path / "cards.cdb"], CardDB(tmp_path / "c.db"), jobs=1)
+    summary = import_cards([tmp_path / "odd.cdb", tmp_path / "cards.cdb"], CardDB(tmp_path / "c.db"), games=GAMES, jobs=1)
     ids = _ids(tmp_path / "c.db")
     assert "ygo:2001" in ids and all(f"ygo:{c[0]}" in ids for c in CARDS)
     assert not any(f"ygo:{r[0]}" in ids for r in BAD_ROWS)
@@ -91,7 +92,7 @@ def test_point_1_a_name_that_is_not_utf8_costs_its_row_nothing(tmp_path):
     conn.execute("INSERT INTO texts (id, name, desc) VALUES (3001, CAST(X'C46E6967' AS TEXT), 'x')")  # "Änig" in Latin-1
     conn.commit()
     conn.close()
-    summary = import_cards([tmp_path / "latin.cdb"], CardDB(tmp_path / "c.db"), jobs=1)
+    summary = import_cards([tmp_path / "latin.cdb"], CardDB(tmp_path / "c.db"), games=GAMES, jobs=1)
     assert "ygo:3001" in _ids(tmp_path / "c.db"), summary.problems
 
 
@@ -120,7 +121,7 @@ def test_point_2_ygoprodeck_entries_are_validated_each(tmp_path):
     raw = json.dumps({"data": [GOOD_YGO, *BAD_YGO]})
     raw = raw.replace("]}", ', {"id": NaN, "name": "Nan"}, {"id": Infinity, "name": "Inf"}]}')
     path = _ygo_file(tmp_path / "cardinfo.json", None, raw)
-    summary = import_cards([path], CardDB(tmp_path / "c.db"), jobs=1)
+    summary = import_cards([path], CardDB(tmp_path / "c.db"), games=GAMES, jobs=1)
     assert _ids(tmp_path / "c.db") == {"ygo:4001"}
     for i in range(2, len(BAD_YGO) + 4):
         assert sum(f"entry {i}:" in p for p in summary.problems) == 1, (i, summary.problems)
@@ -130,7 +131,7 @@ def test_point_2_ygoprodeck_entries_are_validated_each(tmp_path):
                                  '{"desc": 0, "data": ' + "[" * 100_000 + "]" * 100_000 + "}"])
 def test_point_2_a_card_info_of_the_wrong_shape_or_too_deep_is_reported(tmp_path, raw):
     path = _ygo_file(tmp_path / "cardinfo.json", None, raw)
-    summary = import_cards([path], CardDB(tmp_path / "c.db"), jobs=1)
+    summary = import_cards([path], CardDB(tmp_path / "c.db"), games=GAMES, jobs=1)
     assert summary.problems and str(path) in summary.problems[0]
     assert "not card data" not in summary.problems[0]  # read as a card info, and its shape reported
 
@@ -142,7 +143,7 @@ def test_point_2_duel_masters_entries_are_validated_each(tmp_path):
            {"name": ""}]
     path = tmp_path / "dm-cards.json"
     path.write_text(json.dumps({"cards": [good, *bad]}), encoding="utf-8")
-    summary = import_cards([path], CardDB(tmp_path / "c.db"), jobs=1)
+    summary = import_cards([path], CardDB(tmp_path / "c.db"), games=GAMES, jobs=1)
     assert len(_ids(tmp_path / "c.db")) == 1
     for i in range(2, len(bad) + 2):
         assert sum(f"entry {i}:" in p for p in summary.problems) == 1, (i, summary.problems)
@@ -152,7 +153,7 @@ def test_point_2_a_dm_list_that_is_an_int_or_too_deep(tmp_path):
     for raw in ('{"cards": 5}', "[" * 50_000 + "]" * 50_000):
         path = tmp_path / "dm-cards.json"
         path.write_text(raw, encoding="utf-8")
-        summary = import_cards([path], CardDB(tmp_path / "c.db"), jobs=1)
+        summary = import_cards([path], CardDB(tmp_path / "c.db"), games=GAMES, jobs=1)
         assert summary.problems and str(path) in summary.problems[0]
 
 
@@ -162,7 +163,7 @@ def _import_in_thread(paths, db_path: Path, timeout: float = 20):
 
     def run():
         try:
-            out["summary"] = import_cards(paths, CardDB(db_path), jobs=1)
+            out["summary"] = import_cards(paths, CardDB(db_path), games=GAMES, jobs=1)
         except BaseException as e:  # noqa: BLE001
             out["error"] = e
 
@@ -199,7 +200,7 @@ def test_point_4_link_loops_and_links_to_nothing_are_reported(tmp_path):
     os.symlink(folder / "a.cdb", folder / "b.cdb")
     os.symlink(folder / "script" / "gone.lua", folder / "script" / "c9.lua")
     for paths in ([folder], [folder / "a.cdb", folder / "script" / "c9.lua", folder / "real.cdb"]):
-        summary = import_cards(paths, CardDB(tmp_path / "c.db"), jobs=1)
+        summary = import_cards(paths, CardDB(tmp_path / "c.db"), games=GAMES, jobs=1)
         text = "\n".join(summary.problems)
         assert "a.cdb" in text and "loop" in text, text
         assert "c9.lua" in text and "link to nothing" in text, text
@@ -278,7 +279,7 @@ def test_point_6_card_data_leaves_through_the_safe_gate(tmp_path):
 def imported(tmp_path):
     write_cdb(tmp_path / "cards.cdb", CARDS)
     db_path = tmp_path / "cards.db"
-    import_cards([tmp_path / "cards.cdb"], CardDB(db_path), jobs=1)
+    import_cards([tmp_path / "cards.cdb"], CardDB(db_path), games=GAMES, jobs=1)
     return db_path
 
 
@@ -313,7 +314,7 @@ def test_point_8_a_database_with_only_its_cards_table_is_made_again(tmp_path):
     conn.close()
     write_cdb(tmp_path / "x.cdb", CARDS)
     for _ in range(2):
-        summary = import_cards([tmp_path / "x.cdb"], CardDB(db_path), jobs=1)
+        summary = import_cards([tmp_path / "x.cdb"], CardDB(db_path), games=GAMES, jobs=1)
         assert summary.cards.get("ygo") == len(CARDS) or summary.unchanged, summary
     assert {f"ygo:{c[0]}" for c in CARDS} <= _ids(db_path)
     conn = sqlite3.connect(db_path)
@@ -336,7 +337,7 @@ def test_point_8_the_schema_is_made_in_one_transaction(tmp_path, monkeypatch):
     conn.close()
     monkeypatch.setattr(dbmod, "INDEXES", real)
     write_cdb(tmp_path / "x.cdb", CARDS)
-    import_cards([tmp_path / "x.cdb"], CardDB(tmp_path / "cards.db"), jobs=1)
+    import_cards([tmp_path / "x.cdb"], CardDB(tmp_path / "cards.db"), games=GAMES, jobs=1)
     assert len(_ids(tmp_path / "cards.db")) == len(CARDS)
 
 

@@ -20,6 +20,7 @@ from pathlib import Path
 
 from replayer.cards.db import CardDB, schema_state
 from replayer.cards.importer import import_cards
+from replayer.games import ALL as GAMES
 
 ROOT = Path(__file__).resolve().parent.parent
 N = 600  # cards an import: enough for the kills to land in every part of it, quick enough for CI
@@ -105,7 +106,7 @@ def test_twenty_kills_during_a_card_import_leave_no_half_written_database(tmp_pa
                 assert count == N and len(versions) == 1, (count, versions)  # never a part of the cards
 
     # a later import works and gives the full result; nothing stale is left beside the database
-    summary = import_cards([folders["B"]], CardDB(db_path), jobs=1)
+    summary = import_cards([folders["B"]], CardDB(db_path), games=GAMES, jobs=1)
     assert summary.cards.get("ygo") == N or summary.unchanged, summary.to_dict()
     assert sorted(p.name for p in db_dir.iterdir()) == ["cards.db"], list(db_dir.iterdir())
     assert _state(db_path) == ("ok", {"B"}, N)

@@ -13,6 +13,7 @@ from click.testing import CliRunner
 
 from replayer.cards.db import CardDB
 from replayer.cards.importer import import_cards
+from replayer.games import ALL as GAMES
 from replayer.cards.layers import use_cards_db
 from replayer.cards.text import dm_read, dm_words
 from replayer.check import check_text
@@ -138,7 +139,7 @@ def dm_db(tmp_path: Path):
     src = tmp_path / "dm-cards.json"
     src.write_text(json.dumps({"cards": rows}, ensure_ascii=False), encoding="utf-8")
     db_path = tmp_path / "cards.db"
-    import_cards([src], CardDB(db_path), jobs=1)
+    import_cards([src], CardDB(db_path), games=GAMES, jobs=1)
     use_cards_db(db_path)
     yield db_path
     use_cards_db(None)

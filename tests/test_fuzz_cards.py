@@ -19,6 +19,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from replayer.cards import lua
 from replayer.cards.db import CardDB
 from replayer.cards.importer import import_cards
+from replayer.games import ALL as GAMES
 from replayer.cards.layers import use_cards_db
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -52,7 +53,7 @@ def _run(tmp_path: Path, paths) -> tuple[object, set[int]]:
     db_path = tmp_path / "cards.db"
     for p in tmp_path.glob("cards.db*"):
         p.unlink()
-    summary = import_cards(paths, CardDB(db_path), jobs=1)
+    summary = import_cards(paths, CardDB(db_path), games=GAMES, jobs=1)
     conn = sqlite3.connect(db_path)
     have = {pid for (pid,) in conn.execute("SELECT passcode FROM cards")}
     conn.close()

@@ -18,6 +18,7 @@ pytest.importorskip("lupa")
 from replayer.cards import derive  # noqa: E402
 from replayer.cards.db import CardDB  # noqa: E402
 from replayer.cards.importer import import_cards  # noqa: E402
+from replayer.games import ALL as GAMES  # noqa: E402
 from replayer.cards.luarun import LuaReader, library_root, probe_timings, read_script  # noqa: E402
 
 CONSTANTS = """\
@@ -265,7 +266,7 @@ def test_the_import_reports_a_stopped_script_with_its_file_and_imports_the_rest(
         aux.AddBoostProcedure(c,CATEGORY_ATKCHANGE,EFFECT_FLAG_DAMAGE_STEP,aux.UntilCalc)
         """, "Test Boost"))
     db = CardDB(tmp_path / "cards.db")
-    summary = import_cards([install], db, jobs=1)
+    summary = import_cards([install], db, games=GAMES, jobs=1)
     assert any("c600.lua" in p and "instruction limit" in p for p in summary.problems), summary.problems
     boost = db.find("ygo", "Test Boost")
     assert boost is not None and "atk-mod" in boost.effects[0]
@@ -335,7 +336,7 @@ def test_an_effect_shut_for_the_attacker_is_an_error_there_and_nowhere_else(inst
 
     write(install, 702, script(BATTLE_PLACE, "Test Sentinel"))
     db = CardDB(tmp_path / "cards.db")
-    import_cards([install], db, jobs=1)
+    import_cards([install], db, games=GAMES, jobs=1)
     use_cards_db(tmp_path / "cards.db")
     try:
         def errors(text: str) -> list[tuple[int, str]]:
@@ -387,7 +388,7 @@ def test_a_trigger_on_the_opponents_damage_needs_the_opponent_damaged(install, t
     from replayer.check import check_text
 
     write(install, 704, script(OPPONENTS_DAMAGE, "Test Collector"))
-    import_cards([install], CardDB(tmp_path / "cards.db"), jobs=1)
+    import_cards([install], CardDB(tmp_path / "cards.db"), games=GAMES, jobs=1)
     use_cards_db(tmp_path / "cards.db")
     try:
         def errors(attack: str, damaged: str, amount: int) -> list[tuple[int, str]]:
@@ -447,7 +448,7 @@ def test_a_trigger_on_its_own_monsters_destruction_needs_its_own_monster_destroy
 
     write(install, 706, script(OWN_MONSTER_DESTROYED.split("    local e2")[0] + "end\n"
                                + OWN_MONSTER_DESTROYED.split("end\n", 1)[1], "Test Graveyard"))
-    import_cards([install], CardDB(tmp_path / "cards.db"), jobs=1)
+    import_cards([install], CardDB(tmp_path / "cards.db"), games=GAMES, jobs=1)
     use_cards_db(tmp_path / "cards.db")
     try:
         def errors(owner: str, loser: str) -> list[tuple[int, str]]:

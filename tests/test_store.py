@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from replayer import importing, store
+from replayer import games, importing, store
 from replayer.diagnostics import Finding, Kind, Severity, Span
 from replayer.check import read_text
 from replayer.check import CheckResult
@@ -392,15 +392,16 @@ def test_search_without_filters_lists_everything(filled):
 
 
 def test_search_by_card_in_any_of_its_names(filled):
+    both = [("frankfurt-1.duel", 15, "ygo.ds.atk-mod-after-calc"), ("frankfurt-2.duel", 14, "ygo.ds.atk-mod-after-calc")]
     result = store.search(filled, card=["Honest"])
-    names = {"Honest"}
-    if store._card_keys(["オネスト"]) == ["オネスト"]:  # the catalog does not know Honest (yet)
-        assert hits(result) == [("frankfurt-1.duel", 15, "ygo.ds.atk-mod-after-calc")]
-        names.add("オネスト")
-    result = store.search(filled, card=sorted(names), kind=["illegal-activation"])
-    assert hits(result) == [("frankfurt-1.duel", 15, "ygo.ds.atk-mod-after-calc"),
-                            ("frankfurt-2.duel", 14, "ygo.ds.atk-mod-after-calc")]
+    assert hits(result) == both  # Kaiba's 《オネスト》 is kept under the catalog's name
     assert files_of(result) == ["frankfurt-1.duel", "frankfurt-2.duel"]
+    # the games handed in name the cards: a card is found by any of its names in their catalogs
+    assert hits(store.search(filled, card=["オネスト"], kind=["illegal-activation"], games=games.ALL.values())) == both
+    assert store.stats(filled, card=["オネスト"], games=games.ALL.values())["totals"]["findings"] == 2
+    # the store looks no game up: without them a name is looked for as given
+    assert hits(store.search(filled, card=["オネスト"])) == []
+    assert store.stats(filled, card=["オネスト"])["totals"]["findings"] == 0
     # a card on the line but not the first one: the target of an attack
     assert hits(store.search(filled, card=["blue-eyes white dragon"])) == [("frankfurt-1.duel", 12, "card.unknown")]
     # without finding filters the matches that mention the card are listed

@@ -204,6 +204,7 @@ def _game_command(game) -> click.Command:
               help=M("the language of the card names in these files (a YGOProDeck card info in German: --lang de); "
                    "default: told by the folder or file name (de-DE/, cardinfo_de.json), else English").text)
 def cards_import(paths: tuple[str, ...], jobs: int, progress: bool, fmt: str, lang: str | None) -> None:
+    from .. import games as known
     from .db import CardDB, CardDBError
     from .importer import import_cards
 
@@ -227,7 +228,7 @@ def cards_import(paths: tuple[str, ...], jobs: int, progress: bool, fmt: str, la
         bar.update(done - bar.pos)
 
     try:
-        summary = import_cards(paths, db, jobs=jobs, progress=tick, lang=lang)
+        summary = import_cards(paths, db, games=known.ALL, jobs=jobs, progress=tick, lang=lang)
     except CardDBError as e:
         if bar is not None:
             bar.__exit__(None, None, None)
@@ -244,8 +245,6 @@ def cards_import(paths: tuple[str, ...], jobs: int, progress: bool, fmt: str, la
             _echo(_say(M("{n} files read before, none changed since: nothing to import → {path}", n=summary.files,
                          path=str(path))))
             return
-        from .. import games as known
-
         games = ", ".join(f"{n} {known.ALL[g].title if g in known.ALL else g}" for g, n in summary.cards.items())
         _echo(_say(M("{n} files read in {seconds} s: {games} cards, {effects} effects; {written} cards written, "
                      "{unchanged} unchanged → {path}", n=summary.files, seconds=f"{seconds:.1f}",

@@ -17,9 +17,13 @@ Two readings of one script effect are kept apart here:
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from . import constants as K
 from .lua import ScriptEffect
+
+if TYPE_CHECKING:
+    from ..games import Game
 
 ALL = ("ds-start", "before-calc", "calc", "after-calc", "ds-end")
 PHASE_DAMAGE = frozenset({"ds-start", "before-calc", "after-calc", "ds-end"})
@@ -199,28 +203,19 @@ def descriptive_words(e: ScriptEffect, kind: str | None) -> set[str]:
     return words | event_words(e) | zone_words(e)
 
 
-def replayer_timings(words: frozenset[str] | set[str], kind: str | None) -> frozenset[str]:
-    """The timings at which replayer's Damage Step rules (current revision) allow these words."""
-    return _replayer_timings(frozenset(words), kind)
+def replayer_timings(words: frozenset[str] | set[str], kind: str | None, game: "Game") -> frozenset[str]:
+    """The timings at which ``game``'s Damage Step rules (current revision) allow these words
+    (:attr:`Game.damage_step_timings <replayer.games.base.Game.damage_step_timings>`: the reader
+    asks the game it reads cards for)."""
+    return _replayer_timings(frozenset(words), kind, game)
 
 
 @lru_cache(maxsize=4096)
-def _replayer_timings(words: frozenset[str], kind: str | None) -> frozenset[str]:
-    from ..games.ygo import model as ygo
-
-    p = frozenset(words) | ({kind} if kind else frozenset())
-    out = set()
-    for t in ygo.Timing:
-        if "no-ds" in p:
-            continue
-        if "no-calc" in p and t is ygo.CALC:
-            continue
-        named = ygo.named_timings(p)
-        if named and t not in named:
-            continue
-        if any(cl.applies(p) and t in ygo.clause_timings(cl, p, "current") for cl in ygo.CLAUSES):
-            out.add(t.word)
-    return frozenset(out)
+def _replayer_timings(words: frozenset[str], kind: str | None, game: "Game") -> frozenset[str]:
+    rules = game.damage_step_timings
+    if rules is None:
+        return frozenset()
+    return rules(words | ({kind} if kind else frozenset()))
 
 
 #: events a Counter Trap typically answers: an unknown card activated on one may be a Counter Trap
@@ -234,36 +229,36 @@ def may_be_counter_trap(e: ScriptEffect, kind: str | None) -> bool:
         e.code in COUNTER_EVENTS or bool(e.categories & {"CATEGORY_NEGATE", "CATEGORY_DISABLE_SUMMON"}))
 
 
-def effect_words(e: ScriptEffect, kind: str | None) -> tuple[frozenset[str], frozenset[str]]:
-    """(property words, the engine's timings): words chosen so that the rules give those timings.
+def effect_words(e: ScriptEffect, kind: str | None, game: "Game") -> tuple[frozenset[str], frozenset[str]]:
+    """(property words, the engine's timings): words chosen so that ``game``'s rules give those timings.
 
     For a card whose kind is unknown (a script with no cdb row) the readings it allows are
     taken together: an activation that may be a Counter Trap's is allowed at every timing (``ds-ok``).
     """
     words = descriptive_words(e, kind)
     if may_be_counter_trap(e, kind):  # a Counter Trap would be allowed everywhere: so is it, until the kind is known
-        return frozenset(words | {"ds-ok"}) if not replayer_timings(words, kind) >= set(ALL) else frozenset(words), \
+        return frozenset(words | {"ds-ok"}) if not replayer_timings(words, kind, game) >= set(ALL) else frozenset(words), \
             frozenset(ALL)
     want = engine_timings(e, kind)
-    have = replayer_timings(words, kind)
+    have = replayer_timings(words, kind, game)
     if have != want:
-        words = fit(words, kind, want)
+        words = fit(words, kind, want, game)
     return frozenset(words), want
 
 
-def fit(words: set[str], kind: str | None, want: frozenset[str]) -> set[str]:
+def fit(words: set[str], kind: str | None, want: frozenset[str], game: "Game") -> set[str]:
     """Add the permission words (and drop named timings that the event does not restrict to)."""
     if not want:
         return words | {"no-ds"}
     trial = set(words)
-    if not want <= replayer_timings(trial, kind):
+    if not want <= replayer_timings(trial, kind, game):
         trial.add("ds-ok")
-    have = replayer_timings(trial, kind)
+    have = replayer_timings(trial, kind, game)
     if have == want:
         return trial
     if "calc" in have and "calc" not in want:
         trial.add("no-calc")
-        have = replayer_timings(trial, kind)
+        have = replayer_timings(trial, kind, game)
     if have == want:
         return trial
     # a narrower window than any clause gives: name it (the timings the effect may be used at)

@@ -19,7 +19,7 @@ import sqlite3
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Callable, Iterable
+from typing import TYPE_CHECKING, Annotated, Callable, Iterable, Mapping
 
 import msgspec
 from msgspec import UNSET, Meta, UnsetType
@@ -31,6 +31,9 @@ from .lua import Script, ScriptEffect
 from .luarun import read_script
 from ..safe import shorten
 from .names import name_key, visible
+
+if TYPE_CHECKING:
+    from ..games import Game
 
 #: non-activated script effects that change a battle's arithmetic: the card gets `continuous`
 BATTLE_CODES = frozenset({
@@ -425,8 +428,9 @@ def _effect_from_facts(d: dict, line: int) -> ScriptEffect:
                         shut=frozenset(str(p) for p in d["shut"]) if isinstance(d.get("shut"), list) else frozenset())
 
 
-def ygo_row(rec: YgoRecord, old: dict | None) -> tuple[dict, list[tuple[str, str]]]:
-    """The ``cards`` row and names of one Yu-Gi-Oh! card (merged with its ``old`` row)."""
+def ygo_row(rec: YgoRecord, old: dict | None, game: "Game") -> tuple[dict, list[tuple[str, str]]]:
+    """The ``cards`` row and names of one Yu-Gi-Oh! card (merged with its ``old`` row); ``game``: the
+    game its words are derived for (its Damage Step rules: :mod:`replayer.cards.derive`)."""
     sources = dict(json.loads(old["sources"])) if old else {}
     sources.update(rec.sources)
     kind = rec.kind or (old["kind"] if old and sources.get("kind", "").find("inferred") < 0 else None)
@@ -459,14 +463,14 @@ def ygo_row(rec: YgoRecord, old: dict | None) -> tuple[dict, list[tuple[str, str
         raw = []
     effects = []
     for facts, line, fname in raw:
-        words, timings = derive.effect_words(_effect_from_facts(facts, line), kind)
+        words, timings = derive.effect_words(_effect_from_facts(facts, line), kind, game)
         effects.append({"props": sorted(words), "damage_step": sorted(timings), "from": f"{fname}:{line} (script)",
                         **facts})
     if kind == "continuous-trap":
         derive.lend_trigger_window(effects)
     if not raw and rec.desc:
         for words, marker in text.text_effects(rec.desc, kind):
-            effects.append({"props": sorted(words), "damage_step": sorted(derive.replayer_timings(words, kind)),
+            effects.append({"props": sorted(words), "damage_step": sorted(derive.replayer_timings(words, kind, game)),
                             "from": f"{rec.sources.get('text', 'text')} (text: {marker})", "confidence": "text"})
     if kind:
         props.add(kind)
@@ -487,10 +491,10 @@ def ygo_row(rec: YgoRecord, old: dict | None) -> tuple[dict, list[tuple[str, str
     return row, name_rows
 
 
-def read_dm(path: Path, summary: Summary) -> list[tuple[dict, list[tuple[str, str]]]]:
-    from ..games import get as get_game
-
-    is_known = lambda word, game: get_game(game).is_property(word)  # noqa: E731
+def read_dm(path: Path, summary: Summary, game: "Game") -> list[tuple[dict, list[tuple[str, str]]]]:
+    """The ``cards`` rows and names of a Duel Masters JSON card list; ``game``: the game whose
+    property words the cards' text is read into (a word it does not know is left out)."""
+    is_known = game.is_property
 
     data = _load_json(path, summary)
     if data is None:
@@ -507,7 +511,7 @@ def read_dm(path: Path, summary: Summary) -> list[tuple[dict, list[tuple[str, st
         kind = "creature" if "creature" in typ else "spell" if "spell" in typ else None
         card_text = repair_text(c.get("text") or "") if isinstance(c.get("text"), str) else ""
         reading = text.dm_read(card_text, creature=kind == "creature")
-        words = [(w, line) for w, line in reading.words if is_known(w, "dm")]
+        words = [(w, line) for w, line in reading.words if is_known(w)]
         props = {w for w, _ in words}
         where = f"{path.name} #{i + 1}"
         sources = {"kind": f"{where} type={c.get('type')!r}", "name.en": where}
@@ -536,7 +540,7 @@ def read_dm(path: Path, summary: Summary) -> list[tuple[dict, list[tuple[str, st
             sources[f"prop.{w}"] = f"{where} text: {line!r}"
         effects = [{"props": [w], "from": f"{where} (text: {line!r})", "confidence": "text"} for w, line in words]
         effects += [{"props": [], "static": st, "from": f"{where} (text: {line!r})", "confidence": "text"}
-                    for st, line in reading.statics if all(is_known(w, "dm") for w in st["gives"])]
+                    for st, line in reading.statics if all(is_known(w) for w in st["gives"])]
         effects += [{"props": [], "unread": about, "from": f"{where} (text: {line!r})", "confidence": "text"}
                     for line, about in dict.fromkeys(reading.unread)]
         row = {"id": f"dm:{name_key(name)}", "game": "dm", "passcode": None, "name": name, "kind": kind,
@@ -568,9 +572,12 @@ def repair_text(value: str) -> str:
 
 
 # ---- the import ---------------------------------------------------------------------------------
-def import_cards(paths: Iterable[str | os.PathLike[str]], db: CardDB, *, jobs: int = 2,
+def import_cards(paths: Iterable[str | os.PathLike[str]], db: CardDB, *, games: Mapping[str, "Game"], jobs: int = 2,
                  progress: Callable[[str, int, int], None] | None = None, lang: str | None = None) -> Summary:
-    """Read the card data in ``paths`` and write what changed into ``db`` (``lang``: see :func:`find_sources`)."""
+    """Read the card data in ``paths`` and write what changed into ``db`` (``lang``: see :func:`find_sources`).
+
+    ``games``: the games replayer knows, by id (:data:`replayer.games.ALL`): the readers of a
+    game's card data ask its :class:`~replayer.games.Game` for its property words and rules."""
     summary = Summary()
     db.prepare()  # a read-only database, or one that is not a card database, is refused before reading
     src = find_sources(paths, lang)
@@ -647,7 +654,7 @@ def import_cards(paths: Iterable[str | os.PathLike[str]], db: CardDB, *, jobs: i
         tick("scripts", len(part))
     dm_rows = []
     for path in src.dm:
-        dm_rows += read_dm(path, summary)
+        dm_rows += read_dm(path, summary, games["dm"])
         tick(path.name)
 
     w = db.writer()
@@ -659,12 +666,12 @@ def import_cards(paths: Iterable[str | os.PathLike[str]], db: CardDB, *, jobs: i
         if not rec.names and rec.script is None:
             continue
         try:
-            row, nm = ygo_row(rec, old_rows.get(f"ygo:{rec.passcode}"))
+            row, nm = ygo_row(rec, old_rows.get(f"ygo:{rec.passcode}"), games["ygo"])
         except (ValueError, TypeError, KeyError, AttributeError, IndexError) as e:
             # the stored row is not of the shape this replayer writes (damaged, or another version's)
             summary.problems.append(f"{db.path}: the stored row of ygo:{rec.passcode} cannot be used "
                                     f"({type(e).__name__}); the card is read anew")
-            row, nm = ygo_row(rec, None)
+            row, nm = ygo_row(rec, None, games["ygo"])
         rows.append(row)
         names += [(row["id"], "ygo", lang, n) for lang, n in nm]
         summary.effects += len(json.loads(row["effects"]))

@@ -287,7 +287,7 @@ def search(card, rule, kind, severity, player, event, date_from, date_to, table,
     with reported_damage(db_path):
         db = _open(db_path, must_exist=True, reading=True)
         try:
-            result = store.search(db, flt, limit=limit or None)
+            result = store.search(db, flt, limit=limit or None, games=games.ALL.values())
             messages = finding_messages(db, result.findings, i18n.current())
         finally:
             db.close()
@@ -378,7 +378,7 @@ def stats(card, rule, kind, severity, player, event, date_from, date_to, table, 
     with reported_damage(db_path):
         db = _open(db_path, must_exist=True, reading=True)
         try:
-            result = store.stats(db, flt, top=top)
+            result = store.stats(db, flt, top=top, games=games.ALL.values())
         finally:
             db.close()
     if fmt == "json":

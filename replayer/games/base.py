@@ -11,7 +11,7 @@ import tomllib
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Mapping
+from typing import TYPE_CHECKING, Callable, Mapping
 
 if TYPE_CHECKING:
     from ..catalog import Catalog
@@ -87,6 +87,11 @@ class Game:
     damage_segments: Mapping[str, frozenset[str] | None] = field(default_factory=dict)
     #: the folder where the grammar's ``%import core`` finds ``core.lark`` (the lines every game shares)
     grammar_folder: Path = GAMES_DIR
+    #: the timings of a damage step (their words) at which the rules (the first revision) allow an
+    #: activation with these property words (the card's kind among them): what the card readers
+    #: fit the words they derive from imported card data to (:mod:`replayer.cards.derive`); None
+    #: for a game whose cards have no such timings
+    damage_step_timings: Callable[[frozenset[str]], frozenset[str]] | None = None
 
     def __repr__(self) -> str:
         return f"<Game {self.id}>"

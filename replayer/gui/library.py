@@ -26,7 +26,7 @@ from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (QCheckBox, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QPushButton, QTableView,
                                QVBoxLayout, QWidget)
 
-from .. import store
+from .. import games, store
 from ..safe import tooltip
 from .language import M, live, plural, text, tr
 
@@ -208,7 +208,7 @@ class LibraryView(QWidget):
                 self.status.setText(str(e))
                 return
         try:
-            result = store.search(self._db, self.filters(), limit=self.limit)
+            result = store.search(self._db, self.filters(), limit=self.limit, games=games.ALL.values())
         except Exception as e:  # a malformed date or FTS query must not take the window down
             self.status.setText(tr("search failed: {error}", error=e))
             return

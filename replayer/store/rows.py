@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 from .. import events as ev
-from .. import games
 from .jsontext import _ASCII_LOWER, _dumps, _dumps_header
 from .paths import key_for
 from .schema import _CARDS_AT
@@ -102,9 +101,11 @@ def rows_of(result: Any, path: str, digest: str, data: bytes | None = None) -> P
 
     ``path`` names it in the library (:func:`library_path`), ``digest`` is the content hash of
     its bytes ``data`` (the text kept; without them the match's lines). Each event's turn,
-    phase, step, timing and sub-step are the position the replay recorded (:mod:`replayer.states`)."""
+    phase, step, timing and sub-step are the position the replay recorded (:mod:`replayer.states`);
+    a card is kept under the name the built-in catalog of the result's game (``result.game``, the
+    one its replay was handed) gives it."""
     match, findings, states = result.match, result.findings, result.states
-    catalog = games.get(match.game).catalog
+    catalog = result.game.catalog
     names = match.players
     header = match.header
     counts = {"error": 0, "warning": 0, "info": 0}

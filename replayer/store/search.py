@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import sqlite3
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from sqlite_utils import Database
 
-from .. import games
 from .index import catch_up_index
 from .jsontext import _dumps
 from .paths import library_root, resolve_key
 from .rows import normalize_date
+
+if TYPE_CHECKING:
+    from ..games import Game
 
 
 # ---- search ---------------------------------------------------------------------------------
@@ -61,22 +63,23 @@ def _player_letter(player: str | None) -> str | None:
     return None
 
 
-def _card_keys(cards: Sequence[str]) -> list[str]:
-    """The names to look for: each as given and, where the catalog knows it, its catalog name."""
+def _card_keys(cards: Sequence[str], games: Iterable["Game"] = ()) -> list[str]:
+    """The names to look for: each as given and, where the catalog of one of ``games`` knows it,
+    its catalog name (the name the library keeps a card under: :func:`~replayer.store.rows_of`)."""
     out: list[str] = []
+    games = tuple(games)
     for name in cards:
         name = " ".join(name.strip().strip('"《》「」„“”').split())
         out.append(name)
-        for game in games.ALL.values():
+        for game in games:
             info = game.catalog.find(name)
             if info is not None and info.id not in out:
                 out.append(info.id)
     return out
 
 
-def _revisions_with_cards(cards: Sequence[str], params: list, keys: list[str] | None = None) -> str:
-    """A subquery: the ids of the revisions that mention any of ``cards`` (any of their names)."""
-    keys = keys if keys is not None else _card_keys(cards)
+def _revisions_with_cards(keys: list[str], params: list) -> str:
+    """A subquery: the ids of the revisions that mention any of the cards ``keys`` (:func:`_card_keys`)."""
     return f"(SELECT c.revision_id FROM match_cards c WHERE {_cards_contain('c.cards', keys, params)})"
 
 
@@ -122,9 +125,11 @@ def _fts_query(db: Database, text: str) -> str:
         return " ".join('"' + w.replace('"', '""') + '"' for w in text.split())
 
 
-def _match_where(db: Database, flt: Filters, params: list, rev: str = "r", rev_id: str | None = None) -> list[str]:
+def _match_where(db: Database, flt: Filters, params: list, rev: str = "r", rev_id: str | None = None,
+                 keys: list[str] | None = None) -> list[str]:
     """Conditions on a match revision ``rev`` (an alias of match_revisions, or of matches for the
-    current revisions, with ``rev_id`` its revision id) from the match-level filters."""
+    current revisions, with ``rev_id`` its revision id) from the match-level filters (``keys``: the
+    names of the cards filtered on, :func:`_card_keys`; default: as given)."""
     rev_id = rev_id or f"{rev}.id"
     where: list[str] = []
     if flt.game:
@@ -161,12 +166,13 @@ def _match_where(db: Database, flt: Filters, params: list, rev: str = "r", rev_i
             params.extend(like_params)
         where.append(f"{rev_id} IN ({noted})")
     if flt.card and not flt.on_findings:
-        where.append(f"{rev_id} IN {_revisions_with_cards(flt.card, params)}")
+        where.append(f"{rev_id} IN {_revisions_with_cards(keys or _card_keys(flt.card), params)}")
     return where
 
 
-def _finding_where(db: Database, flt: Filters, params: list, f: str = "f") -> list[str]:
-    """Conditions on a finding ``f`` from the finding-level filters (card, rule, kind, severity, player)."""
+def _finding_where(db: Database, flt: Filters, params: list, f: str = "f", keys: list[str] | None = None) -> list[str]:
+    """Conditions on a finding ``f`` from the finding-level filters (card, rule, kind, severity,
+    player; ``keys``: as in :func:`_match_where`)."""
     where: list[str] = []
     if flt.rule:
         parts = []
@@ -188,8 +194,8 @@ def _finding_where(db: Database, flt: Filters, params: list, f: str = "f") -> li
         params.append(flt.player.strip())
     if flt.card:
         # the cards on the finding's line (findings.cards), in a revision that mentions them
-        keys = _card_keys(flt.card)
-        where.append(f"{f}.revision_id IN {_revisions_with_cards(flt.card, params, keys)}")
+        keys = keys or _card_keys(flt.card)
+        where.append(f"{f}.revision_id IN {_revisions_with_cards(keys, params)}")
         where.append(_cards_contain(f"{f}.cards", keys, params))
     return where
 
@@ -219,7 +225,8 @@ def _revisions(flt: Filters, child: str | None = None) -> str:
             f"JOIN matches m ON m.id = r.match_id{current}")
 
 
-def search(db: Database, flt: Filters | None = None, *, limit: int | None = 100, **filters: Any) -> SearchResult:
+def search(db: Database, flt: Filters | None = None, *, limit: int | None = 100, games: Iterable["Game"] = (),
+           **filters: Any) -> SearchResult:
     """Matches, findings and (with ``text``) notes that pass the filters.
 
     Match-level filters (player name, event, table, round, dates, text, game) choose matches;
@@ -228,19 +235,24 @@ def search(db: Database, flt: Filters | None = None, *, limit: int | None = 100,
     Findings and notes come in the order they were imported, line by line. Each row's
     ``path`` is where its log is on this machine (the stored path resolved against the
     library's root: :mod:`replayer.store.paths`).
+
+    ``games``: the games whose catalogs name the cards (the caller's: :data:`replayer.games.ALL`
+    for the command line and the window): a card is found by any name its catalog knows it by
+    (``--card オネスト`` finds Honest); without them, by the name as given only.
     """
     flt = flt or Filters(**filters)
     catch_up_index(db)
+    keys = _card_keys(flt.card, games) if flt.card else None
     fparams: list = []
-    fwhere = _finding_where(db, flt, fparams)
+    fwhere = _finding_where(db, flt, fparams, keys=keys)
     mparams: list = []
     if flt.all_revisions:
-        mwhere = _match_where(db, flt, mparams)
+        mwhere = _match_where(db, flt, mparams, keys=keys)
         m_from = "FROM match_revisions r JOIN matches m ON m.id = r.match_id"
         rev_id, fields, order = "r.id", _MATCH_FIELDS, "r.date, m.path, r.revision"
         rev = "r"
     else:  # the current revisions: their header is in matches, a small table
-        mwhere = _match_where(db, flt, mparams, "m", "m.revision_id")
+        mwhere = _match_where(db, flt, mparams, "m", "m.revision_id", keys)
         m_from = "FROM matches m"
         rev_id, fields, order = "m.revision_id", _CURRENT_MATCH_FIELDS, "m.date, m.path"
         rev = "m"

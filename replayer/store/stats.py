@@ -3,7 +3,7 @@ and the tests read of one match (its text, its revisions, whether its rows add u
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, Iterable
 
 from sqlite_utils import Database
 
@@ -12,6 +12,7 @@ from .moves import match_key
 from .paths import library_root, resolve_key
 from .search import (
     Filters,
+    _card_keys,
     _finding_where,
     _match_where,
     _player_letter,
@@ -20,23 +21,28 @@ from .search import (
     _where,
 )
 
+if TYPE_CHECKING:
+    from ..games import Game
+
 # ---- statistics -----------------------------------------------------------------------------
 #: the kinds that are a player's mistakes (not the transcriber's: syntax, unknown cards)
 MISTAKE_KINDS = ("illegal-activation", "wrong-timing", "ordering", "state")
 
 
-def stats(db: Database, flt: Filters | None = None, *, top: int = 10, **filters: Any) -> dict[str, Any]:
+def stats(db: Database, flt: Filters | None = None, *, top: int = 10, games: Iterable["Game"] = (),
+          **filters: Any) -> dict[str, Any]:
     """Counts of findings per player, per rule, per event, per event and table.
 
     With a player filter, also that player's most frequent mistakes (errors and warnings of
-    the kinds in :data:`MISTAKE_KINDS`), for coaching.
+    the kinds in :data:`MISTAKE_KINDS`), for coaching. ``games``: as in :func:`~replayer.store.search`.
     """
     flt = flt or Filters(**filters)
     catch_up_index(db)
+    keys = _card_keys(flt.card, games) if flt.card else None
     mparams: list = []
-    mwhere = _match_where(db, flt, mparams)
+    mwhere = _match_where(db, flt, mparams, keys=keys)
     fparams: list = []
-    fwhere = _finding_where(db, flt, fparams)
+    fwhere = _finding_where(db, flt, fparams, keys=keys)
     base = _revisions(flt)
     f_from = f"FROM findings f {_revisions(flt, 'f')}" + _where(mwhere + fwhere)
     f_params = mparams + fparams

@@ -6,10 +6,31 @@ from pathlib import Path
 
 from ..base import Game
 from . import vocabulary
+from .rules import CALC, CLAUSES, Timing, clause_timings, named_timings
 from .states import YgoReplay
 from .model import YgoModel
 
 HERE = Path(__file__).resolve().parent
+
+
+def damage_step_timings(props: frozenset[str]) -> frozenset[str]:
+    """The Damage Step timings (``ds-start`` … ``ds-end``) at which the current rules allow an
+    activation with these property words, the card's kind among them: the clauses that apply
+    (:data:`~replayer.games.ygo.rules.CLAUSES`), within the timings a ``timing:`` word names,
+    none with ``no-ds``, not damage calculation with ``no-calc``."""
+    if "no-ds" in props:
+        return frozenset()
+    named = named_timings(props)
+    out = set()
+    for t in Timing:
+        if "no-calc" in props and t is CALC:
+            continue
+        if named and t not in named:
+            continue
+        if any(cl.applies(props) and t in clause_timings(cl, props, "current") for cl in CLAUSES):
+            out.add(t.word)
+    return frozenset(out)
+
 
 GAME = Game(
     id="ygo",
@@ -33,4 +54,5 @@ GAME = Game(
     band_forms=vocabulary.BAND_FORMS,
     battle_segments={"phase": frozenset({vocabulary.Phase.BATTLE.value})},
     damage_segments={"step": frozenset({vocabulary.Step.DAMAGE.value})},
+    damage_step_timings=damage_step_timings,
 )
