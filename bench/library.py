@@ -20,6 +20,14 @@ the imports, then again), and the best run of each is compared: the machine's sp
 several per cent over the minutes a 10,000-log run takes, which would otherwise decide a ratio
 near its target. Every round's figures are printed and kept in the JSON.
 
+``--rate`` times what the user waits for (issue 25: >= 3,000 logs/s on 5,000 logs): the whole
+``replayer import CORPUS`` command in a child process (start-up included) as logs/s, for each
+``--jobs`` of ``--rate-jobs`` (default ``default,1,2``: the command as a user types it, then
+``--jobs 1`` and ``--jobs 2``), interleaved with ``--against TREE`` when given,
+and beside it the floor: the same rows (made first, untimed) inserted into a new library with
+sqlite-utils (``Table.insert_all``, what ``sqlite-utils insert`` does) — the time storing cannot
+go below. ``python bench/library.py --rate --count 5000 --against /tmp/base-main --rounds 3``.
+
 ``--against TREE`` compares this checkout with another one (``/work/before``: the code before
 issue 10) instead: every measure (``import --jobs 1``, ``--jobs 2``, the searches) runs in a child
 process of each version in turn (A B, then B A, …) on the same corpus (the searches of both on
@@ -314,6 +322,109 @@ def compare(files: list[Path], work: Path, other: Path, rounds: int, skip_jobs2:
             "runs": {k: v for k, v in runs.items()}}
 
 
+# ---- what the user waits for: `replayer import` as logs/s, and the sqlite-utils floor -------------
+def time_command(tree: Path, corpus: Path, db_path: Path, jobs: str) -> dict:
+    """``replayer import CORPUS`` of ``tree`` in a child process: wall and CPU time (its workers' too);
+    ``jobs``: its ``--jobs``, or ``default`` for none."""
+    import resource
+    import subprocess
+
+    for suffix in ("", "-wal", "-shm"):
+        Path(str(db_path) + suffix).unlink(missing_ok=True)
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "REPLAYER_LIBRARY", "REPLAYER_CARDS_DB")}
+    env["PYTHONPATH"] = str(tree)
+    env["REPLAYER_CARDS_DB"] = ""  # no card database: the same checks in both trees
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t = time.perf_counter()
+    proc = subprocess.run([sys.executable, "-m", "replayer", "import", str(corpus), "--db", str(db_path),
+                           "--no-progress", *(["--jobs", jobs] if jobs != "default" else [])],
+                          capture_output=True, text=True, env=env,
+                          cwd=str(db_path.parent))
+    wall = time.perf_counter() - t
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if proc.returncode != 0:
+        raise SystemExit(f"replayer import of {tree} failed:\n{proc.stderr}")
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return {"wall": wall, "cpu": cpu, "said": proc.stderr.strip().splitlines()[-1]}
+
+
+def floor_rows(files: list[Path]) -> dict[str, list[dict]]:
+    """The rows an import writes (matches, match_revisions, findings), as dicts, made untimed from this
+    tree's prepared files; the search tables aside (an import fills them from these rows)."""
+    from replayer.store import MATCH_COLUMNS, FINDING_COLUMNS_M002
+
+    rows: dict[str, list[dict]] = {"match_revisions": [], "matches": [], "findings": []}
+    keys = store.library_paths(files)
+    first_event = first_finding = 1
+    for n, (f, key) in enumerate(zip(files, keys), 1):
+        p = importing.prepare_file(f, key=key)
+        if not isinstance(p, store.Prepared):
+            continue
+        header = dict(zip(MATCH_COLUMNS, p.match))
+        now = "2026-01-01T00:00:00+00:00"
+        rows["match_revisions"].append({
+            "id": n, "match_id": n, "revision": 1, "content_hash": p.content_hash, "path": key, **header,
+            "imported_at": now, "text": p.text, "events_json": p.events_json, "first_event_id": first_event,
+            "first_finding_id": first_finding, "cards": p.cards or None,
+            "notes_json": store._dumps(p.notes) if p.notes else None})
+        rows["matches"].append({"id": n, "path": key, "file": os.path.basename(key), "revision": 1, "revision_id": n,
+                                "content_hash": p.content_hash, **header, "first_imported": now, "imported_at": now,
+                                "first_finding_id": first_finding})
+        for i, r in enumerate(p.findings):
+            rows["findings"].append({"id": first_finding + i, "event_id": None if r[0] is None else first_event + r[0],
+                                     "match_id": n, "revision_id": n, **dict(zip(FINDING_COLUMNS_M002, r[1:]))})
+        first_event += len(p.events)
+        first_finding += len(p.findings)
+    return rows
+
+
+def time_floor(rows: dict[str, list[dict]], db_path: Path) -> float:
+    """The same rows inserted into a new library with sqlite-utils' ``insert_all`` (batches of 100
+    rows a statement, one transaction a batch: what ``sqlite-utils insert`` does)."""
+    for suffix in ("", "-wal", "-shm"):
+        Path(str(db_path) + suffix).unlink(missing_ok=True)
+    db = store.open_library(db_path)
+    t = time.perf_counter()
+    for table, table_rows in rows.items():
+        db[table].insert_all(table_rows, batch_size=100)
+    elapsed = time.perf_counter() - t
+    db.close()
+    return elapsed
+
+
+def rate(files: list[Path], corpus: Path, work: Path, other: Path | None, rounds: int, jobs: list[str]) -> dict:
+    """``replayer import`` of the corpus as logs/s (this tree, and ``other`` interleaved), and the floor."""
+    here = Path(__file__).resolve().parent.parent
+    trees = {"this": here, **({"other": other.resolve()} if other is not None else {})}
+    print(f"load average at the start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    rows = floor_rows(files)
+    runs: dict[str, list] = {}
+    for n in range(rounds):
+        order = list(trees.items()) if n % 2 == 0 else list(trees.items())[::-1]
+        for j in jobs:
+            for label, tree in order:
+                r = time_command(tree, corpus, work / f"rate-{label}-j{j}.db", j)
+                name = f"{label} --jobs {j}" if j != "default" else f"{label} (no --jobs)"
+                runs.setdefault(name, []).append(r)
+                print(f"  round {n + 1} {name:18s}: wall {r['wall']:6.2f} s ({len(files) / r['wall']:5.0f} "
+                      f"logs/s)  cpu {r['cpu']:6.2f} s   {r['said']}", flush=True)
+        f = time_floor(rows, work / "rate-floor.db")
+        runs.setdefault("floor (sqlite-utils insert_all)", []).append({"wall": f, "cpu": f})
+        print(f"  round {n + 1} floor: the same rows with sqlite-utils insert_all {f:6.2f} s", flush=True)
+    print(f"load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    out = {}
+    floor = statistics.median(r["wall"] for r in runs["floor (sqlite-utils insert_all)"])
+    print(f"\nmedian of {rounds} rounds, {len(files)} logs:")
+    for name, rs in runs.items():
+        wall = statistics.median(r["wall"] for r in rs)
+        cpu = statistics.median(r["cpu"] for r in rs)
+        out[name] = {"wall_s": round(wall, 3), "cpu_s": round(cpu, 3), "logs_per_s": round(len(files) / wall),
+                     "times_floor": round(wall / floor, 1), "walls": [round(r["wall"], 3) for r in rs]}
+        print(f"  {name:34s} {wall:6.2f} s wall {cpu:6.2f} s cpu  {len(files) / wall:6.0f} logs/s  "
+              f"{wall / floor:5.1f}x the floor")
+    return {"count": len(files), "rounds": rounds, "against": str(other) if other else None, "measures": out}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--count", type=int, default=10_000, help="logs in the corpus (default 10000)")
@@ -323,6 +434,10 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=3, help="interleaved runs of each measure; the best counts (default 3)")
     ap.add_argument("--against", type=Path, metavar="TREE",
                     help="compare with the replayer checkout TREE, interleaved in child processes")
+    ap.add_argument("--rate", action="store_true",
+                    help="time the whole `replayer import` command as logs/s, and the sqlite-utils floor")
+    ap.add_argument("--rate-jobs", default="default,1,2",
+                    help="the --jobs of the --rate runs, `default` for none (default: default,1,2)")
     args = ap.parse_args()
 
     work = args.keep or Path(tempfile.mkdtemp(prefix="replayer-bench-"))
@@ -338,6 +453,11 @@ def main() -> None:
         print(f"corpus: {len(files)} logs, {lines} lines, {size / 1e6:.1f} MB "
               f"(made in {time.perf_counter() - t:.1f} s) in {corpus}")
         print(f"machine: {os.cpu_count()} CPUs, Python {sys.version.split()[0]}")
+        if args.rate:
+            figures = rate(files, corpus, work, args.against, args.rounds, args.rate_jobs.split(","))
+            if args.json:
+                args.json.write_text(json.dumps(figures, indent=2), encoding="utf-8")
+            return
         if args.against is not None:
             figures = compare(files, work, args.against, args.rounds, args.skip_jobs2)
             if args.json:

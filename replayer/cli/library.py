@@ -139,7 +139,7 @@ def _plural(n: int, word: str) -> str:
     """).text)
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
 @db_option
-@click.option("--jobs", "-j", type=click.IntRange(min=0), default=1, show_default=True,
+@click.option("--jobs", "-j", type=click.IntRange(min=0), default=None,
               help=M("read and validate in N processes (0: one per CPU); writes stay in one process").text)
 @click.option("--progress/--no-progress", default=True, show_default=True,
               help=M("show a progress bar (on a terminal)").text)
@@ -153,8 +153,15 @@ def import_command(paths: tuple[str, ...], db_path: str | None, jobs: int, progr
         _import(files, db_path, jobs, progress)
 
 
-def _import(files, db_path: str | None, jobs: int, progress: bool) -> None:
+#: the files from which an import reads and checks in one process per CPU unless told (``--jobs``):
+#: fewer are done before the worker processes would have started
+AUTO_JOBS_FILES = 64
+
+
+def _import(files, db_path: str | None, jobs: int | None, progress: bool) -> None:
     db = _open(db_path)
+    if jobs is None:  # not told: one process per CPU for a folder of logs, this one for a few files
+        jobs = 0 if len(files) >= AUTO_JOBS_FILES else 1
     if jobs == 0:
         jobs = os.cpu_count() or 1
     counts = {"new": 0, "revision": 0, "unchanged": 0, "duplicate": 0, "moved": 0, "skipped": 0}
@@ -201,13 +208,14 @@ def _count(outcome: store.ImportOutcome, counts: dict[str, int], problems: list[
     from .. import store
 
     counts[outcome.status] += 1
-    shown = shown_path(store.resolve_key(outcome.path, root))  # (kept relative to the library's root)
     if outcome.report is not None:  # a file that cannot be read: said as `replayer check` says it
         unopened = outcome.report["findings"][0]["rule"] == "file.unreadable"
         problems.append(("replayer: " if unopened else "") + outcome.message)  # (made visible already)
     elif outcome.status == "skipped":
+        shown = shown_path(store.resolve_key(outcome.path, root))  # (kept relative to the library's root)
         problems.append(visible(_say(M("replayer: skipped {path}: {why}", path=shown, why=outcome.message))))
     elif outcome.stored and outcome.message:  # stored, with a warning (a Date it cannot read)
+        shown = shown_path(store.resolve_key(outcome.path, root))
         click.echo(visible(_say(M("replayer: warning: {path}: {why}", path=shown, why=outcome.message))), err=True)
 
 

@@ -85,13 +85,13 @@ class Game:
     #: the zoomed-out timeline's bands, the Battle Phase's colour of a phase band)
     battle_segments: Mapping[str, frozenset[str] | None] = field(default_factory=dict)
     damage_segments: Mapping[str, frozenset[str] | None] = field(default_factory=dict)
-    #: the folder where the grammar's ``%import core`` finds ``core.lark`` (the lines every game shares)
-    grammar_folder: Path = GAMES_DIR
     #: the timings of a damage step (their words) at which the rules (the first revision) allow an
     #: activation with these property words (the card's kind among them): what the card readers
     #: fit the words they derive from imported card data to (:mod:`replayer.cards.derive`); None
     #: for a game whose cards have no such timings
     damage_step_timings: Callable[[frozenset[str]], frozenset[str]] | None = None
+    #: the folder where the grammar's ``%import core`` finds ``core.lark`` (the lines every game shares)
+    grammar_folder: Path = GAMES_DIR
 
     def __repr__(self) -> str:
         return f"<Game {self.id}>"

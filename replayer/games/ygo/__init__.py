@@ -6,7 +6,6 @@ from pathlib import Path
 
 from ..base import Game
 from . import vocabulary
-from .rules import CALC, CLAUSES, Timing, clause_timings, named_timings
 from .states import YgoReplay
 from .model import YgoModel
 
@@ -18,6 +17,8 @@ def damage_step_timings(props: frozenset[str]) -> frozenset[str]:
     activation with these property words, the card's kind among them: the clauses that apply
     (:data:`~replayer.games.ygo.rules.CLAUSES`), within the timings a ``timing:`` word names,
     none with ``no-ds``, not damage calculation with ``no-calc``."""
+    from .rules import CALC, CLAUSES, Timing, clause_timings, named_timings
+
     if "no-ds" in props:
         return frozenset()
     named = named_timings(props)
