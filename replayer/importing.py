@@ -93,7 +93,8 @@ def import_paths(db: Database, files: Sequence[str | os.PathLike[str]], *, jobs:
     """Import files (not folders: see :func:`find_logs`), yielding one outcome a file, in order.
 
     With ``jobs > 1`` files are read and checked in that many worker processes; every write
-    happens here, in this process, one transaction a file (:class:`~replayer.store.BulkWriter`).
+    happens here, in this process, a few dozen files a transaction, each file whole
+    (:class:`~replayer.store.BulkWriter`): a file's outcome comes once it is committed.
     """
     known = store.known_hashes(db)
     # each file's key: its path relative to the library's root (absolute when outside it)
@@ -112,9 +113,14 @@ def import_paths(db: Database, files: Sequence[str | os.PathLike[str]], *, jobs:
     writer = None
     try:
         writer = store.BulkWriter(db)
-        save = writer.save
+        add = writer.add
         for prepared in prepared_files:
-            yield prepared if type(prepared) is ImportOutcome else save(prepared)
+            done = add(prepared)
+            if done:
+                yield from done
+            if writer.failed is not None:
+                raise writer.failed
+        yield from writer.flush()
     finally:
         if pool is not None:
             pool.terminate()

@@ -854,6 +854,7 @@ def test_m004_gives_each_revision_ids_of_its_own_where_counts_and_rows_disagree(
 def test_a_bulk_import_indexes_the_notes_in_batches_and_a_search_never_misses_one(tmp_path, monkeypatch):
     folder = copies(tmp_path, 5)
     monkeypatch.setattr(store.writer, "INDEX_BATCH", 2)
+    monkeypatch.setattr(store.writer, "COMMIT_FILES", 1)  # a transaction a file: the first is told at once
     db = store.open_library(tmp_path / "library.db")
     try:
         outcomes = importing.import_paths(db, importing.find_logs([folder]))
@@ -931,9 +932,10 @@ def test_a_bulk_import_checkpoints_from_a_thread_and_the_wal_starts_over(tmp_pat
         db.close()
 
 
-def test_an_import_stopped_early_stops_its_checkpoint_thread(tmp_path):
+def test_an_import_stopped_early_stops_its_checkpoint_thread(tmp_path, monkeypatch):
     import threading
 
+    monkeypatch.setattr(store.writer, "COMMIT_FILES", 2)
     folder = copies(tmp_path, 3)
     db = store.open_library(tmp_path / "library.db")
     try:
@@ -942,7 +944,9 @@ def test_an_import_stopped_early_stops_its_checkpoint_thread(tmp_path):
         assert [t for t in threading.enumerate() if t.name == "replayer-checkpoint"]
         outcomes.close()
         assert not [t for t in threading.enumerate() if t.name == "replayer-checkpoint"]
-        assert store.count_rows(db)["matches"] == 1
+        # the first outcome came with its transaction's two files: they are in, the third is not
+        assert store.count_rows(db)["matches"] == 2 and store.check_whole(db) == []
+        assert not db.conn.in_transaction
     finally:
         db.close()
 
@@ -980,6 +984,56 @@ def test_search_tables_are_made_again_if_their_bookmark_is_lost(filled):
     assert {t: filled.execute(f"SELECT count(*) FROM {t}").fetchone()[0] for t in before} == before
     assert filled.execute("SELECT count(*) FROM notes_fts WHERE notes_fts MATCH 'appeal'").fetchone()[0] == 1
     assert not store.index_behind(filled)
+
+
+def test_a_bulk_import_commits_a_few_files_a_transaction_and_tells_only_what_is_committed(tmp_path, monkeypatch):
+    folder = copies(tmp_path, 8)
+    monkeypatch.setattr(store.writer, "COMMIT_FILES", 3)
+    monkeypatch.setattr(store.writer, "COMMIT_SECONDS", 3600)
+    path = tmp_path / "library.db"
+    db = store.open_library(path)
+    other = sqlite3.connect(path)  # another program looking at the library meanwhile
+    try:
+        outcomes = importing.import_paths(db, importing.find_logs([folder]))
+        assert next(outcomes).status == "new"
+        # told once committed: the first transaction's three files are in the library, whole
+        assert other.execute("SELECT count(*) FROM matches").fetchone()[0] == 3
+        assert [o.status for o in outcomes] == ["new"] * 7
+        assert other.execute("SELECT count(*) FROM matches").fetchone()[0] == 8
+        assert store.check_whole(db) == [] and not store.index_behind(db)
+    finally:
+        other.close()
+        db.close()
+
+
+def test_a_write_that_fails_in_a_bulk_import_loses_only_its_file_and_stops_the_import(tmp_path, monkeypatch):
+    folder = copies(tmp_path, 8)
+    monkeypatch.setattr(store.writer, "COMMIT_FILES", 3)
+    monkeypatch.setattr(store.writer, "COMMIT_SECONDS", 3600)
+    real = store.writer._write_rows
+    calls = []
+
+    def write(conn, prepared, index):
+        calls.append(prepared.path)
+        outcome = real(conn, prepared, index)  # its rows go in, then the write fails
+        if len(calls) == 5:
+            raise sqlite3.OperationalError("disk I/O error")
+        return outcome
+
+    monkeypatch.setattr(store.writer, "_write_rows", write)
+    db = store.open_library(tmp_path / "library.db")
+    try:
+        told = []
+        with pytest.raises(sqlite3.OperationalError):
+            for outcome in importing.import_paths(db, importing.find_logs([folder])):
+                told.append(outcome.path)
+        # the files before it are committed and told (the fourth with it); nothing of the fifth
+        assert told == calls[:4]
+        assert sorted(r[0] for r in db.execute("SELECT path FROM matches")) == sorted(told)
+        assert store.check_whole(db) == [] and not db.conn.in_transaction
+        assert db.execute("SELECT count(*) FROM match_revisions").fetchone()[0] == 4
+    finally:
+        db.close()
 
 
 def test_an_import_inside_a_caller_s_transaction_is_whole_and_checkpoints_nothing_itself(tmp_path, monkeypatch):

@@ -112,6 +112,8 @@ from .stats import (
 from .writer import (
     _SQL_LOOKUP,
     CHECKPOINT_FILES,
+    COMMIT_FILES,
+    COMMIT_SECONDS,
     IMPORT_CHECKPOINT_PAGES,
     INDEX_BATCH,
     BulkWriter,

@@ -1,5 +1,6 @@
-"""Writing checked logs into the library: one transaction a file; a bulk import's writes, with its
-search-table batches and its checkpoints (:class:`BulkWriter`)."""
+"""Writing checked logs into the library: one transaction a file; a bulk import's writes, a few dozen
+files a transaction (each whole in a savepoint), with its search-table batches and its checkpoints
+(:class:`BulkWriter`)."""
 
 from __future__ import annotations
 
@@ -181,6 +182,10 @@ CHECKPOINT_FILES = 200
 #: WAL pages at which the importing connection checkpoints by itself, should the checkpoint
 #: thread fall behind (SQLite's default: 1000 pages, for every other connection)
 IMPORT_CHECKPOINT_PAGES = 50_000
+#: files a bulk import writes in one transaction, and the longest it keeps one open (seconds):
+#: each file is whole in it (a savepoint of its own), and its outcome is told once it is committed
+COMMIT_FILES = 50
+COMMIT_SECONDS = 0.2
 
 
 def import_result(db: Database, result: Any, data: bytes | None = None, path: str | None = None) -> ImportOutcome:
@@ -193,7 +198,15 @@ def import_result(db: Database, result: Any, data: bytes | None = None, path: st
 
 
 class BulkWriter:
-    """The writes of a bulk import (:func:`replayer.importing.import_paths`), one transaction a file.
+    """The writes of a bulk import (:func:`replayer.importing.import_paths`).
+
+    The files are written in transactions of up to :data:`COMMIT_FILES` files (or
+    :data:`COMMIT_SECONDS`), each file in a savepoint of its own: a file is in the library whole
+    or not at all, and a killed import leaves the files of the transactions it committed. A
+    file's outcome is handed back (:meth:`add`, :meth:`flush`) only once its transaction is
+    committed, in the order the files came; a file whose write fails is rolled back alone, the
+    files before it are committed, and :attr:`failed` holds the error (the import raises it).
+    Within a caller's transaction each file is written at once, in a savepoint.
 
     The search tables are filled every :data:`INDEX_BATCH` files and at the end (:meth:`close`);
     the WAL is checkpointed by a thread of its own meanwhile (:class:`_Checkpointer`). Make it
@@ -204,26 +217,89 @@ class BulkWriter:
     def __init__(self, db: Database) -> None:
         self.db = db
         self.stored = 0
+        self.failed: BaseException | None = None
+        self._pending: list[ImportOutcome] = []  # told once committed, in order
+        self._writes = 0  # files written in the open transaction
+        self._opened = 0.0  # when it began
+        self._indexed = 0  # files stored when the search tables were last filled
         self._checkpointer = _Checkpointer.start(db)
         if self._checkpointer is not None:
             db.execute(f"PRAGMA wal_autocheckpoint={IMPORT_CHECKPOINT_PAGES}")
 
+    def add(self, prepared: "Prepared | ImportOutcome") -> list[ImportOutcome]:
+        """Take the next file (a file skipped is an :class:`ImportOutcome` already); returns the
+        outcomes committed by now, in order (often none: they wait for their transaction)."""
+        if type(prepared) is ImportOutcome:
+            if not self._pending:
+                return [prepared]  # nothing waits before it
+            self._pending.append(prepared)
+            return self._due()
+        conn = self.db.conn
+        if conn.in_transaction and not self._writes:  # the caller's transaction: each file at once
+            outcome = save_prepared(self.db, prepared, index=False)
+            self._stored(1 if outcome.stored else 0)
+            return [outcome]
+        if not self._writes:
+            conn.execute("BEGIN IMMEDIATE")
+            self._opened = time.monotonic()
+        self._writes += 1
+        conn.execute("SAVEPOINT replayer_file")
+        try:
+            outcome = _write_rows(conn, prepared, False)
+        except BaseException as e:
+            conn.execute("ROLLBACK TO replayer_file")
+            conn.execute("RELEASE replayer_file")
+            self.failed = e
+            return self.flush()
+        conn.execute("RELEASE replayer_file")
+        self._pending.append(outcome)
+        return self._due()
+
+    def _due(self) -> list[ImportOutcome]:
+        if self._writes >= COMMIT_FILES or (self._writes and time.monotonic() - self._opened >= COMMIT_SECONDS):
+            return self.flush()
+        return []
+
+    def flush(self) -> list[ImportOutcome]:
+        """Commit the open transaction; returns the outcomes waiting for it."""
+        if self._writes:
+            self.db.conn.execute("COMMIT")
+            self._writes = 0
+        done, self._pending = self._pending, []
+        self._stored(sum(1 for o in done if o.stored))
+        return done
+
+    def _stored(self, n: int) -> None:
+        if not n:
+            return
+        self.stored += n
+        if self.stored - self._indexed >= INDEX_BATCH and not self.db.conn.in_transaction:
+            self._indexed = self.stored
+            try:
+                update_index(self.db)
+            except sqlite3.OperationalError:
+                pass  # locked for long by another writer: the next batch, or a search, catches up
+        if self._checkpointer is not None:
+            self._checkpointer.between_files(self.stored)
+
     def save(self, prepared: Prepared) -> ImportOutcome:
-        """Write one file (:func:`save_prepared`, the search tables later)."""
-        outcome = save_prepared(self.db, prepared, index=False)
-        if outcome.stored:
-            self.stored += 1
-            if self.stored % INDEX_BATCH == 0:
-                try:
-                    update_index(self.db)
-                except sqlite3.OperationalError:
-                    pass  # locked for long by another writer: the next batch, or a search, catches up
-            if self._checkpointer is not None:
-                self._checkpointer.between_files(self.stored)
+        """Write one file at once (:func:`save_prepared`, the search tables later)."""
+        (outcome,) = self.add(prepared) + self.flush()
+        if self.failed is not None:
+            failed, self.failed = self.failed, None
+            raise failed
         return outcome
 
     def close(self) -> None:
-        """Stop the checkpoints and bring the search tables up to date."""
+        """Roll back what was not committed, stop the checkpoints and bring the search tables up
+        to date."""
+        if self._writes:
+            self._writes = 0
+            self._pending = []
+            try:
+                self.db.conn.rollback()
+            except sqlite3.ProgrammingError:
+                pass  # closed already
         checkpointer, self._checkpointer = self._checkpointer, None
         if checkpointer is not None:
             checkpointer.stop()
@@ -253,6 +329,7 @@ class _Checkpointer:
         self._path = path
         self._conn = conn
         self.finished = self._seen = 0  # checkpoints the thread has run, and the last one seen
+        self._asked = 0  # files stored when a checkpoint was last asked for
         self._wanted = threading.Event()
         self._stopping = False
         self._thread = threading.Thread(target=self._run, name="replayer-checkpoint", daemon=True)
@@ -268,8 +345,8 @@ class _Checkpointer:
         return cls(path, db.conn)
 
     def between_files(self, stored: int) -> None:
-        """Called by the importer between two files (``stored`` so far): asks for a checkpoint
-        every :data:`CHECKPOINT_FILES` files; once one has run, the importer copies the frames
+        """Called by the importer between two transactions (``stored`` files so far): asks for a
+        checkpoint every :data:`CHECKPOINT_FILES` files; once one has run, the importer copies the frames
         written meanwhile itself, so that its next transaction starts the WAL over."""
         if self.finished != self._seen:
             self._seen = self.finished
@@ -278,7 +355,8 @@ class _Checkpointer:
                     self._conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
                 except sqlite3.OperationalError:
                     pass  # busy: SQLite's own auto-checkpoint, or the next round, does it
-        elif stored % CHECKPOINT_FILES == 0:
+        elif stored - self._asked >= CHECKPOINT_FILES:
+            self._asked = stored
             self._wanted.set()
 
     def stop(self) -> None:
