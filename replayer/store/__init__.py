@@ -1,7 +1,8 @@
 """The match library: every checked log kept in one SQLite database (sqlite-utils).
 
 The store takes a checked result (:class:`~replayer.check.CheckResult`) and turns it into rows;
-it never reads nor checks a file itself: :mod:`replayer.importing` finds, reads and checks the
+it looks no game up (a result carries its game; a search is handed the games whose catalogs
+name the cards) and it never reads nor checks a file itself: :mod:`replayer.importing` finds, reads and checks the
 files (in worker processes) and hands each result here.
 
 >>> from replayer.check import check_text
@@ -28,8 +29,9 @@ The tables read well in Datasette (``datasette library.db``):
 ``current_findings`` (a view) findings of the current revisions with file, players and event
 ``library_settings`` the library's root (``root``: relative to the library's folder)
 
-Every imported file is written in one transaction (``Database.atomic``): a match is in the
-library whole or not at all, even if the process is killed. The database is in WAL mode so
+Every imported file is written whole (its own transaction, or a savepoint of its own in a bulk
+import's transaction of a few dozen files): a match is in the library whole or not at all, even
+if the process is killed. The database is in WAL mode so
 that the window and the command line can use one library at the same time. The schema is
 versioned: migrations (:data:`MIGRATIONS`) are recorded in the ``_sqlite_migrations`` table.
 All the SQL of the library lives in this package:
@@ -37,7 +39,7 @@ All the SQL of the library lives in this package:
 ``schema``     the tables, views and indexes, the migrations, the write transaction
 ``database``   where the library lives, opening it, what SQLite says of a damaged one
 ``rows``       a checked log as rows (:class:`Prepared`)
-``writer``     writing them (one transaction a file), a bulk import's writes
+``writer``     writing them (one file a transaction), a bulk import's (a few dozen files a transaction)
 ``index``      the search tables, filled in batches
 ``search``     :func:`search`; ``stats``: :func:`stats` and what the window reads of a match
 ``reviews``    the reviewers' verdicts
