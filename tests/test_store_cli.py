@@ -102,6 +102,25 @@ def imported(run, logs, tmp_path):
     return tmp_path / "library.db"
 
 
+def test_import_reads_a_folder_in_one_process_per_cpu_unless_told(run, logs, monkeypatch):
+    from replayer.cli import library as cli_library
+
+    asked = []
+    real = importing.import_paths
+
+    def import_paths(db, files, *, jobs=1, **kw):
+        asked.append(jobs)
+        return real(db, files, jobs=jobs, **kw)
+
+    monkeypatch.setattr(importing, "import_paths", import_paths)
+    run("import", str(logs), "--db", "few.db")  # three files: done before workers would have started
+    monkeypatch.setattr(cli_library, "AUTO_JOBS_FILES", 3)  # (a folder of this many logs or more)
+    result = run("import", str(logs), "--db", "many.db")
+    assert "3 files: 3 new" in result.output
+    run("import", str(logs), "--db", "told.db", "--jobs", "1")
+    assert asked == [1, os.cpu_count() or 1, 1]
+
+
 def search_json(run, *args: str, code: int = 0) -> dict:
     return json.loads(run("search", "--db", "library.db", "--format", "json", *args, code=code).output)
 
