@@ -6,6 +6,8 @@ or databases that cannot be used at all.
 
 from __future__ import annotations
 
+from .i18n import M, current as _language  # (an error's message, in the chosen language)
+
 
 class ReplayerError(Exception):
     """Root of the errors replayer raises for misuse (not for problems in a log)."""
@@ -32,6 +34,7 @@ class LibraryDamaged(LibraryError):
     ``PRAGMA integrity_check`` says of it)."""
 
     def __init__(self, path: str, error: str, verdict: str):
-        super().__init__(f"{path}: the library is damaged ({error}); PRAGMA integrity_check says: {verdict}. "
-                         "Restore it from a backup, or import the logs again into a new library")
+        super().__init__(M("{path}: the library is damaged ({error}); PRAGMA integrity_check says: {verdict}. "
+                           "Restore it from a backup, or import the logs again into a new library",
+                           path=path, error=error, verdict=verdict).render(_language()))
         self.verdict = verdict

@@ -237,7 +237,8 @@ def cards_import(paths: tuple[str, ...], jobs: int, progress: bool, fmt: str, la
         bar.__exit__(None, None, None)
     seconds = time.perf_counter() - started
     if fmt == "json":
-        click.echo(json_safe(json.dumps({"db": str(path), "seconds": round(seconds, 2), **summary.to_dict()},
+        click.echo(json_safe(json.dumps({"db": str(path), "seconds": round(seconds, 2),
+                                         **summary.to_dict(i18n.current())},
                                         ensure_ascii=False)))
     else:
         if "unchanged files" in summary.cards:
@@ -246,10 +247,11 @@ def cards_import(paths: tuple[str, ...], jobs: int, progress: bool, fmt: str, la
             return
         from .. import games as known
 
-        games = ", ".join(f"{n} {known.ALL[g].title if g in known.ALL else g}" for g, n in summary.cards.items())
+        games = i18n.join((M("{n} {game}", n=n, game=i18n.title(known.ALL[g].title) if g in known.ALL else g)
+                           for g, n in summary.cards.items()), i18n.COMMA)
         _echo(_say(M("{n} files read in {seconds} s: {games} cards, {effects} effects; {written} cards written, "
                      "{unchanged} unchanged → {path}", n=summary.files, seconds=f"{seconds:.1f}",
-                     games=games or _say(M("no")), effects=summary.effects, written=summary.written,
+                     games=games if summary.cards else M("no"), effects=summary.effects, written=summary.written,
                      unchanged=summary.unchanged, path=str(path))))
         if summary.scripts:
             share = summary.complete_scripts / summary.scripts
@@ -258,7 +260,7 @@ def cards_import(paths: tuple[str, ...], jobs: int, progress: bool, fmt: str, la
         if summary.problems:
             click.echo(_say(M("{n} things could not be read:", n=len(summary.problems))))
             for p in summary.problems[:30]:
-                _echo(f"  {shorten(p, 300)}")  # (a script's own text, quoted, is cut and made visible)
+                _echo(f"  {shorten(i18n.render(p, i18n.current()), 300)}")  # (a script's own text, quoted, is cut and made visible)
             if len(summary.problems) > 30:
                 click.echo("  " + _say(M("… and {n} more (--format json lists them all)", n=len(summary.problems) - 30)))
     if not summary.cards:
