@@ -221,9 +221,9 @@ class Said(str):
     (True, True, 'cannot read x')
     """
 
-    msg: Msg
+    msg: "Msg | Join"
 
-    def __new__(cls, msg: Msg) -> "Said":
+    def __new__(cls, msg: "Msg | Join") -> "Said":
         self = super().__new__(cls, msg.render("en"))
         self.msg = msg
         return self
