@@ -362,9 +362,22 @@ def _stopped(e: SandboxError) -> Msg:
     return M("stopped: {why}", why=why) if isinstance(why, Said) else cut(M("stopped: {why}"), "why", why)
 
 
+#: the sandbox's own messages as Lua raises them (standins.lua, the string guard): said as messages
+_OWN_LUA_MESSAGES = ((re.compile(r"^instruction limit \(in (?P<place>.+)\)$"), M("instruction limit (in {place})")),
+                     (re.compile(r"^instruction limit$"), M("instruction limit")),
+                     (re.compile(r"^(?P<place>.+): string too long$"), M("{place}: string too long")))
+
+
 def _why(e: SandboxError) -> str:
     """The sandbox's message: ours as a message (:class:`~replayer.i18n.Said`), Lua's as it said it."""
-    return e.args[0] if e.args and isinstance(e.args[0], Said) else str(e)
+    if e.args and isinstance(e.args[0], Said):
+        return e.args[0]
+    text = str(e)
+    for pattern, message in _OWN_LUA_MESSAGES:
+        m = pattern.match(text)
+        if m:
+            return Said(message.replace(**m.groupdict()))
+    return text
 
 
 def _line_in(message: str, name: str) -> int:

@@ -14,6 +14,7 @@ from .words import M
 #: a waiting ability's state in the State pane, as a message
 _WAITING = Said(M.term("ability", "waiting"))
 _RESOLVED = Said(M.term("ability", "resolved"))
+_S_TRIGGER = Said(M.term("ability", "S-Trigger"))
 
 #: lines that may still belong to sub-step 7 after `attack ends`
 _END_OF_ATTACK = frozenset({"trigger", "resolve-ability", "resolve", "destroy", "move", "tap"})
@@ -240,4 +241,4 @@ class DmReplay(Replay):
 
     def on_s_trigger(self, w: Work, i: int, e: ev.STrigger) -> None:
         for ref in cards_of(e):
-            w.pending = w.pending + (Link(len(w.pending) + 1, e.player, ref.label, "S-Trigger", i),)
+            w.pending = w.pending + (Link(len(w.pending) + 1, e.player, ref.label, _S_TRIGGER, i),)
