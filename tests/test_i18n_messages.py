@@ -167,6 +167,34 @@ def test_a_damaged_library_is_said_in_the_chosen_language():
     assert "Stelle sie aus einer Sicherung wieder her" in de
 
 
+def test_an_error_raised_with_a_message_says_it_in_any_language(tmp_path):
+    """The command line prints an error in its language; the window asks for its own (in_language)."""
+    from replayer.errors import ReviewStoreError
+    from replayer.reviews import SidecarStore
+
+    (tmp_path / "match.duel.review.json").write_text('{"reviews": 3}', encoding="utf-8")
+    with pytest.raises(ReviewStoreError) as raised:
+        SidecarStore().load(str(tmp_path / "match.duel"))
+    e = raised.value
+    assert str(e) == "match.duel.review.json is not a replayer review file"  # English: as before
+    assert e.in_language("de") == "match.duel.review.json ist keine Prüfungsdatei von replayer"
+    assert e.in_language("ja") == "match.duel.review.json は replayer の審査ファイルではありません"
+    i18n.use("ja")
+    assert str(ReviewStoreError(i18n.M("{file} is not a replayer review file", file="x"))) == \
+        "x は replayer の審査ファイルではありません"
+    assert ReviewStoreError("plain").in_language("ja") == "plain"
+
+
+def test_a_static_ability_of_imported_duel_masters_data_is_said_in_the_language():
+    from replayer.cards.commands import _describe_static
+
+    st = {"who": "yours", "other": True, "civs": ["fire"], "gives": ["power-attacker 2000"]}
+    assert str(_describe_static(st)) == "your other fire creatures: power-attacker 2000"
+    assert _describe_static(st).render("ja") == "自分の他の fireクリーチャー：power-attacker 2000"
+    st = {"who": "all", "needs": "speed-attacker", "gives": ["cannot-attack-turn-entered"]}
+    assert _describe_static(st).render("de") == "alle Kreaturen mit speed-attacker: cannot-attack-turn-entered"
+
+
 # ---- the State pane's words from the games -----------------------------------------------------------
 STATE_LOG = """\
 [Game "ygo"]
