@@ -245,3 +245,15 @@ def test_a_duel_masters_ability_waits_in_the_readers_language():
     assert i18n.render(waiting.detail, "ja") == "待機中" and i18n.render(waiting.detail, "de") == "wartet"
     assert link.detail == "S-Trigger"
     assert i18n.render(link.detail, "ja") == "S・トリガー" and i18n.render(link.detail, "de") == "S-Trigger"
+
+
+def test_the_chain_links_rules_words_are_the_glossarys():
+    from replayer.games.ygo import states as ygo_states
+    from replayer.games.ygo.words import GLOSSARY
+
+    rows = {en: (ja, de) for _w, en, ja, de, _src in GLOSSARY}
+    for term, en in ((ygo_states._COSTS["discard"], "discard (as a cost)"),
+                     (ygo_states._COSTS["send"], "send to the GY (as a cost)"),
+                     (ygo_states._NEGATED, "negated (a chain link)"), (ygo_states._FLIP_EFFECT, "Flip effect"),
+                     (ygo_states._TRIGGER, "Trigger Effect")):
+        assert rows[en] == (term.render("ja"), term.render("de")), en
