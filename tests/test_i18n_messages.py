@@ -257,3 +257,16 @@ def test_the_chain_links_rules_words_are_the_glossarys():
                      (ygo_states._NEGATED, "negated (a chain link)"), (ygo_states._FLIP_EFFECT, "Flip effect"),
                      (ygo_states._TRIGGER, "Trigger Effect")):
         assert rows[en] == (term.render("ja"), term.render("de")), en
+
+
+def test_an_incomplete_card_database_is_said_in_the_language(tmp_path):
+    db = tmp_path / "cards.db"
+    conn = sqlite3.connect(db)
+    conn.execute("CREATE TABLE meta (key, value)")
+    conn.commit()
+    conn.close()
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / "cardinfo.json").write_text('{"data": []}', encoding="utf-8")
+    r = CliRunner().invoke(cli, ["--lang", "de", "cards", "import", "--cards-db", str(db), "--no-progress",
+                                 str(tmp_path / "data")])
+    assert "war unvollständig (es fehlen cards, files, names)" in r.stderr, r.stderr
