@@ -9,6 +9,7 @@ damaged or refused is made afresh, and nothing breaks without the folder.
 
 from __future__ import annotations
 
+import atexit
 import json
 import os
 import stat
@@ -92,3 +93,84 @@ def write_json(path: Path, data: Any, *, replaces: str = "") -> bool:
             except OSError:
                 pass
     return True
+
+
+class Kept:
+    """A table ``text -> JSON value`` kept in one file of the private folder between runs.
+
+    Read the first time it is asked for; written once, when the process ends (:func:`save_all`),
+    and only if it gained an entry: the entries this process used first, then the others, at most
+    ``limit``. Another process's entries written meanwhile are merged, not lost. Without the
+    private folder (``path`` None) it keeps nothing and finds nothing. ``valid`` says which values
+    read from the file are believed (the rest are left out).
+    """
+
+    def __init__(self, path: Path | None, *, limit: int = 4000, replaces: str = "", valid=None):
+        self.path = path
+        self.limit = limit
+        self.replaces = replaces
+        self.valid = valid
+        self._entries: dict[str, Any] | None = None
+        self.used: dict[str, None] = {}  # what this process read or added, in order
+        self.added = False
+
+    @property
+    def entries(self) -> dict[str, Any]:
+        if self._entries is None:
+            self._entries = self._read() if self.path is not None else {}
+        return self._entries
+
+    def _read(self) -> dict[str, Any]:
+        data = read_json(self.path)
+        table = data.get("kept") if isinstance(data, dict) else None
+        if not isinstance(table, dict):
+            return {}
+        valid = self.valid
+        return {k: v for k, v in table.items() if isinstance(k, str) and (valid is None or valid(v))}
+
+    def get(self, key: str) -> Any:
+        value = self.entries.get(key)
+        if value is not None:
+            self.used[key] = None
+        return value
+
+    def put(self, key: str, value: Any) -> None:
+        if self.path is None:
+            return
+        self.entries[key] = value
+        self.used[key] = None
+        if not self.added:
+            self.added = True
+            _PENDING.append(self)
+
+    def drop(self, key: str) -> None:
+        self.entries.pop(key, None)
+        self.used.pop(key, None)
+
+    def save(self) -> None:
+        if self.path is None or not self.added:
+            return
+        entries = self.entries
+        kept: dict[str, Any] = {}
+        for key in self.used:
+            if len(kept) >= self.limit:
+                break
+            if key in entries:
+                kept[key] = entries[key]
+        for source in (self._read(), entries):  # (the file again: another process may have added some)
+            for key, value in source.items():
+                if len(kept) >= self.limit:
+                    break
+                kept.setdefault(key, value)
+        write_json(self.path, {"kept": kept}, replaces=self.replaces)
+        self.added = False
+
+
+_PENDING: list[Kept] = []
+
+
+@atexit.register
+def save_all() -> None:
+    """Write every kept table that gained an entry (at the process's end; the tests call it)."""
+    while _PENDING:
+        _PENDING.pop().save()

@@ -28,7 +28,6 @@ and the event that text parses to.
 
 from __future__ import annotations
 
-import atexit
 import hashlib
 import os
 import sys
@@ -36,7 +35,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from . import events as ev
-from .cache import private_cache_dir, read_json, write_json
+from .cache import Kept, private_cache_dir
+from .cache import save_all as save_all_kept
 
 if TYPE_CHECKING:
     from .games import Game
@@ -45,7 +45,7 @@ if TYPE_CHECKING:
 ENV = "REPLAYER_SHAPES"
 #: the most shapes a game's file keeps (~150 bytes each: a file of ~0.5 MB reads in a few ms)
 LIMIT = 4000
-#: the format of the file; a change makes a new name
+#: the format of the file (its name's digest covers it)
 FORMAT = "1"
 #: the modules whose source decides what a shape parses to
 _SOURCES = ("events", "transform", "templates", "lines", "shapes")
@@ -125,82 +125,44 @@ def enabled() -> bool:
 
 
 class Shapes:
-    """One game's kept shapes: template text -> encoded event."""
+    """One game's kept shapes: text -> encoded event (or :data:`NO_EVENT`)."""
 
-    def __init__(self, path: Path | None, entries: dict[str, list], game_id: str = ""):
-        self.path = path
-        self.game_id = game_id
-        self.entries = entries
-        self.used: dict[str, None] = {}  # the shapes this process read or added, in order
-        self.added = False
+    def __init__(self, kept: Kept):
+        self.kept = kept
+
+    @property
+    def path(self) -> Path | None:
+        return self.kept.path
 
     @classmethod
     def open(cls, game: "Game") -> "Shapes":
         """The kept shapes of ``game`` (none, and nothing kept, without a private cache folder)."""
-        if not enabled():
-            return cls(None, {})
-        folder = private_cache_dir()
-        if folder is None:
-            return cls(None, {})
-        path = folder / f"{game.id}-shapes-{_digest(game)}.json"
-        return cls(path, _read(path), game.id)
+        folder = private_cache_dir() if enabled() else None
+        path = folder / f"{game.id}-shapes-{_digest(game)}.json" if folder is not None else None
+        return cls(Kept(path, limit=LIMIT, replaces=f"{game.id}-shapes-*.json", valid=_is_entry))
 
     def get(self, text: str) -> Any:
-        entry = self.entries.get(text)
-        if entry is not None:
-            self.used[text] = None
-        return entry
+        return self.kept.get(text)
 
     def add(self, text: str, event: ev.Event, names: tuple[str, ...]) -> None:
-        if self.path is None or text in self.entries:
+        if self.kept.path is None or text in self.kept.entries:
             return
         entry = encode_event(event, names)
         if entry is not None:
-            self._keep(text, entry)
+            self.kept.put(text, entry)
 
     def add_no_event(self, text: str) -> None:
         """Keep that a shape's text does not parse as an event (its lines are parsed as they are)."""
-        if self.path is None or text in self.entries:
-            return
-        self._keep(text, NO_EVENT)
-
-    def _keep(self, text: str, entry: list) -> None:
-        self.entries[text] = entry
-        self.used[text] = None
-        if not self.added:
-            self.added = True
-            _PENDING.append(self)
+        if self.kept.path is not None and text not in self.kept.entries:
+            self.kept.put(text, NO_EVENT)
 
     def drop(self, text: str) -> None:
-        """Forget an entry that did not give a usable template."""
-        self.entries.pop(text, None)
-        self.used.pop(text, None)
-
-    def save(self) -> None:
-        """Write the file: the shapes used by this process first, then the others, to LIMIT."""
-        if self.path is None or not self.added:
-            return
-        kept: dict[str, list] = {}
-        for text in self.used:
-            if len(kept) >= LIMIT:
-                break
-            if text in self.entries:
-                kept[text] = self.entries[text]
-        on_disk = _read(self.path)  # another process may have added its own meanwhile
-        for source in (on_disk, self.entries):
-            for text, entry in source.items():
-                if len(kept) >= LIMIT:
-                    break
-                kept.setdefault(text, entry)
-        write_json(self.path, {"format": FORMAT, "shapes": kept}, replaces=f"{self.game_id}-shapes-*.json")
-        self.added = False
+        """Forget an entry that does not decode."""
+        self.kept.drop(text)
 
 
-def _read(path: Path) -> dict[str, list]:
-    data = read_json(path)
-    if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("shapes"), dict):
-        return {}
-    return {k: v for k, v in data["shapes"].items() if isinstance(k, str) and isinstance(v, list)}
+def _is_entry(value: Any) -> bool:
+    return isinstance(value, list)
 
 
 def _digest(game: "Game") -> str:
@@ -221,11 +183,5 @@ def _digest(game: "Game") -> str:
     return h.hexdigest()[:16]
 
 
-_PENDING: list[Shapes] = []
-
-
-@atexit.register
-def save_all() -> None:
-    """Write every game's kept shapes that gained one (at the process's end; the tests call it)."""
-    while _PENDING:
-        _PENDING.pop().save()
+#: (the tests call it: every kept table, the shapes too, written now)
+save_all = save_all_kept

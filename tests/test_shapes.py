@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from replayer import cache
 from replayer import events as ev
 from replayer import shapes
 from replayer.check import check_text
@@ -69,7 +70,7 @@ def _reader_with(tmp_path, monkeypatch, entries: dict) -> LineReader:
     game = get("ygo")
     probe = shapes.Shapes.open(game)
     assert probe.path is not None
-    probe.path.write_text(json.dumps({"format": shapes.FORMAT, "shapes": entries}), encoding="utf-8")
+    probe.path.write_text(json.dumps({"kept": entries}), encoding="utf-8")
     probe.path.chmod(0o600)
     return LineReader(game)
 
@@ -111,9 +112,9 @@ def test_a_file_that_is_not_json_or_not_ours_is_not_read(tmp_path, monkeypatch):
     # a good file others may write is refused
     reader = _reader_with(tmp_path, monkeypatch, {"timing calc": ["Timing", None, None, "ds-end"]})
     path.chmod(0o666)
-    assert shapes._read(path) == {}
+    assert cache.read_json(path) is None
     path.chmod(0o600)
-    assert shapes._read(path) != {}
+    assert cache.read_json(path) == {"kept": {"timing calc": ["Timing", None, None, "ds-end"]}}
     # believed when it is ours and says a shape is some event: this is what keeping them means
     assert LineReader(get("ygo")).read("timing calc", 1).name == "ds-end"
 
@@ -128,12 +129,12 @@ def test_what_is_kept_is_what_was_parsed_and_bounded(tmp_path, monkeypatch):
         reader.read(line, 1)
     shapes.save_all()
     data = json.loads(reader.shapes.path.read_text(encoding="utf-8"))
-    assert data["format"] == shapes.FORMAT and len(data["shapes"]) == 5
+    assert len(data["kept"]) == 5
     assert reader.shapes.path.stat().st_mode & 0o777 == 0o600
     # every entry decodes to the event its shape parses to
     monkeypatch.setenv(shapes.ENV, "off")
     plain = LineReader(game)
-    for text, entry in data["shapes"].items():
+    for text, entry in data["kept"].items():
         event = shapes.decode_event(entry, __import__("replayer.templates", fromlist=["own_fields"]).own_fields)
         assert isinstance(event, ev.Event)
         assert type(plain._parse_shape(text)) is type(event)
@@ -226,3 +227,47 @@ def test_check_loads_only_what_it_needs(tmp_path):
 
 def test_check_text_still_gives_findings_of_each_game():
     assert check_text('[Game "dm"]\nturn 1 A\nA: attack "Bolshack Dragon" -> player\n').findings is not None
+
+
+def test_did_you_mean_is_kept_per_card_database_and_made_afresh_when_it_changes(tmp_path, monkeypatch):
+    from replayer import cache as cache_module
+    from replayer.cards.db import CardDB
+    from replayer.cards.importer import import_cards
+    from replayer.cards.layers import LayeredCatalog
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    cards = tmp_path / "cards.json"
+
+    def write(names):
+        cards.write_text(json.dumps({"cards": [
+            {"name": n, "type": "Creature", "civilizations": ["Fire"], "cost": 2, "power": "1000", "text": "",
+             "printings": [{"set": "X", "id": str(i), "rarity": "C", "illustrator": "-"}]}
+            for i, n in enumerate(names)]}), encoding="utf-8")
+
+    write(["Quarnel Zzyxal", "Vorpal Quintex"])
+    db_path = tmp_path / "cards.db"
+    import_cards([cards], CardDB(db_path), jobs=1)
+    dm = get("dm")
+
+    def suggest(name):
+        return LayeredCatalog(dm.catalog, CardDB(db_path)).suggest(name)
+
+    assert suggest("Quarnel Zzixal") == ["Quarnel Zzyxal"]
+    cache_module.save_all()
+    files = list((tmp_path / "cache" / "replayer").glob("suggest-dm-*.json"))
+    assert len(files) == 1
+    # kept: a second catalog answers from the file (made to lie here, to see that it is read)
+    data = json.loads(files[0].read_text(encoding="utf-8"))
+    data["kept"]["3\x1fQuarnel Zzixal"] = ["Kept Answer"]
+    data["kept"]["3\x1fVorpal Quintx"] = [5]  # not a list of names: not believed
+    files[0].write_text(json.dumps(data), encoding="utf-8")
+    assert suggest("Quarnel Zzixal") == ["Kept Answer"]
+    assert suggest("Vorpal Quintx") == ["Vorpal Quintex"]
+    cache_module.save_all()
+    # the card database imported again: its suggestions are made afresh, in a file that replaces the old
+    write(["Quarnel Zzyxal", "Vorpal Quintex", "Quarnel Zzixall"])
+    import_cards([cards], CardDB(db_path), jobs=1)
+    os.utime(db_path, ns=(1, 1))  # (a new time of change, even on a coarse clock)
+    assert sorted(suggest("Quarnel Zzixal")[:2]) == ["Quarnel Zzixall", "Quarnel Zzyxal"]
+    cache_module.save_all()
+    assert len(list((tmp_path / "cache" / "replayer").glob("suggest-dm-*.json"))) == 1
