@@ -194,18 +194,20 @@ QUERIES = {
 
 
 def time_search(db_path: Path, runs: int = 5) -> dict[str, dict]:
+    from replayer import games
+
     db = store.open_library(db_path)
     out = {}
     for name, flt in QUERIES.items():
         times = []
         for _ in range(runs):
             t = time.perf_counter()
-            result = store.search(db, **flt)
+            result = store.search(db, games=games.ALL.values(), **flt)  # (as the command line asks)
             times.append((time.perf_counter() - t) * 1000)
         out[name] = {"median_ms": round(statistics.median(times), 1), "max_ms": round(max(times), 1),
                      "matches": result.total_matches, "findings": result.total_findings}
     t = time.perf_counter()
-    store.stats(db, player="Yuki")
+    store.stats(db, player="Yuki", games=games.ALL.values())
     out["stats --player"] = {"median_ms": round((time.perf_counter() - t) * 1000, 1)}
     db.close()
     return out

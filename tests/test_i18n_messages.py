@@ -56,8 +56,9 @@ def _bad_card_data(root: Path) -> Path:
 def _import_cards(tmp_path: Path, name: str, jobs: int = 1):
     from replayer.cards.db import CardDB
     from replayer.cards.importer import import_cards
+    from replayer.games import ALL as GAMES
 
-    return import_cards([tmp_path / "data"], CardDB(tmp_path / f"{name}.db"), jobs=jobs)
+    return import_cards([tmp_path / "data"], CardDB(tmp_path / f"{name}.db"), games=GAMES, jobs=jobs)
 
 
 @pytest.mark.parametrize("lang", ["ja", "de"])

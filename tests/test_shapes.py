@@ -17,7 +17,7 @@ from replayer import cache
 from replayer import events as ev
 from replayer import shapes
 from replayer.check import check_text
-from replayer.games import get
+from replayer.games import ALL as GAMES, get
 from replayer.lines import _TAG, LineReader
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -246,7 +246,7 @@ def test_did_you_mean_is_kept_per_card_database_and_made_afresh_when_it_changes(
 
     write(["Quarnel Zzyxal", "Vorpal Quintex"])
     db_path = tmp_path / "cards.db"
-    import_cards([cards], CardDB(db_path), jobs=1)
+    import_cards([cards], CardDB(db_path), games=GAMES, jobs=1)
     dm = get("dm")
 
     def suggest(name):
@@ -266,7 +266,7 @@ def test_did_you_mean_is_kept_per_card_database_and_made_afresh_when_it_changes(
     cache_module.save_all()
     # the card database imported again: its suggestions are made afresh, in a file that replaces the old
     write(["Quarnel Zzyxal", "Vorpal Quintex", "Quarnel Zzixall"])
-    import_cards([cards], CardDB(db_path), jobs=1)
+    import_cards([cards], CardDB(db_path), games=GAMES, jobs=1)
     os.utime(db_path, ns=(1, 1))  # (a new time of change, even on a coarse clock)
     assert sorted(suggest("Quarnel Zzixal")[:2]) == ["Quarnel Zzixall", "Quarnel Zzyxal"]
     cache_module.save_all()
