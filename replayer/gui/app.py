@@ -9,9 +9,9 @@ Entry points for other parts of replayer (the match library among them):
 * :func:`replayer.reviews.set_store` — where verdicts are kept.
 
 The window is one class put together from parts, each in its own module:
-:mod:`~replayer.gui.window_actions` (actions, menus, toolbar),
-:mod:`~replayer.gui.window_files` (opening, watching, recent files, exports) and
-:mod:`~replayer.gui.window_navigation` (selection, stepping, playing, verdicts).
+:mod:`~replayer.gui.window.actions` (actions, menus, toolbar),
+:mod:`~replayer.gui.window.files` (opening, watching, recent files, exports) and
+:mod:`~replayer.gui.window.navigation` (selection, stepping, playing, verdicts).
 """
 
 from __future__ import annotations
@@ -31,22 +31,23 @@ from PySide6.QtWidgets import (QApplication, QFrame, QLabel, QMainWindow, QMessa
 from ..reader import Match
 from ..check import CheckResult
 from ..safe import visible
-from . import theme as themes
-from . import editor as log_editor
-from . import video as video_pane
+from .shared import theme as themes
+from .log import editor as log_editor
+from .video import pane as video_pane
 from .document import Document
-from .legend import LegendDialog
-from .loader import Loader
-from .logpane import LogPane
-from .panes import FindingsPane, StatePane
+from .legend.dialog import LegendDialog
+from .window.loader import Loader
+from .log.pane import LogPane
+from .findings.pane import FindingsPane
+from .state.pane import StatePane
 from ..reviews import Reviews
-from .timeline import LABELS_PPE, OverviewStrip, TimelineView
-from .window_actions import SPEEDS, ActionsMixin
-from . import language
-from .language import M, live, tr
-from .window_files import LOG_FILTER, MAX_RECENT, FilesMixin, events_count
-from .widgets import ElidedLabel
-from .window_navigation import NavigationMixin
+from .timeline.view import LABELS_PPE, OverviewStrip, TimelineView
+from .window.actions import SPEEDS, ActionsMixin
+from .shared import language
+from .shared.language import M, live, tr
+from .window.files import LOG_FILTER, MAX_RECENT, FilesMixin, events_count
+from .shared.widgets import ElidedLabel
+from .window.navigation import NavigationMixin
 
 __all__ = ["EXTENSIONS", "LOG_FILTER", "MAX_RECENT", "SPEEDS", "MainWindow", "install_excepthook", "make_app",
            "open_match", "register_extension", "run", "screenshot", "settings"]
@@ -297,7 +298,7 @@ class MainWindow(ActionsMixin, FilesMixin, NavigationMixin, QMainWindow):
 
     def retranslate(self, code: str | None = None) -> None:
         """Say again in the window's language what the window computes (the texts set once follow by
-        themselves: :func:`~replayer.gui.language.live`)."""
+        themselves: :func:`~replayer.gui.shared.language.live`)."""
         if code is None:
             code = language.lang()
         if code in getattr(self, "language_actions", {}):

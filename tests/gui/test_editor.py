@@ -8,9 +8,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QTextCursor
 
 from replayer.games import get as get_game
-from replayer.gui import completion as completion_mod
-from replayer.gui import editor as editor_mod
-from replayer.gui import video as video_mod
+from replayer.gui.log import completion as completion_mod
+from replayer.gui.log import editor as editor_mod
+from replayer.gui.video import pane as video_mod
 from replayer.transform import ALIASES
 
 from .conftest import YGO_LOG, line_of, open_and_wait

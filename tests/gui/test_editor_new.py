@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from replayer.check import check_text
-from replayer.gui import editor as editor_mod
+from replayer.gui.log import editor as editor_mod
 
 from .conftest import open_and_wait
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from replayer.gui import fonts
+from replayer.gui.shared import fonts
 
 from .conftest import open_and_wait
 

@@ -12,8 +12,8 @@ from replayer import check_text
 from replayer.cli import cli
 from replayer.export.report import report_html
 from replayer.gui.document import document_from_text
-from replayer.gui.models import FindingsModel, StateModel
-from replayer.gui.panes import StatePane
+from replayer.gui.shared.models import FindingsModel, StateModel
+from replayer.gui.state.pane import StatePane
 
 HOSTILE = ('[Game "ygo"]\n[A "Yuki\x1b]0;pwned\x07"]\n[B "Kai\u202eevil"]\nturn 1 A\n'
            'A: normal summon "<b>Bold</b> <img src=x>"  # <i>note</i> \x1b[2J\n'

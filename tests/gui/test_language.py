@@ -18,8 +18,8 @@ import pytest
 from PySide6.QtCore import QLibraryInfo, Qt
 from PySide6.QtWidgets import QDialogButtonBox
 
-from replayer.gui import language
-from replayer.gui.models import FindingsModel
+from replayer.gui.shared import language
+from replayer.gui.shared.models import FindingsModel
 
 from .conftest import line_of, open_and_wait, YGO_LOG
 
@@ -88,7 +88,7 @@ def test_a_window_opened_in_japanese_speaks_japanese(monkeypatch, new_window, qt
 
 
 def test_the_bands_and_the_legend_speak_the_window_language(monkeypatch, new_window, qtbot, ygo_log):
-    from replayer.gui.legend import LegendDialog, window_keys
+    from replayer.gui.legend.dialog import LegendDialog, window_keys
 
     monkeypatch.setenv("REPLAYER_LANG", "de")
     w = new_window()
@@ -205,7 +205,7 @@ def test_the_timeline_names_cards_in_the_window_language(monkeypatch, new_window
 
 
 def test_the_legend_writes_japanese_entries_without_their_mnemonics(monkeypatch, new_window):
-    from replayer.gui.legend import window_keys
+    from replayer.gui.legend.dialog import window_keys
 
     monkeypatch.setenv("REPLAYER_LANG", "ja")
     rows = window_keys(new_window())

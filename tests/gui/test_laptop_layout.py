@@ -13,7 +13,7 @@ import re
 import pytest
 from PySide6.QtCore import QPoint, QRect
 
-from replayer.gui import video as video_mod
+from replayer.gui.video import pane as video_mod
 
 from .conftest import ROOT, open_and_wait
 
@@ -75,7 +75,7 @@ def test_each_pane_has_room_in_japanese_and_german(qtbot, window, tmp_path, lang
 
 
 def _each_pane_has_room(qtbot, window, tmp_path, size, name, video, log_lines: int = 11):
-    from replayer.gui.language import tr
+    from replayer.gui.shared.language import tr
 
     if video and video_mod.multimedia() is None:
         pytest.skip(f"QtMultimedia is not usable here: {video_mod.multimedia_error()}")

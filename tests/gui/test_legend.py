@@ -9,7 +9,7 @@ from PySide6.QtGui import QAction, QKeySequence, QShortcut
 from PySide6.QtWidgets import QScrollArea
 
 from replayer.gui.app import MainWindow
-from replayer.gui.legend import key_text
+from replayer.gui.legend.dialog import key_text
 
 
 def _keys_of(item) -> list[str]:
@@ -72,7 +72,7 @@ def test_the_legend_fits_a_laptop_screen(qtbot, qapp, room):
     columns of keys where they fit across, else one that scrolls down; never across."""
     from PySide6.QtCore import QSize
 
-    from replayer.gui.legend import LegendDialog
+    from replayer.gui.legend.dialog import LegendDialog
 
     window = MainWindow(theme="dark")
     qtbot.add_widget(window)
@@ -111,7 +111,7 @@ def test_the_keys_columns_are_balanced():
     """The groups go into the columns in order so that the tallest is as short as it can be (the
     window's groups, with the video's 15 keys: 24 rows and headings on the left, 27 on the right;
     filling the left to half first put 40 there)."""
-    from replayer.gui.legend import keys_html
+    from replayer.gui.legend.dialog import keys_html
 
     sizes = {"File": 7, "Edit": 4, "View": 10, "Video": 15, "Review": 4, "Help": 1, "Timeline": 3}
     rows = [(group, f"{group}{k}", "x") for group, n in sizes.items() for k in range(n)]

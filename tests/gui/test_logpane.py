@@ -46,7 +46,7 @@ def test_a_long_text_then_a_short_one(qtbot):
     decided by Qt again after (a short text next has none), and the gutter fits the numbers."""
     from PySide6.QtCore import Qt
 
-    from replayer.gui.logpane import LogView
+    from replayer.gui.log.pane import LogView
 
     view = LogView()
     qtbot.add_widget(view)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QModelIndex, Qt
 
 from replayer.gui.document import document_from_text
-from replayer.gui.models import FindingsFilter, FindingsModel, StateModel, VerdictRole
+from replayer.gui.shared.models import FindingsFilter, FindingsModel, StateModel, VerdictRole
 from replayer.reviews import CONFIRMED, DISMISSED, Reviews
 
 from .conftest import DM_LOG, YGO_LOG, line_of

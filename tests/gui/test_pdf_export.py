@@ -12,7 +12,7 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QPushButton
 
 from replayer.export.report import pdf_parts
-from replayer.gui import pdf_job
+from replayer.gui.report import job as pdf_job
 
 from test_report_pdf import _log
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from replayer import i18n
-from replayer.gui import pdf_job
+from replayer.gui.report import job as pdf_job
 
 from test_report_pdf import _log
 

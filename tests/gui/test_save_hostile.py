@@ -19,7 +19,7 @@ import time
 import pytest
 from PySide6.QtCore import Qt
 
-from replayer.gui import savefile
+from replayer.gui.shared import savefile
 
 from .conftest import YGO_LOG, open_and_wait
 from .test_editor import put_cursor
@@ -263,7 +263,7 @@ def test_a_read_only_log_is_not_saved_over_without_asking(qtbot, window, ygo_log
 def test_a_bad_video_address_is_a_finding_and_never_opened(qtbot, window, tmp_path, monkeypatch, address):
     from PySide6.QtGui import QDesktopServices
 
-    from replayer.gui import video as video_mod
+    from replayer.gui.video import pane as video_mod
 
     opened = []
     monkeypatch.setattr(QDesktopServices, "openUrl", staticmethod(lambda url: opened.append(url) or True))

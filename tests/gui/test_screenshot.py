@@ -11,7 +11,7 @@ from PySide6.QtGui import QColor, QImage
 
 from replayer.cli import cli
 from replayer.gui.app import MainWindow
-from replayer.gui.theme import LIGHT
+from replayer.gui.shared.theme import LIGHT
 
 from .conftest import ROOT, YGO_LOG, line_of
 

@@ -6,8 +6,8 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QColor
 
 from replayer.gui.document import document_from_text
-from replayer.gui.theme import LIGHT
-from replayer.gui.timeline import LABELS_PPE, LEFT, MARKERS_PPE, TimelineView
+from replayer.gui.shared.theme import LIGHT
+from replayer.gui.timeline.view import LABELS_PPE, LEFT, MARKERS_PPE, TimelineView
 
 from .conftest import YGO_LOG
 

@@ -79,7 +79,7 @@ def test_band_labels_take_a_short_form_before_eliding_and_tell_the_long_one(qtbo
     window.show()
     window.open_path_now(str(ROOT / "samples" / "ygo" / "honest-in-calc.duel"))
     view = window.timeline
-    from replayer.gui.timeline import LABELS_PPE
+    from replayer.gui.timeline.view import LABELS_PPE
 
     view.set_pixels_per_event(LABELS_PPE)
     timings = view.doc.replay.timings
@@ -139,8 +139,8 @@ def test_a_label_does_not_pass_under_its_neighbours_marker_when_it_has_room_not_
 def test_the_legend_is_wide_enough_for_every_line(qtbot):
     from PySide6.QtGui import QFontMetricsF
 
-    from replayer.gui.legend import LegendCanvas
-    from replayer.gui.theme import THEMES
+    from replayer.gui.legend.dialog import LegendCanvas
+    from replayer.gui.shared.theme import THEMES
 
     canvas = LegendCanvas(THEMES["light"])
     qtbot.add_widget(canvas)

@@ -15,7 +15,7 @@ from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QImage
 
 from replayer.cli import cli
-from replayer.gui import video as video_mod
+from replayer.gui.video import pane as video_mod
 from replayer.timecodes import parse_offset
 
 from .conftest import line_of, open_and_wait

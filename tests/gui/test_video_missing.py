@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
-from replayer.gui import video as video_mod
-from replayer.gui import video_parts
+from replayer.gui.video import pane as video_mod
+from replayer.gui.video import parts as video_parts
 
 from .conftest import open_and_wait
 

@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from replayer.gui import video as video_mod
+from replayer.gui.video import pane as video_mod
 
 from .footage import make_video
 

@@ -210,7 +210,7 @@ def test_drop_recent_files_and_errors(qtbot, window, ygo_log, dm_log, tmp_path):
 
 
 def test_a_bug_while_checking_is_a_message_not_a_traceback(qtbot, window, ygo_log, monkeypatch, capfd):
-    import replayer.gui.loader as loader
+    import replayer.gui.window.loader as loader
 
     def broken(*a, **k):
         raise RuntimeError("boom")
@@ -285,7 +285,7 @@ def test_theme_choice_is_remembered(qtbot, ygo_log):
 
 
 def test_a_paint_error_is_said_once_not_printed(qtbot, window, ygo_log, monkeypatch, capfd):
-    from replayer.gui.timeline import TimelineView
+    from replayer.gui.timeline.view import TimelineView
 
     open_and_wait(qtbot, window, ygo_log)
 
