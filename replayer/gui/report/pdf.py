@@ -33,6 +33,8 @@ from collections.abc import Callable
 from typing import Any
 
 from ..shared.savefile import write_atomically
+from .elements import (copy_table_before as _copy_table_before, elements as _elements,  # the document's parts
+                       is_column_headings as _is_column_headings, is_table as _is_table, rect as _rect)
 
 MARGIN_MM = 15.0  # every side of the A4 page
 FOOTER = 22.0  # the footer's band at each page's foot, in the document's units
@@ -165,54 +167,8 @@ def _a4_text_area() -> tuple[float, float]:
 
 # --- keeping tables whole -----------------------------------------------------------------------
 
-def _elements(doc) -> list:
-    """The root frame's children in order, without the empty blocks Qt keeps between tables:
-    each a QTextBlock or a QTextFrame (a table)."""
-    out = []
-    it = doc.rootFrame().begin()
-    while not it.atEnd():
-        frame = it.currentFrame()
-        if frame is not None:
-            out.append(frame)
-        else:
-            block = it.currentBlock()
-            if block.isValid() and block.text().strip():
-                out.append(block)
-        it += 1
-    return out
-
-
-def _is_table(element) -> bool:
-    from PySide6.QtGui import QTextTable
-
-    return isinstance(element, QTextTable)
-
-
-def _is_column_headings(element) -> bool:
-    """A table of column headings only (``<thead>``): it belongs with the table after it."""
-    return _is_table(element) and 0 < element.rows() <= element.format().headerRowCount()
-
-
 def _keeps_with_next(element) -> bool:
     return _is_column_headings(element) or (not _is_table(element) and element.blockFormat().headingLevel() > 0)
-
-
-def _rect(doc, element):
-    """Where an element is drawn, in document units. For a table this is not
-    ``frameBoundingRect``'s answer, which starts at the text of its first cell (Qt adds that
-    cell's place to the table's); the table starts that cell's padding and border above it."""
-    from PySide6.QtCore import QRectF
-
-    layout = doc.documentLayout()
-    if not _is_table(element):
-        return layout.blockBoundingRect(element)
-    r = layout.frameBoundingRect(element)
-    from PySide6.QtGui import QTextFrameFormat
-
-    cell = element.cellAt(0, 0).format().toTableCellFormat()
-    border = cell.topBorder() if cell.topBorderStyle() != QTextFrameFormat.BorderStyle_None else 0.0
-    inset = cell.topPadding() + border + 0.5  # (a collapsed border: half of it above)
-    return QRectF(r.left(), r.top() - inset, r.width(), r.height())
 
 
 def _series_headings(elements: list, k: int):
@@ -265,19 +221,6 @@ def _break_before(element, on: bool = True) -> None:
         fmt = element.blockFormat()
         fmt.setPageBreakPolicy(policy)
         QTextCursor(element).setBlockFormat(fmt)
-
-
-def _copy_table_before(doc, source, before) -> None:
-    """Put a copy of the table ``source`` right before the table ``before`` (inside an edit
-    block Qt makes the copy's table object only when the block ends)."""
-    from PySide6.QtGui import QTextCursor
-
-    select = QTextCursor(doc)
-    select.setPosition(source.firstPosition() - 1)
-    select.setPosition(source.lastPosition() + 1, QTextCursor.KeepAnchor)
-    cursor = QTextCursor(doc)
-    cursor.setPosition(before.firstPosition() - 1)  # in the empty block Qt keeps before a table
-    cursor.insertFragment(select.selection())
 
 
 def _has_break_before(element) -> bool:

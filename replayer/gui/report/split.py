@@ -13,7 +13,7 @@ of one row, as the report for paper writes them); a table of several rows taller
 
 from __future__ import annotations
 
-from .pdf import _copy_table_before, _elements, _is_column_headings, _is_table, _rect
+from . import elements as parts
 
 CONTINUED = "(continued) "
 SLACK = 24.0  # document units kept free under each piece: a table ending within a cell's padding of a
@@ -26,9 +26,9 @@ def _headings_of(elements: list, k: int):
     table = elements[k]
     for j in range(k - 1, -1, -1):
         e = elements[j]
-        if not (_is_table(e) and e.columns() == table.columns()):
+        if not (parts.is_table(e) and e.columns() == table.columns()):
             return None
-        if _is_column_headings(e):
+        if parts.is_column_headings(e):
             return e
     return None
 
@@ -111,16 +111,16 @@ def split_tall_rows(doc, width: float, height: float, continued: str = CONTINUED
 
 
 def _split(doc, width: float, height: float, continued: str) -> int:
-    elements = _elements(doc)
+    elements = parts.elements(doc)
     todo = []
     for k, e in enumerate(elements):
-        if not _is_table(e) or e.rows() != 1 or _is_column_headings(e):
+        if not parts.is_table(e) or e.rows() != 1 or parts.is_column_headings(e):
             continue
-        r = _rect(doc, e)
+        r = parts.rect(doc, e)
         if r.height() <= height:
             continue
         headings = _headings_of(elements, k)
-        room = height - (_rect(doc, headings).height() if headings is not None else 0.0) - SLACK
+        room = height - (parts.rect(doc, headings).height() if headings is not None else 0.0) - SLACK
         tallest = max((bottom - top for top, bottom in
                        (_span(doc, e.cellAt(0, c)) for c in range(e.columns()))), default=0.0)
         limit = room - max(r.height() - tallest, 0.0)  # the row's padding and rules
@@ -128,10 +128,10 @@ def _split(doc, width: float, height: float, continued: str) -> int:
         # which goes with it to the top of a page
         first_limit = None
         j = k - 1
-        if headings is not None and j >= 1 and elements[j] is headings and not _is_table(elements[j - 1]) \
+        if headings is not None and j >= 1 and elements[j] is headings and not parts.is_table(elements[j - 1]) \
                 and elements[j - 1].blockFormat().headingLevel() > 0:
             block = elements[j - 1]
-            first_limit = limit - _rect(doc, block).height() - block.blockFormat().topMargin() \
+            first_limit = limit - parts.rect(doc, block).height() - block.blockFormat().topMargin() \
                 - block.blockFormat().bottomMargin()
         cuts = _cuts(doc, e, limit, first_limit)
         pieces = 1 + max(len(splits) for _, _, splits in cuts)
@@ -139,8 +139,8 @@ def _split(doc, width: float, height: float, continued: str) -> int:
             todo.append((e, cuts, pieces))
     for table, cuts, pieces in reversed(todo):  # from the end: the rows before keep their places
         for _ in range(pieces - 1):
-            _copy_table_before(doc, table, table)  # the copies before the row, the row the last piece
-        elements = _elements(doc)
+            parts.copy_table_before(doc, table, table)  # the copies before the row, the row the last piece
+        elements = parts.elements(doc)
         at = next(i for i, e in enumerate(elements) if e is table)
         for k in range(pieces - 1, -1, -1):
             _keep_piece(doc, elements[at - (pieces - 1) + k], cuts, k, continued)
