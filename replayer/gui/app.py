@@ -33,7 +33,7 @@ from ..check import CheckResult
 from ..safe import visible
 from .shared import theme as themes
 from .log import editor as log_editor
-from .video import pane as video_pane
+from .window import video as window_video
 from .document import Document
 from .legend.dialog import LegendDialog
 from .window.loader import Loader
@@ -143,7 +143,7 @@ class MainWindow(ActionsMixin, FilesMixin, NavigationMixin, QMainWindow):
         # the footage beside the timeline, and the log pane as an editor (their own modules)
         self.video = None
         self.editor = None
-        video_pane.install(self)
+        window_video.install(self)
         log_editor.install(self)
         for ext in list(EXTENSIONS):
             try:

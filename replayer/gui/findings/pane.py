@@ -12,11 +12,10 @@ from PySide6.QtWidgets import (QAbstractItemView, QApplication, QButtonGroup, QS
                                QWidget)
 
 from ...diagnostics import Kind
-from ...safe import html_text, tooltip
+from ...safe import html_text
 from ..document import Document
 from ..shared.models import FindingsFilter, FindingsModel
 from ...reviews import CONFIRMED, DISMISSED, Reviews
-from ...states import GameState
 from ..shared.theme import LIGHT, Theme
 from ..shared.language import M, kind, label, live, plural, severity, tr
 from ..shared.widgets import FlowLayout, title_label

@@ -7,7 +7,7 @@
 * Selecting an event seeks to its timecode plus ``[VideoOffset]`` (an event without a timecode:
   the last one before it); while the video plays, the window's selection follows the footage
   (the last event whose position has passed).
-* Keys (View ▸ Video, each with its tooltip; :mod:`.video_keys`): Space play/pause, J/K/L
+* Keys (View ▸ Video, each with its tooltip; :mod:`replayer.gui.window.video`): Space play/pause, J/K/L
   shuttle (J slower or back 2 s, K pause, L play/faster), Shift+←/→ one frame, ``<`` / ``>``
   speed one step down / up (0.25× to 2×, as in YouTube), Alt+S Sync here; the slider carries a
   tick for every timecode. While the log is being edited the keys that type a character are
@@ -21,9 +21,12 @@ Frames are drawn by the pane itself from a ``QVideoSink`` (not a ``QVideoWidget`
 ``window.grab()`` and ``--screenshot`` show the frame at the selected event.
 
 The pieces around the player (QtMultimedia's import, the frame view, the slider) are in
-:mod:`.video_parts`, the pane's actions (keys and menu entries) in :mod:`.video_keys`. The window knows the pane by three hooks only (see :func:`install`):
-``window.select_event`` (which seeks first, so that the footage decodes while the other panes
-follow), ``window.loaded`` and ``window.video`` (Space plays the video when one is loaded).
+:mod:`.parts`. The pane is handed the document (:meth:`VideoPane.set_document`) and the
+selection (:meth:`VideoPane.on_selected`, which the window calls first, so that the footage
+decodes while the other panes follow); it emits ``follow(index)`` (while it plays, the event the
+footage reached), ``headerWanted(key, value)`` (Sync here, Attach Video: a tag for the log) and
+``message(text)``. Its actions, keys and menu entries, and its tab beside the State pane, are
+the window's (:mod:`replayer.gui.window.video`).
 """
 
 from __future__ import annotations
@@ -42,13 +45,10 @@ from PySide6.QtWidgets import QComboBox, QFileDialog, QHBoxLayout, QLabel, QPush
 from ...safe import shorten, visible
 from ..shared.language import M, live, tr
 from ...timecodes import format_offset, is_url, parse_offset, seconds, url_at, url_problem
-from . import keys as video_keys
 from .parts import (INSTALL_HINT, FrameView, TickSlider, fmt_ms, missing_text,  # noqa: F401  (re-exported)
-                          multimedia, multimedia_error, quiet_ffmpeg, reset_multimedia, resolve_video,
-                          write_header)
+                    multimedia, multimedia_error, quiet_ffmpeg, reset_multimedia, resolve_video)
 
 if TYPE_CHECKING:
-    from ..app import MainWindow
     from ..document import Document
 
 log = logging.getLogger("replayer.gui")
@@ -584,52 +584,3 @@ class VideoPane(QWidget):
     def shutdown(self) -> None:
         if self.player is not None:
             self.player.stop()
-
-
-# ---- the window's hooks -------------------------------------------------------------------------------
-def install(window: MainWindow) -> VideoPane:
-    """Put a video pane into ``window`` (beside the timeline) with its actions and menu entries."""
-    pane = VideoPane()
-    window.video = pane
-    pane.setVisible(False)  # a tab beside the State pane once a log names a video (show_pane)
-    pane.follow.connect(lambda i: window.select_event(i, origin="video"))
-    pane.message.connect(lambda text: window.statusBar().showMessage(text, 6000))
-    pane.headerWanted.connect(lambda key, value: write_header(window, key, value))
-    # MainWindow.select_event calls pane.on_selected first, before the other panes follow
-
-    def on_loaded() -> None:
-        pane.set_document(window.doc, window.path)
-        show_pane(window, pane.wanted() or window.act_show_video.isChecked(), forward=False)
-        window.act_show_video.setChecked(window.side.indexOf(pane) >= 0)
-        i = window.side.indexOf(pane)
-        if i >= 0:  # the tab says what the pane's title said (the file, the offset): room for the frame
-            window.side.setTabText(i, pane.title.text().replace("  ", " "))
-            window.side.setTabToolTip(i, pane.title.text())
-            pane.title.setVisible(False)
-        window.act_attach_video.setEnabled(window.path is not None)
-        editing = window.editor is not None and window.editor.editing()
-        if window.current >= 0 and not editing:  # a re-check while typing leaves the footage alone
-            pane.on_selected(window.current, "load")
-
-    window.loaded.connect(on_loaded)
-
-    def on_language(_code: str = "") -> None:
-        pane.retranslate()
-        i = window.side.indexOf(pane)
-        if i >= 0:
-            window.side.setTabText(i, pane.title.text().replace("  ", " "))
-            window.side.setTabToolTip(i, pane.title.text())
-
-    pane.retranslate_tab = on_language  # (the window's retranslate calls it)
-
-    video_keys.install(window, pane)  # the keys and menu entries (video_keys.py)
-    pane.set_theme(window.theme)
-    return pane
-
-
-def show_pane(window: MainWindow, visible: bool, *, forward: bool = True) -> None:
-    """The Video tab beside the State pane, brought forward (or taken away: View ▸ Video Pane)."""
-    pane = window.video
-    window.show_side(pane, tr("Video"), visible, forward=forward)
-    if not visible:
-        pane.pause()

@@ -1,22 +1,17 @@
 """The parts of the video pane around the player: QtMultimedia's import (optional: the
 ``replayer[video]`` extra) and what the pane says without it, the frame view, the position
-slider with a tick for each timecode, times in words, the file a ``[Video]`` value names, and
-writing a header tag (``[Video]``, ``[VideoOffset]``) into the window's log."""
+slider with a tick for each timecode, times in words and the file a ``[Video]`` value names."""
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, QUrl
 from PySide6.QtGui import QColor, QImage, QPainter, QPen
 from PySide6.QtWidgets import QSizePolicy, QSlider, QStyle, QStyleOptionSlider, QWidget
 
 from ..shared.language import tr
-
-if TYPE_CHECKING:
-    from ..app import MainWindow
 
 INSTALL_HINT = "pip install 'replayer[video]'"
 
@@ -210,25 +205,3 @@ def resolve_video(value: str, log_path: str | None) -> str:
     if not p.is_absolute() and log_path:
         p = Path(log_path).resolve().parent / p
     return str(p)
-
-
-def write_header(window: MainWindow, key: str, value: str) -> None:
-    """Put ``[key "value"]`` into the window's log: into the editor's text when it is being
-    edited (unsaved, undoable), else into the file (atomically) and check it again."""
-    from ...logtext import set_header_tag
-    from ..log.editor import atomic_write
-
-    after = "Video" if key == "VideoOffset" else None
-    editor = getattr(window, "editor", None)
-    if editor is not None and editor.editing():
-        editor.set_header_tag(key, value, after=after)
-        return
-    if not window.path:
-        window.statusBar().showMessage(tr("Save the log first"), 4000)
-        return
-    data = Path(window.path).read_bytes()
-    text = data.decode("utf-8-sig")
-    bom = data.startswith(b"\xef\xbb\xbf")
-    new = set_header_tag(text, key, value, after=after)
-    atomic_write(window.path, (b"\xef\xbb\xbf" if bom else b"") + new.encode("utf-8"), backup=False)
-    window.reload()

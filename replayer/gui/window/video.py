@@ -1,6 +1,6 @@
-"""The video pane's actions: its keys (each with a tooltip that names it, which the legend
-shows less the key) and its menu entries, View ▸ Video and File ▸ Attach Video… (a part of
-:mod:`.video`).
+"""The Video pane in the window: its tab beside the State pane, its header writes, its actions
+and keys (each with a tooltip that names it, which the legend shows less the key) and its menu
+entries, View ▸ Video and File ▸ Attach Video… (the pane itself: :mod:`replayer.gui.video.pane`).
 
 Space (play / pause) is the window's own action (``act_play``), which plays the video when
 there is one. The keys that type a character (J, K, L, ``<``, ``>``) and Shift+←/→ are the text's
@@ -24,21 +24,24 @@ applications, and none of GNOME's, KDE's or XFCE's default bindings uses Ctrl+Sh
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 
+from ...logtext import set_header_tag
+from ..shared.savefile import atomic_write
+
 from ..shared.language import M, live, tr
+from ..video.pane import SKIP_MS, VideoPane
 
 if TYPE_CHECKING:
     from ..app import MainWindow
-    from .pane import VideoPane
 
 
-def install(window: MainWindow, pane: VideoPane) -> None:
+def install_keys(window: MainWindow, pane: VideoPane) -> None:
     """The pane's actions in ``window``, with their keys and menu entries."""
-    from .pane import SKIP_MS, show_pane
 
     def action(text, slot, shortcut=None, tip="", checkable=False):
         return window._action(text, slot, shortcut, tip, checkable=checkable)
@@ -116,3 +119,72 @@ def install(window: MainWindow, pane: VideoPane) -> None:
         for a in (window.act_prev_frame, window.act_next_frame, None, window.act_slower, window.act_faster, None,
                   *window.act_typing_keys, None, window.act_sync_video, window.act_open_footage):
             sub.addSeparator() if a is None else sub.addAction(a)
+
+
+# ---- the pane in the window -------------------------------------------------------------------------------
+def install(window: MainWindow) -> VideoPane:
+    """Put a video pane into ``window`` (beside the timeline) with its actions and menu entries."""
+    pane = VideoPane()
+    window.video = pane
+    pane.setVisible(False)  # a tab beside the State pane once a log names a video (show_pane)
+    pane.follow.connect(lambda i: window.select_event(i, origin="video"))
+    pane.message.connect(lambda text: window.statusBar().showMessage(text, 6000))
+    pane.headerWanted.connect(lambda key, value: write_header(window, key, value))
+    # MainWindow.select_event calls pane.on_selected first, before the other panes follow
+
+    def on_loaded() -> None:
+        pane.set_document(window.doc, window.path)
+        show_pane(window, pane.wanted() or window.act_show_video.isChecked(), forward=False)
+        window.act_show_video.setChecked(window.side.indexOf(pane) >= 0)
+        i = window.side.indexOf(pane)
+        if i >= 0:  # the tab says what the pane's title said (the file, the offset): room for the frame
+            window.side.setTabText(i, pane.title.text().replace("  ", " "))
+            window.side.setTabToolTip(i, pane.title.text())
+            pane.title.setVisible(False)
+        window.act_attach_video.setEnabled(window.path is not None)
+        editing = window.editor is not None and window.editor.editing()
+        if window.current >= 0 and not editing:  # a re-check while typing leaves the footage alone
+            pane.on_selected(window.current, "load")
+
+    window.loaded.connect(on_loaded)
+
+    def on_language(_code: str = "") -> None:
+        pane.retranslate()
+        i = window.side.indexOf(pane)
+        if i >= 0:
+            window.side.setTabText(i, pane.title.text().replace("  ", " "))
+            window.side.setTabToolTip(i, pane.title.text())
+
+    pane.retranslate_tab = on_language  # (the window's retranslate calls it)
+
+    install_keys(window, pane)  # the keys and menu entries
+    pane.set_theme(window.theme)
+    return pane
+
+
+def show_pane(window: MainWindow, visible: bool, *, forward: bool = True) -> None:
+    """The Video tab beside the State pane, brought forward (or taken away: View ▸ Video Pane)."""
+    pane = window.video
+    window.show_side(pane, tr("Video"), visible, forward=forward)
+    if not visible:
+        pane.pause()
+
+
+def write_header(window: MainWindow, key: str, value: str) -> None:
+    """Put ``[key "value"]`` into the window's log: into the editor's text when it is being
+    edited (unsaved, undoable), else into the file (atomically) and check it again."""
+
+    after = "Video" if key == "VideoOffset" else None
+    editor = getattr(window, "editor", None)
+    if editor is not None and editor.editing():
+        editor.set_header_tag(key, value, after=after)
+        return
+    if not window.path:
+        window.statusBar().showMessage(tr("Save the log first"), 4000)
+        return
+    data = Path(window.path).read_bytes()
+    text = data.decode("utf-8-sig")
+    bom = data.startswith(b"\xef\xbb\xbf")
+    new = set_header_tag(text, key, value, after=after)
+    atomic_write(window.path, (b"\xef\xbb\xbf" if bom else b"") + new.encode("utf-8"), backup=False)
+    window.reload()
