@@ -395,7 +395,7 @@ def test_the_library_keeps_the_window_s_verdicts(tmp_path, logs):
 def test_library_view_goes_into_the_review_window(qtbot, imported, logs, monkeypatch):
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from replayer.gui.app import MainWindow
-    from replayer.gui.library.view import install
+    from replayer.gui.window.library import install
 
     window = MainWindow()
     qtbot.add_widget(window)

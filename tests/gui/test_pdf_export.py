@@ -33,7 +33,7 @@ def _ticking(window, every_ms: int = 20) -> list[float]:
 def _watch(window, seen: list) -> QTimer:
     """What the progress dialog shows, read on the GUI thread while the export runs."""
     def watch():
-        job = getattr(window, "_pdf_job", None)
+        job = pdf_job.last
         if job is not None:
             seen.append((job.dialog.value(), job.dialog.labelText()))
 
@@ -46,7 +46,7 @@ def _watch(window, seen: list) -> QTimer:
 def _cancel_after(window, reports: int) -> QTimer:
     """Press the dialog's Cancel once the export has reported ``reports`` times."""
     def cancel():
-        job = getattr(window, "_pdf_job", None)
+        job = pdf_job.last
         if job is not None and job.reports >= reports:
             job.dialog.findChild(QPushButton).click()  # the dialog's Cancel button
             clicker.stop()
@@ -68,7 +68,7 @@ def test_a_long_report_is_written_by_a_child_process_with_its_progress(qtbot, wi
     watcher.stop()
     window._test_timer.stop()
     assert out == str(tmp_path / "report.pdf")
-    job = window._pdf_job
+    job = pdf_job.last
     assert not job.in_process and job.process is not None
     assert page_count(out) >= 8 and "Review report: many.duel" in pdf_text(out)
     # the GUI thread ran its event loop all along (an export on it lets no timer fire), and
@@ -91,7 +91,7 @@ def test_cancel_stops_the_export_and_writes_nothing(qtbot, window, tmp_path, in_
     clicker = _cancel_after(window, 3)
     assert pdf_job.export_pdf(window, html, target, title=title, footer_text=footer, in_process=in_process) is None
     clicker.stop()
-    assert window._pdf_job.cancelled and window._pdf_job.in_process == in_process
+    assert pdf_job.last.cancelled and pdf_job.last.in_process == in_process
     assert target.read_bytes() == b"kept"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["many.duel", "report.pdf"]
     # and the window says so, and the next export goes through
@@ -106,7 +106,7 @@ def test_cancel_stops_the_export_and_writes_nothing(qtbot, window, tmp_path, in_
 def test_a_short_report_is_written_here_with_the_same_dialog(qtbot, window, tmp_path):
     open_and_wait(qtbot, window, _log(tmp_path, 3))
     out = window.export("pdf", str(tmp_path / "short.pdf"))
-    assert window._pdf_job.in_process and window._pdf_job.reports >= 3
+    assert pdf_job.last.in_process and pdf_job.last.reports >= 3
     assert page_count(out) >= 1 and "Review report: many.duel" in pdf_text(out)
 
 
@@ -117,7 +117,7 @@ def test_an_export_error_is_said_not_raised(qtbot, window, tmp_path, monkeypatch
     monkeypatch.setattr(window, "show_error", lambda title, text: said.append((title, text)))
     window._guard(lambda: window.export("pdf", str(tmp_path / "no such folder" / "report.pdf")))
     assert said and said[0][0] == "The export was not written" and "no such folder" in said[0][1], said
-    assert window._pdf_job.error is not None and not window._pdf_job.cancelled
+    assert pdf_job.last.error is not None and not pdf_job.last.cancelled
 
 
 def test_the_child_process_writes_the_same_report(qtbot, window, tmp_path):

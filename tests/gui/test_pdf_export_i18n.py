@@ -22,9 +22,10 @@ def test_the_pdf_export_is_in_the_language_the_window_asks_for(qtbot, window, tm
     open_and_wait(qtbot, window, _log(tmp_path, findings))
     seen: list = []
     watcher = _watch(window, seen)
-    out = pdf_job.export_report_pdf(window, str(tmp_path / "bericht.pdf"), lang="de")
+    out = pdf_job.export_report_pdf(window, window.doc.result, window.reviews, str(tmp_path / "bericht.pdf"),
+                                     lang="de")
     watcher.stop()
-    job = window._pdf_job
+    job = pdf_job.last
     assert job.in_process == (findings == 2)
     text = pdf_text(str(out))
     assert "Prüfbericht: many.duel" in text and "Seite 1 von" in text and "Befunde" in text

@@ -65,11 +65,11 @@ def _what(item, keys: list[str]) -> str:
     return clean(item.whatsThis() or item.objectName())
 
 
-def _menu_of(window: QWidget) -> dict[int, str]:
+def _menu_of(root: QWidget) -> dict[int, str]:
     """id(action) -> the title of the menu that shows it: the top menu's, or for an entry of a
     submenu with keys of its own (View ▸ Video) the submenu's."""
     out: dict[int, str] = {}
-    bar = window.menuBar() if hasattr(window, "menuBar") else None
+    bar = root.menuBar() if hasattr(root, "menuBar") else None
     if bar is None:
         return out
 
@@ -87,14 +87,14 @@ def _menu_of(window: QWidget) -> dict[int, str]:
     return out
 
 
-def window_keys(window: QWidget) -> list[tuple[str, str, str]]:
-    """``(group, keys, what)`` for every key of ``window``: each action and shortcut with a key,
+def window_keys(root: QWidget) -> list[tuple[str, str, str]]:
+    """``(group, keys, what)`` for every key of the widget ``root`` (a window): each action and shortcut with a key,
     grouped by the menu that shows it (menu order), then the keys its widgets declare."""
-    menus = _menu_of(window)
+    menus = _menu_of(root)
     order = {title: k for k, title in enumerate(dict.fromkeys(menus.values()))}
     rows: list[tuple[int, int, str, str, str]] = []
     seen: set[str] = set()
-    items = window.findChildren(QAction) + window.findChildren(QShortcut)
+    items = root.findChildren(QAction) + root.findChildren(QShortcut)
     for n, item in enumerate(items):
         keys = _keys_of(item)
         if not keys:
@@ -107,7 +107,7 @@ def window_keys(window: QWidget) -> list[tuple[str, str, str]]:
         rows.append((order.get(group, len(order)), n, group, joined, _what(item, keys)))
     rows.sort(key=lambda r: (r[0], r[1]))
     out = [(g, k, w) for _, _, g, k, w in rows]
-    for widget in [window] + window.findChildren(QWidget):
+    for widget in [root] + root.findChildren(QWidget):
         for keys, what in getattr(type(widget), "LEGEND_KEYS", ()):
             row = (text(getattr(type(widget), "LEGEND_GROUP", OTHER)), text(keys), text(what))
             if row not in out:
@@ -272,9 +272,10 @@ class LegendCanvas(QWidget):
 class LegendDialog(QDialog):
     """The marks and the keys, a page each; scrolls where the screen is smaller than the legend."""
 
-    def __init__(self, theme: Theme, parent: QWidget | None = None, window: QWidget | None = None,
+    def __init__(self, theme: Theme, parent: QWidget | None = None, source: QWidget | None = None,
                  room: QSize | None = None):
-        """``room``: the space the dialog may take (default: the screen's, less its panels)."""
+        """``source``: the widget whose keys are listed (default: ``parent``); ``room``: the space the
+        dialog may take (default: the screen's, less its panels)."""
         super().__init__(parent)
         self.setWindowTitle(tr("Legend"))
         if room is None:
@@ -282,7 +283,7 @@ class LegendDialog(QDialog):
             room = screen.availableGeometry().size() if screen is not None else QSize(1280, 720)
         self.room = QSize(int(room.width() * 0.96), int(room.height() * 0.96))
         canvas = LegendCanvas(theme, self)
-        source = window if window is not None else parent
+        source = source if source is not None else parent
         #: (group, keys, what) as listed, read from the window's actions
         self.rows = window_keys(source) if source is not None else []
         keys = QLabel()

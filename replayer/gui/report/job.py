@@ -52,13 +52,13 @@ class Job:
     """One export: the dialog, how it went (``result``, ``error``, ``cancelled``) and what it
     reported (``reports``, for tests)."""
 
-    def __init__(self, window: QWidget, name: str, words: dict[str, str] | None = None):
+    def __init__(self, parent: QWidget, name: str, words: dict[str, str] | None = None):
         from PySide6.QtCore import Qt
         from PySide6.QtWidgets import QProgressDialog
 
         w = {**DIALOG_WORDS, **(words or {})}
         label = w["dialog_of"].replace("{name}", name) if name else w["dialog"]
-        self.dialog = QProgressDialog(label, w["cancel"], 0, STEPS, window)
+        self.dialog = QProgressDialog(label, w["cancel"], 0, STEPS, parent)
         self.dialog.setWindowTitle(w["title"])
         self.dialog.setWindowModality(Qt.WindowModal)
         self.dialog.setMinimumDuration(SHOW_AFTER_MS)
@@ -81,16 +81,21 @@ class Job:
             self.dialog.setValue(max(min(int(fraction * STEPS), STEPS - 1), 0))
 
 
-def export_pdf(window: QWidget, html: str, path: str | os.PathLike, *, title: str = "", footer_text: str = "",
+#: the export under way, or the last one (its dialog, how it went: for tests and benchmarks)
+last: Job | None = None
+
+
+def export_pdf(parent: QWidget, html: str, path: str | os.PathLike, *, title: str = "", footer_text: str = "",
                in_process: bool | None = None, words: dict[str, str] | None = None) -> Path | None:
-    """Write the report's HTML as a PDF at ``path`` under a progress dialog; the path, or None
+    """Write the report's HTML as a PDF at ``path`` under a progress dialog over ``parent`` (the
+    export is :data:`last` meanwhile and after); the path, or None
     when cancelled. An error of the export is raised here. ``in_process``: force where (tests);
     by default a long report goes to a child process. ``words``: the writer's and the dialog's
     words in the report's language (:func:`replayer.export.report.paper_words`; default English),
     handed to the child process too."""
+    global last
     p = Path(path)
-    job = Job(window, p.name, words)
-    window._pdf_job = job  # (tests)
+    job = last = Job(parent, p.name, words)
     if in_process is None:
         in_process = len(html) < IN_PROCESS_BELOW or getattr(sys, "frozen", False)
     try:
@@ -197,19 +202,23 @@ def _whole(hidden: Path, done: str) -> bool:
         return False
 
 
-def export_report_pdf(window, path: str, *, lang: str | None = None) -> Path | None:
-    """The window's open log's report as PDF at ``path`` (File ▸ Export ▸ Report as PDF); None,
-    and the status bar says so, when it was cancelled. ``lang``: the report's language (the
-    window's; None: the process's, :func:`replayer.i18n.current`): its text, its page numbers, the
-    dialog and the child process's progress."""
+def export_report_pdf(parent: QWidget, result, reviews, path: str, *, lang: str | None = None) -> Path | None:
+    """The report of ``result`` (a :class:`~replayer.check.CheckResult`) with the verdicts of
+    ``reviews`` as PDF at ``path`` (File ▸ Export ▸ Report as PDF), under a dialog over ``parent``;
+    None when it was cancelled (:func:`cancelled_text` says so). ``lang``: the report's language
+    (the window's; None: the process's, :func:`replayer.i18n.current`): its text, its page numbers,
+    the dialog and the child process's progress."""
     from ...export.report import paper_words, pdf_parts
 
-    html, title, footer = pdf_parts(window.doc.result, window.reviews, lang=lang)
-    words = paper_words(lang)
-    out = export_pdf(window, html, path, title=title, footer_text=footer, words=words)
-    if out is None:
-        window.statusBar().showMessage(words["cancelled"], 5000)
-    return out
+    html, title, footer = pdf_parts(result, reviews, lang=lang)
+    return export_pdf(parent, html, path, title=title, footer_text=footer, words=paper_words(lang))
+
+
+def cancelled_text(lang: str | None = None) -> str:
+    """What the status bar says after a cancelled export, in the report's language."""
+    from ...export.report import paper_words
+
+    return paper_words(lang)["cancelled"]
 
 
 def _child() -> int:

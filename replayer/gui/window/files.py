@@ -20,7 +20,7 @@ from ...safe import tooltip, visible
 from ..document import SEVERITY_RANK, Document, build_document
 from ...export import write_html
 from .loader import load_now
-from ..report.job import export_report_pdf
+from ..report.job import cancelled_text, export_report_pdf
 from ..shared.savefile import remove_stale, write_atomically
 from ...reviews import Reviews, ReviewStoreError
 from ..shared import language
@@ -333,7 +333,9 @@ class FilesMixin:
                 write_atomically(path, png_bytes(image))
             elif kind == "html":
                 write_html(self.doc.result, self.reviews, path, lang=language.lang())
-            elif export_report_pdf(self, path, lang=language.lang()) is None:  # on a worker thread, with progress and Cancel
+            elif export_report_pdf(self, self.doc.result, self.reviews, path, lang=language.lang()) is None:
+                # (in a process of its own, with progress and Cancel)
+                self.statusBar().showMessage(cancelled_text(language.lang()), 5000)
                 return None
         except OSError as e:
             self.show_error(tr("The export was not written"), export_error_text(path, e))
