@@ -32,7 +32,7 @@ from ..reader import Match
 from ..check import CheckResult
 from ..safe import visible
 from .shared import theme as themes
-from .log import editor as log_editor
+from .window import editing as window_editing
 from .window import video as window_video
 from .document import Document
 from .legend.dialog import LegendDialog
@@ -144,7 +144,7 @@ class MainWindow(ActionsMixin, FilesMixin, NavigationMixin, QMainWindow):
         self.video = None
         self.editor = None
         window_video.install(self)
-        log_editor.install(self)
+        window_editing.install(self)
         for ext in list(EXTENSIONS):
             try:
                 ext(self)

@@ -27,8 +27,15 @@ name on Ctrl+S. While editing:
 * when the file changes on disk meanwhile, nothing is lost: unsaved text is kept unless you choose
   to reload it (:meth:`LogEditor.ask_reload`).
 
-The window knows the editor by small hooks only (``window.editor``; see :func:`install`). What to
-complete is :mod:`.completion`'s; writing the file, :mod:`.savefile`'s.
+The editor is handed the log view it edits and what the window shows (:meth:`LogEditor.on_opened`
+when a file is read, :meth:`LogEditor.show` after every document shown) and a clock (the video's
+position, for Ctrl+T); it emits what the window must do: ``message`` / ``heldMessage`` (the status
+bar), ``titleChanged`` (the log pane's title), ``editingChanged``, ``started`` (editing began: the
+events stop playing), ``lineFollowed`` (the cursor's line, which the panes follow), ``rechecked``
+(a re-check's document to show), ``saved`` (the file the text went to), ``newLog`` (a new log's
+document to show) and ``openRequested``. Its actions and menu entries are the window's
+(:mod:`replayer.gui.window.editing`). What to complete is :mod:`.completion`'s; writing the file,
+:mod:`..shared.savefile`'s.
 """
 
 from __future__ import annotations
@@ -41,21 +48,22 @@ import stat
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
-from PySide6.QtCore import QEvent, QObject, QStringListModel, Qt, QTimer
-from PySide6.QtGui import QGuiApplication, QKeySequence, QTextCursor
-from PySide6.QtWidgets import QCompleter, QFileDialog, QMessageBox
+from PySide6.QtCore import QEvent, QObject, QStringListModel, Qt, QTimer, Signal
+from PySide6.QtGui import QGuiApplication, QTextCursor
+from PySide6.QtWidgets import QCompleter, QFileDialog, QMessageBox, QWidget
 
 from ...logtext import set_header_tag
 from ...timecodes import format_timecode
 from .completion import CARD_SOURCES, card_names, imported_card_names, keywords  # noqa: F401  (the editor's API)
 from .newlog import UNTITLED, NewLogMixin, _Unsaved, blank_log  # noqa: F401  (the editor's API)
-from .recheck import Rechecker, update_document
+from .recheck import Rechecker
 from ...safe import visible
-from ..shared.language import M, live, tr
+from ..shared.language import tr
 from ..shared.savefile import BACKUP_SUFFIX, CONFLICT_SUFFIX, Saved, atomic_write, encode_text, real_path, save_file  # noqa: F401
 
 if TYPE_CHECKING:
-    from ..app import MainWindow
+    from ..document import Document
+    from .pane import LogView
 
 log = logging.getLogger("replayer.gui")
 
@@ -69,12 +77,40 @@ _KEY_PRESS = QEvent.Type.KeyPress  # (bound once: PySide6 looks a short enum nam
 
 # ---- the editor -----------------------------------------------------------------------------------
 class LogEditor(NewLogMixin, QObject):
-    """Turns the window's log view into an editor and back; saves, re-checks, completes."""
+    """Turns a log view into an editor and back; saves, re-checks, completes. ``clock``: the
+    video's position in the log's seconds, None when no video plays (Ctrl+T)."""
 
-    def __init__(self, window: MainWindow):
-        super().__init__(window)
-        self.window = window
-        self.view = window.log_pane.view
+    #: (text, ms): for the status bar
+    message = Signal(str, int)
+    #: (text, ms): for the status bar, not to be replaced by a re-check's counts meanwhile
+    heldMessage = Signal(str, int)
+    #: the log pane's title (the file's name, ``●`` for unsaved changes, "editing")
+    titleChanged = Signal(str)
+    #: editing on (True) or off
+    editingChanged = Signal(bool)
+    #: editing is starting (the events' playing stops)
+    started = Signal()
+    #: the line the cursor went to while editing (the panes follow; not the video)
+    lineFollowed = Signal(int)
+    #: (document, change, base, line): a re-check of the text to show; ``change`` (a
+    #: :class:`~replayer.check.Change`) is from ``base``, the result it started from; ``line``: the cursor's
+    rechecked = Signal(object, object, object, int)
+    #: (path, bytes written): the text was saved there
+    saved = Signal(str, bytes)
+    #: (document, reviews): a new, untitled log to show (its text is in the view already)
+    newLog = Signal(object, object)
+    #: a file to open (a new log written for a video)
+    openRequested = Signal(str)
+
+    def __init__(self, view: LogView, parent: QObject | None = None,
+                 clock: Callable[[], float | None] | None = None):
+        super().__init__(parent)
+        self.view = view
+        self.clock = clock or (lambda: None)
+        #: what the window shows: its document, the file's path and the bytes it read (:meth:`show`)
+        self.doc: Document | None = None
+        self.path: str | None = None
+        self._read: bytes | None = None
         self._editing = False
         self.newline = "\n"
         self.bom = False
@@ -132,7 +168,7 @@ class LogEditor(NewLogMixin, QObject):
         from ...check import detect_game
         from ...reader import split_lines
 
-        doc = self.window.doc
+        doc = self.doc
         if doc is not None and doc.match.game in games.ALL:
             return doc.match.game
         found, _ = detect_game(split_lines(self.view.toPlainText()[:4000]))
@@ -142,34 +178,33 @@ class LogEditor(NewLogMixin, QObject):
         """Make the log editable (File ▸ Edit Log)."""
         if self._editing:
             return
-        w = self.window
-        w.stop_play()
+        self.started.emit()
         self._editing = True
         self.view.setReadOnly(False)
         self.view.setTextInteractionFlags(Qt.TextEditorInteraction)
         self.view.setUndoRedoEnabled(True)
         self.completer.setWidget(self.view)
-        if self.disk is None and w.data is not None:
-            self._take_disk(w.data)
+        if self.disk is None and self._read is not None:
+            self._take_disk(self._read)
         self._take_checked()
         self.view.document().setModified(False)
         self.view.setFocus()
-        w.act_edit.setChecked(True)
+        self.editingChanged.emit(True)
         self._update_mark()
-        w.statusBar().showMessage(tr("Editing: the findings are checked again as you type; Ctrl+S saves"), 6000)
+        self.message.emit(tr("Editing: the findings are checked again as you type; Ctrl+S saves"), 6000)
 
     def stop(self) -> bool:
         """Back to reviewing (asks to save unsaved changes when there is a screen)."""
         if not self._editing:
             return True
         if self.view.document().isModified() and not self.confirm_close():
-            self.window.act_edit.setChecked(True)
+            self.editingChanged.emit(True)
             return False
         self._editing = False
         self.view.setReadOnly(True)
         self.view.setTextInteractionFlags(Qt.TextSelectableByMouse | Qt.TextSelectableByKeyboard)
         self.completer.popup().hide()
-        self.window.act_edit.setChecked(False)
+        self.editingChanged.emit(False)
         self._update_mark()
         return True
 
@@ -184,8 +219,10 @@ class LogEditor(NewLogMixin, QObject):
         self.bom = data.startswith(b"\xef\xbb\xbf")
         self.newline = "\r\n" if b"\r\n" in data[:65536] else "\n"
 
-    def on_opened(self, data: bytes | None) -> None:
-        """The window read the file anew (open or reload): that text is the saved one."""
+    def on_opened(self, path: str | None, data: bytes | None) -> None:
+        """The window read the file at ``path`` anew (open or reload): that text is the saved one."""
+        self.path = path
+        self._read = data
         if data is not None:
             self._take_disk(data)
         self.conflict = False
@@ -196,6 +233,18 @@ class LogEditor(NewLogMixin, QObject):
         self._take_checked()
         self.rechecker.base = None  # the next re-check starts from the document the window read
         self._update_mark()
+
+    def show(self, doc: Document | None, path: str | None, data: bytes | None = None) -> None:
+        """The window shows ``doc`` (read from ``path``, ``data`` its bytes when read): after every
+        document shown, a re-check's too. The log pane's title follows; an empty file opens for
+        editing, its header to fill in."""
+        self.doc, self.path, self._read = doc, path, data
+        self._update_mark()
+        self._after_load()
+
+    def _top(self) -> QWidget:
+        """The window the view is in: the questions' parent."""
+        return self.view.window()
 
     # ---- the text ---------------------------------------------------------------------------------
     def text(self) -> str:
@@ -224,9 +273,8 @@ class LogEditor(NewLogMixin, QObject):
 
     def _follow_cursor(self) -> None:
         line = self.view.textCursor().blockNumber() + 1
-        w = self.window
-        if w.doc is not None and line != self.view.selected_line:
-            w.select_line(line, origin="editor")  # the panes follow; the video is the transcriber's
+        if self.doc is not None and line != self.view.selected_line:
+            self.lineFollowed.emit(line)  # the panes follow; the video is the transcriber's
 
     def _take_checked(self) -> None:
         self.checked_revision = self.view.document().revision()
@@ -242,10 +290,9 @@ class LogEditor(NewLogMixin, QObject):
         if text == self.checked_text:
             return
         self.checked_text = text
-        w = self.window
-        path = w.path or UNTITLED
-        if self.rechecker.base is None and w.doc is not None:
-            self.rechecker.base = w.doc.result  # what is shown: the lines that did not change are kept
+        path = self.path or UNTITLED
+        if self.rechecker.base is None and self.doc is not None:
+            self.rechecker.base = self.doc.result  # what is shown: the lines that did not change are kept
         self.last_recheck = self.rechecker.request(path, text, self.view.textCursor().blockNumber() + 1)
 
     def idle(self) -> bool:
@@ -255,7 +302,7 @@ class LogEditor(NewLogMixin, QObject):
 
     def _on_recheck_failed(self, generation: int, message: str) -> None:
         self.settled = generation
-        self.window.statusBar().showMessage(tr("Check failed: {message}", message=message), 8000)
+        self.message.emit(tr("Check failed: {message}", message=message), 8000)
         self._next()
 
     def _next(self) -> None:
@@ -266,20 +313,9 @@ class LogEditor(NewLogMixin, QObject):
     def _on_rechecked(self, generation: int, doc, change, base) -> None:
         self.applied = self.settled = generation
         try:
-            self._show_rechecked(doc, change, base)
+            self.rechecked.emit(doc, change, base, self.view.textCursor().blockNumber() + 1)
         finally:
             self._next()
-
-    def _show_rechecked(self, doc, change, base) -> None:
-        w = self.window
-        line = self.view.textCursor().blockNumber() + 1
-        old = w.doc
-        # in place only over the document the change is from (not over a file read again meanwhile)
-        if old is None or change.full or old.path != doc.path or old.result is not base:
-            w._keep_line = line
-            w.show_document(doc, w.reviews)
-        else:
-            update_document(w, old, doc, change, line)
 
     def set_header_tag(self, key: str, value: str, *, after: str | None = None) -> None:
         """Write a header tag into the text being edited (one undoable step)."""
@@ -297,14 +333,13 @@ class LogEditor(NewLogMixin, QObject):
 
     def insert_timecode(self) -> str | None:
         """Ctrl+T: the video's position at the start of the cursor's line (replacing one there)."""
-        w = self.window
-        video = w.video
-        if video is None or not video.has_media():
-            w.statusBar().showMessage(tr("No video is playing: attach one (File ▸ Attach Video…)"), 5000)
+        position = self.clock()
+        if position is None:
+            self.message.emit(tr("No video is playing: attach one (File ▸ Attach Video…)"), 5000)
             return None
         if not self._editing:
             self.start()
-        tc = format_timecode(video.log_position_s())
+        tc = format_timecode(position)
         cursor = self.view.textCursor()
         block = cursor.block()
         text = block.text()
@@ -427,16 +462,15 @@ class LogEditor(NewLogMixin, QObject):
         file it points to). Returns the path, or None when nothing was written: the question was
         answered No, or the save failed (the status bar and a message say why, and "Save As…" is
         offered: :meth:`_save_failed`)."""
-        w = self.window
-        target = path or w.path
+        target = path or self.path
         if not target:
             target = self.ask_save_as("match.duel")
             if not target:
                 return None
         data = self.data()
-        same_file = path is None or (w.path is not None and _same_file(path, w.path))
+        same_file = path is None or (self.path is not None and _same_file(path, self.path))
         if self.conflict and same_file and QGuiApplication.platformName() not in ("offscreen", "minimal"):
-            answer = QMessageBox.question(w, tr("The file changed on disk"),
+            answer = QMessageBox.question(self._top(), tr("The file changed on disk"),
                                           tr("{name} was changed by another program since you opened it. Save your "
                                              "text over it? (The other version is kept in a copy of its own, "
                                              "{copy}.)", name=visible(Path(target).name),
@@ -449,7 +483,7 @@ class LogEditor(NewLogMixin, QObject):
                 other = self.ask_save_as(target)
                 return self.save(other) if other else None
             if answer != "overwrite":
-                w.hold_message(tr("Not saved: {name} is read-only", name=visible(Path(target).name)), 8000)
+                self.heldMessage.emit(tr("Not saved: {name} is read-only", name=visible(Path(target).name)), 8000)
                 return None
         try:
             saved = save_file(target, data, backup=True, expected=self.disk if same_file else None)
@@ -458,20 +492,11 @@ class LogEditor(NewLogMixin, QObject):
         self._take_disk(data)
         self.conflict = False
         self.view.document().setModified(False)
-        if target != w.path:
-            w.path = target
-            w._set_watch(target)
-            w._add_recent(target)
-            if w.reviews is not None and isinstance(w.reviews.backend, _Unsaved):
-                from ...reviews import store
-
-                w.reviews.log_path, w.reviews.backend = target, store()
-                if w.reviews.entries:
-                    w.reviews.backend.save(target, w.reviews.entries)
-        w.data = data
+        self.path = target
+        self.saved.emit(target, data)  # (the window watches the file, keeps the verdicts with it)
         self._update_mark()
         self.last_saved = saved
-        w.hold_message(saved_message(target, saved), 30000 if saved.kept else 5000)
+        self.heldMessage.emit(saved_message(target, saved), 30000 if saved.kept else 5000)
         self.checked_text = None
         self.checked_revision = -1
         self.recheck()
@@ -479,17 +504,15 @@ class LogEditor(NewLogMixin, QObject):
 
     def save_as(self) -> str | None:
         """File ▸ Save As…: the text written to a file the user names."""
-        w = self.window
-        target = self.ask_save_as(w.path or "match.duel")
+        target = self.ask_save_as(self.path or "match.duel")
         return self.save(target) if target else None
 
     def _save_failed(self, target: str, error: OSError) -> str | None:
         """A save that could not be written: the text stays (unsaved), the status bar and a
         message say why, and "Save As…" is offered. The path saved to instead, or None."""
-        w = self.window
         why = save_error_text(target, error)
         log.debug("save failed: %s", why)
-        w.hold_message(tr("Not saved: {why}", why=why), 30000)
+        self.heldMessage.emit(tr("Not saved: {why}", why=why), 30000)
         self.last_error = why
         if self.ask_save_failed(target, why) != "save-as":
             return None
@@ -499,30 +522,30 @@ class LogEditor(NewLogMixin, QObject):
     # the questions a save may ask (replaced in tests; offscreen none is asked: the answers are
     # those that lose nothing)
     def _ask_save_as(self, start: str) -> str | None:
-        target, _ = QFileDialog.getSaveFileName(self.window, tr("Save the log as"), start, tr("Match logs (*.duel)"))
+        target, _ = QFileDialog.getSaveFileName(self._top(), tr("Save the log as"), start, tr("Match logs (*.duel)"))
         return target or None
 
     def _ask_readonly(self, target: str) -> str:
-        w = self.window
-        if QGuiApplication.platformName() in ("offscreen", "minimal") or not w.isVisible():
+        top = self._top()
+        if QGuiApplication.platformName() in ("offscreen", "minimal") or not top.isVisible():
             return "cancel"  # never written over without a question
-        box, buttons = readonly_box(w, target)
+        box, buttons = readonly_box(top, target)
         box.exec()
         return buttons.get(box.clickedButton(), "cancel")
 
     def _ask_save_failed(self, target: str, why: str) -> str:
-        w = self.window
-        if QGuiApplication.platformName() in ("offscreen", "minimal") or not w.isVisible():
+        top = self._top()
+        if QGuiApplication.platformName() in ("offscreen", "minimal") or not top.isVisible():
             return "cancel"
-        box, buttons = failed_box(w, target, why)
+        box, buttons = failed_box(top, target, why)
         box.exec()
         return buttons.get(box.clickedButton(), "cancel")
 
     def _ask_save_changes(self) -> str:
-        w = self.window
-        if QGuiApplication.platformName() in ("offscreen", "minimal") or not w.isVisible():
+        top = self._top()
+        if QGuiApplication.platformName() in ("offscreen", "minimal") or not top.isVisible():
             return "discard"
-        answer = QMessageBox.question(w, tr("Unsaved changes"), tr("Save the changes to the log?"),
+        answer = QMessageBox.question(top, tr("Unsaved changes"), tr("Save the changes to the log?"),
                                       QMessageBox.Save | QMessageBox.Discard | QMessageBox.Cancel)
         return {QMessageBox.Save: "save", QMessageBox.Discard: "discard"}.get(answer, "cancel")
 
@@ -542,18 +565,18 @@ class LogEditor(NewLogMixin, QObject):
             return False
         self.conflict = True
         # held: the re-check of the typing must not replace it with the counts before it is read
-        self.window.hold_message(tr("{name} changed on disk; your text is kept (Ctrl+S saves it; the other "
-                                    "version is then kept as {copy})", name=visible(Path(path).name),
-                                    copy=f"{visible(Path(path).name)}{CONFLICT_SUFFIX}<date>"), 10000)
+        self.heldMessage.emit(tr("{name} changed on disk; your text is kept (Ctrl+S saves it; the other "
+                                 "version is then kept as {copy})", name=visible(Path(path).name),
+                                 copy=f"{visible(Path(path).name)}{CONFLICT_SUFFIX}<date>"), 10000)
         return True
 
     def _ask_reload(self) -> bool:
-        w = self.window
-        if QGuiApplication.platformName() in ("offscreen", "minimal") or not w.isVisible():
+        top = self._top()
+        if QGuiApplication.platformName() in ("offscreen", "minimal") or not top.isVisible():
             return False  # never throw away typing without asking
         box = QMessageBox(QMessageBox.Question, tr("The file changed on disk"),
                           tr("{name} was changed by another program. Reload it and lose your unsaved changes, or "
-                             "keep your text?", name=Path(w.path or "").name), QMessageBox.NoButton, w)
+                             "keep your text?", name=Path(self.path or "").name), QMessageBox.NoButton, top)
         box.setTextFormat(Qt.PlainText)  # the file's name
         reload = box.addButton(tr("Reload from disk"), QMessageBox.DestructiveRole)
         box.addButton(tr("Keep my text"), QMessageBox.RejectRole)
@@ -571,15 +594,14 @@ class LogEditor(NewLogMixin, QObject):
         return answer == "discard"
 
     def _update_mark(self) -> None:
-        w = self.window
-        name = Path(w.path).name if w.path else tr("untitled")
+        name = Path(self.path).name if self.path else tr("untitled")
         mark = "  ●" if self._editing and self.view.document().isModified() else ""
         mode = tr("  ·  editing") if self._editing else ""
-        w.log_title.setText(tr("Log  ({name})", name=name) + mark + mode)
+        self.titleChanged.emit(tr("Log  ({name})", name=name) + mark + mode)
 
     def retranslate(self) -> None:
         """The window's language changed: the log pane's title says again whether it is being edited."""
-        if self._editing or self.window.path:
+        if self._editing or self.path:
             self._update_mark()
 
 # ---- what a save says ------------------------------------------------------------------------------
@@ -661,53 +683,3 @@ def failed_box(parent, target: str, why: str):
                box.addButton(QMessageBox.Cancel): "cancel"}
     box.setDefaultButton(next(iter(buttons)))
     return box, buttons
-
-
-def install(window: MainWindow) -> LogEditor:
-    """The editor's actions and menu entries in ``window`` (File ▸ New Match from Video…,
-    File ▸ Edit Log, File ▸ Save, Edit ▸ Undo/Redo, Edit ▸ Insert Video Timecode)."""
-    ed = LogEditor(window)
-    window.editor = ed
-    A = window._action
-    window.act_edit = A(M("&Edit Log"), ed.toggle, "Ctrl+E", M("Edit the log here (the findings follow as you type)"),
-                        checkable=True)
-    window.act_save = A(M("&Save"), lambda: ed.save(), QKeySequence.Save, M("Save the log (Ctrl+S)"))
-    window.act_save_as = A(M("Save &As…"), ed.save_as, QKeySequence.SaveAs, M("Save the log as another file"))
-    window.act_new_video = A(M("&New Match from Video…"), ed.new_from_video_dialog, None,
-                             M("Start a log for a match video, its header filled"))
-    window.act_new = A(M("&New Log"), lambda: ed.new_log(), QKeySequence.New,
-                       M("A new log typed here, its header ready to fill in (Ctrl+N)"))
-    window.act_timecode = A(M("Insert Video &Timecode"), ed.insert_timecode, "Ctrl+T",
-                            M("Put the video's position at the start of the line (Ctrl+T)"))
-    window.act_complete = A(M("&Complete"), lambda: ed.complete(forced=True), "Ctrl+Space",
-                            M("Complete the keyword or card name (Ctrl+Space)"))
-    window.act_undo = A(M("&Undo"), lambda: ed.view.undo())
-    window.act_redo = A(M("&Redo"), lambda: ed.view.redo())
-    window.act_undo.setShortcut(QKeySequence.Undo)
-    window.act_redo.setShortcut(QKeySequence.Redo)
-    # the text edit handles Ctrl+Z itself when it has the focus; the menu entries are for the mouse
-    for a in (window.act_undo, window.act_redo, window.act_complete):  # (Ctrl+Space too: see eventFilter)
-        a.setShortcutContext(Qt.WidgetShortcut)
-    menus = window.menus
-    f = menus.get("File")
-    if f is not None:
-        first = f.actions()[0] if f.actions() else None
-        f.insertAction(first, window.act_new)
-        f.insertAction(first, window.act_new_video)
-        acts = f.actions()
-        at = acts.index(window.act_reload) + 1 if window.act_reload in acts else len(acts)
-        f.insertSeparator(acts[at] if at < len(acts) else None)
-        f.insertAction(acts[at] if at < len(acts) else None, window.act_edit)
-        f.insertAction(acts[at] if at < len(acts) else None, window.act_save)
-        f.insertAction(acts[at] if at < len(acts) else None, window.act_save_as)
-    e = live(window.menuBar().addMenu(""), M("&Edit"), "setTitle")
-    window.menus["Edit"] = e
-    window.menuBar().insertMenu(menus["View"].menuAction() if "View" in menus else None, e)
-    for a in (window.act_undo, window.act_redo):
-        e.addAction(a)
-    e.addSeparator()
-    e.addAction(window.act_timecode)
-    e.addAction(window.act_complete)
-    window.loaded.connect(lambda: ed._update_mark())
-    window.loaded.connect(ed._after_load)
-    return ed

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
-
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import QFileDialog, QInputDialog
@@ -14,9 +12,6 @@ from PySide6.QtWidgets import QFileDialog, QInputDialog
 from ...logtext import new_log
 from ..shared.language import tr
 from ..shared.savefile import atomic_write, encode_text
-
-if TYPE_CHECKING:
-    from ..app import MainWindow
 
 #: the name a log typed in the window goes by until it is saved (never a file's name)
 UNTITLED = "<untitled>"
@@ -42,8 +37,6 @@ class _Unsaved:
 class NewLogMixin:
     """File ▸ New Log and File ▸ New Match from Video… of :class:`~replayer.gui.log.editor.LogEditor`."""
 
-    window: MainWindow
-
     # ---- a new log ----------------------------------------------------------------------------------
     def new_log(self, game: str | None = None) -> bool:
         """File ▸ New, and the window opened without a log: an untitled log with its header ready
@@ -54,24 +47,18 @@ class NewLogMixin:
         from ...reviews import Reviews
         from ..document import build_document
 
-        w = self.window
         if not self.confirm_close():
             return False
-        w.stop_play()
-        watched = w.watcher.files()
-        if watched:
-            w.watcher.removePaths(watched)
-        w.path = None
-        w.data = None
-        w._keep_line = None
+        self.path = None
+        self._read = None
         self.disk = None
         self.bom = False
         self.newline = "\n"
         self.conflict = False
         text = blank_log(game if game in games.ALL else games.DEFAULT.id)
-        w.log_pane.view.set_text(text)
+        self.view.set_text(text)
         doc = build_document(check_text(text, UNTITLED), UNTITLED)
-        w.show_document(doc, Reviews(UNTITLED, doc.match.lines, backend=_Unsaved()))
+        self.newLog.emit(doc, Reviews(UNTITLED, doc.match.lines, backend=_Unsaved()))  # (the window shows it)
         self.rechecker.base = doc.result
         if self._editing:
             self.view.setReadOnly(False)
@@ -84,14 +71,13 @@ class NewLogMixin:
         cursor.movePosition(QTextCursor.End)
         self.view.setTextCursor(cursor)
         self._update_mark()
-        w.statusBar().showMessage(tr("A new log: fill in the header and type the events; Ctrl+S saves it"), 8000)
+        self.message.emit(tr("A new log: fill in the header and type the events; Ctrl+S saves it"), 8000)
         return True
 
     def _after_load(self) -> None:
         """A log that is empty on disk (a new file) opens in the editor with the header to fill in,
         as an unsaved change (Ctrl+S writes it to that file)."""
-        w = self.window
-        if self._editing or w.doc is None or not w.path or self.view.document().characterCount() > 4096:
+        if self._editing or self.doc is None or not self.path or self.view.document().characterCount() > 4096:
             return
         if self.view.toPlainText().strip():
             return
@@ -103,17 +89,17 @@ class NewLogMixin:
 
     # ---- a new match --------------------------------------------------------------------------------
     def new_from_video_dialog(self) -> None:
-        w = self.window
-        video, _ = QFileDialog.getOpenFileName(w, tr("The match's video"), "",
+        top = self._top()
+        video, _ = QFileDialog.getOpenFileName(top, tr("The match's video"), "",
                                                tr("Videos (*.mp4 *.mkv *.webm *.mov *.avi *.m4v *.ts);;All files (*)"))
         if not video:
             return
         from ... import games
 
-        game, ok = QInputDialog.getItem(w, tr("New match"), tr("Game:"), list(games.ALL), 0, False)
+        game, ok = QInputDialog.getItem(top, tr("New match"), tr("Game:"), list(games.ALL), 0, False)
         if not ok:
             return
-        target, _ = QFileDialog.getSaveFileName(w, tr("Save the new log as"), str(Path(video).with_suffix(".duel")),
+        target, _ = QFileDialog.getSaveFileName(top, tr("Save the new log as"), str(Path(video).with_suffix(".duel")),
                                                 tr("Match logs (*.duel)"))
         if target:
             self.new_from_video(video, target, game)
@@ -132,8 +118,7 @@ class NewLogMixin:
         if Path(target).exists():
             raise FileExistsError(tr("{path} exists already; choose another name", path=target))
         atomic_write(target, encode_text(text), backup=False)
-        w = self.window
-        w.open_path(target)
+        self.openRequested.emit(target)  # (the window opens it)
         self.start()
         cursor = self.view.textCursor()
         cursor.movePosition(QTextCursor.End)

@@ -14,7 +14,6 @@ from __future__ import annotations
 import logging
 import time
 import traceback
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
@@ -22,9 +21,6 @@ from ...check import CheckResult, check_edit
 from ...errors import ReplayerError
 from ..document import build_document
 from ..shared.language import tr
-
-if TYPE_CHECKING:
-    from ..app import MainWindow
 
 log = logging.getLogger("replayer.gui")
 
@@ -110,25 +106,3 @@ class Rechecker(QObject):
     def _on_failed(self, g: int, message: str) -> None:
         if g == self.generation:
             self.failed.emit(g, message)
-
-
-def update_document(w: MainWindow, old, doc, change, line: int) -> None:
-    """Show ``doc``, the re-check of an edit of ``old``'s text, updating the panes in place:
-    what :meth:`MainWindow.show_document` does after a re-check, without rebuilding what did not
-    change (the findings table when the findings are the same, the state tree's rows, the log's
-    colours away from the lines whose findings changed)."""
-    w.doc = doc
-    if old.pyramid is not None and doc.pyramid is not None:
-        doc.pyramid.adopt(old.pyramid)
-    w.log_pane.view.update_document(doc, old, change)
-    same = old.findings == doc.findings
-    w.findings.update_document(doc, w.reviews, same=same)
-    w.timeline.set_document(doc, w.reviews, keep_view=True)
-    if not same or len(old.events) != len(doc.events):
-        w.overview.invalidate()
-    w.show_counts(doc)
-    w._update_title()
-    w._update_actions()
-    w.select_line(line, origin="reload")
-    w.log_pane.lay_out_now()
-    w.loaded.emit()

@@ -18,7 +18,7 @@
   "Open at timecode" opens the browser at the second (``t=``).
 
 Frames are drawn by the pane itself from a ``QVideoSink`` (not a ``QVideoWidget``), so that
-``window.grab()`` and ``--screenshot`` show the frame at the selected event.
+a grab of the window and ``--screenshot`` show the frame at the selected event.
 
 The pieces around the player (QtMultimedia's import, the frame view, the slider) are in
 :mod:`.parts`. The pane is handed the document (:meth:`VideoPane.set_document`) and the

@@ -108,7 +108,7 @@ class FilesMixin:
         self.log_title.setText(tr("Log  ({name})", name=Path(path).name))
         self.log_pane.view.set_text(text)
         if self.editor is not None:
-            self.editor.on_opened(data)
+            self.editor.on_opened(path, data)
         self._add_recent(path)
         self._update_title()
         return True
