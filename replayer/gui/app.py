@@ -8,10 +8,14 @@ Entry points for other parts of replayer (the match library among them):
   put the library's action into the File menu (``window.library_menu`` is kept for it);
 * :func:`replayer.reviews.set_store` — where verdicts are kept.
 
-The window is one class put together from parts, each in its own module:
-:mod:`~replayer.gui.window.actions` (actions, menus, toolbar),
-:mod:`~replayer.gui.window.files` (opening, watching, recent files, exports) and
-:mod:`~replayer.gui.window.navigation` (selection, stepping, playing, verdicts).
+The window is made of parts, each a widget or QObject in its own package that is handed what
+it shows and emits what the user did: the timeline (:mod:`~replayer.gui.timeline`), the log and
+its editor (:mod:`~replayer.gui.log`), the findings (:mod:`~replayer.gui.findings`), the state
+(:mod:`~replayer.gui.state`), the video (:mod:`~replayer.gui.video`), the library
+(:mod:`~replayer.gui.library`), the legend (:mod:`~replayer.gui.legend`) and the PDF export
+(:mod:`~replayer.gui.report`). :class:`MainWindow` builds them and wires their signals; its own
+code is in :mod:`replayer.gui.window` (actions and menus, files, navigation, and each part's place
+in the window). No part imports this module or takes the window.
 """
 
 from __future__ import annotations

@@ -1,2 +1,5 @@
-"""The match library in the window: a dock with the stored matches (search, open). Handed the
-library's database; emits the match the user chose to open (see :mod:`.view`)."""
+"""The match library (:class:`.view.LibraryView`): the stored matches with their search fields.
+
+Handed: the library's database path. Emits ``open_requested(path)`` when the user opens a match
+and ``open_revision(path, revision)`` for one whose file is gone (the text the library kept). Its
+dock and menu entry are the window's (:mod:`replayer.gui.window.library`)."""

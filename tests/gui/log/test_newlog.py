@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QApplication
 from replayer.check import check_text
 from replayer.gui.log import editor as editor_mod
 
-from .conftest import open_and_wait
+from ..conftest import open_and_wait
 
 
 def _no_dialog(*args, **kwargs):

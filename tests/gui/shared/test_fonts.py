@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from replayer.gui.shared import fonts
 
-from .conftest import open_and_wait
+from ..conftest import open_and_wait
 
 JA_LOG = '[Game "dm"]\n[A "太郎"]\n[B "花子"]\nturn 3 A\nA: attack 《ボルシャック・ドラゴン》 -> player\nA: break 1\n'
 

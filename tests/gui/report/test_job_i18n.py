@@ -11,9 +11,9 @@ from replayer.gui.report import job as pdf_job
 
 from test_report_pdf import _log
 
-from .conftest import open_and_wait
-from .pdftext import pdf_text
-from .test_pdf_export import _watch
+from ..conftest import open_and_wait
+from ..pdftext import pdf_text
+from .test_job import _watch
 
 
 @pytest.mark.parametrize("findings", [40, 2])  # a long report: the child process; a short one: in the window's

@@ -9,7 +9,7 @@ from PySide6.QtCore import Qt
 from replayer.gui.video import pane as video_mod
 from replayer.gui.video import parts as video_parts
 
-from .conftest import open_and_wait
+from ..conftest import open_and_wait
 
 LOG = """\
 [Game "ygo"]

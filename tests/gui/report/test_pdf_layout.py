@@ -14,9 +14,9 @@ from PySide6.QtGui import QImage
 from replayer.check import check_file
 from replayer.export.report import write_pdf
 
-from .pdftext import page_count, pdf_text
+from ..pdftext import page_count, pdf_text
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def test_one_finding_is_one_page_with_a_footer(tmp_path):

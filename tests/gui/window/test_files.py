@@ -9,8 +9,8 @@ from PySide6.QtGui import QImage
 
 from replayer.reviews import CONFIRMED, DISMISSED
 
-from .conftest import open_and_wait
-from .pdftext import page_count, pdf_text
+from ..conftest import open_and_wait
+from ..pdftext import page_count, pdf_text
 
 NASTY = """\
 [Game "ygo"]

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from PySide6.QtGui import QTextCharFormat
 
-from .conftest import YGO_LOG, line_of, open_and_wait
-from .test_timeline import long_log
+from ..conftest import YGO_LOG, line_of, open_and_wait
+from ..timeline.test_view import long_log
 
 
 def underlined(view, line: int) -> set[int]:

@@ -9,7 +9,7 @@ from replayer import states as state_mod
 from replayer.check import check_match
 from replayer.games import get as get_game
 
-from .conftest import DM_LOG, YGO_LOG, line_of
+from ..conftest import DM_LOG, YGO_LOG, line_of
 
 
 def replay(match):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from .conftest import open_and_wait
+from ..conftest import open_and_wait
 
 
 def _long_log(tmp_path, findings_at=(46, 120)):

@@ -8,7 +8,7 @@ from replayer.gui.document import document_from_text
 from replayer.gui.shared.models import FindingsFilter, FindingsModel, StateModel, VerdictRole
 from replayer.reviews import CONFIRMED, DISMISSED, Reviews
 
-from .conftest import DM_LOG, YGO_LOG, line_of
+from ..conftest import DM_LOG, YGO_LOG, line_of
 
 
 def _doc_and_reviews(tmp_path, text=YGO_LOG):

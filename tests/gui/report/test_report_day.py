@@ -19,7 +19,7 @@ from replayer import check_text
 from replayer.cli import cli
 from replayer.export.report import DIGIT_PT, CELL_PT, PAPER_TEXT_PT, fit_columns, report_html
 
-from .conftest import ROOT
+from ..conftest import ROOT
 
 
 def long_log(findings: int = 120) -> str:

@@ -12,7 +12,7 @@ import pytest
 
 from replayer.gui.video import pane as video_mod
 
-from .footage import make_video
+from ..footage import make_video
 
 pytest.importorskip("av")
 if video_mod.multimedia() is None:

@@ -5,7 +5,7 @@ for transcribing (F7 / F8 / F9 back 2 s, play / pause, on 2 s; Shift+F7 / Shift+
 faster; Ctrl+Shift+F7 / Ctrl+Shift+F9 pause and one frame back / on) work there, the text
 unchanged.
 
-The video is the one tests/gui/test_video.py makes (every frame shows its own number).
+The video is the one tests/gui/video/test_pane.py makes (every frame shows its own number).
 """
 
 from __future__ import annotations
@@ -17,9 +17,9 @@ from PySide6.QtWidgets import QApplication
 
 from replayer.timecodes import parse_offset
 
-from .conftest import open_and_wait
-from .footage import FPS, make_video
-from .test_video import event_at, seek_and_read, shown_frame, write_log
+from ..conftest import open_and_wait
+from ..footage import FPS, make_video
+from .test_pane import event_at, seek_and_read, shown_frame, write_log
 
 SPEEDS = [0.25, 0.5, 0.75, 1.0, 1.25, 1.5, 2.0]
 

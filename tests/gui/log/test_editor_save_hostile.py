@@ -21,7 +21,7 @@ from PySide6.QtCore import Qt
 
 from replayer.gui.shared import savefile
 
-from .conftest import YGO_LOG, open_and_wait
+from ..conftest import YGO_LOG, open_and_wait
 from .test_editor import put_cursor
 
 

@@ -13,7 +13,7 @@ from replayer.gui.log import editor as editor_mod
 from replayer.gui.video import pane as video_mod
 from replayer.transform import ALIASES
 
-from .conftest import YGO_LOG, line_of, open_and_wait
+from ..conftest import YGO_LOG, line_of, open_and_wait
 
 
 def type_text(qtbot, widget, text: str) -> None:
@@ -216,7 +216,7 @@ def test_the_file_changing_on_disk_loses_nothing(qtbot, window, ygo_log):
 @pytest.mark.skipif(video_mod.multimedia() is None, reason="QtMultimedia is not usable here")
 def test_ctrl_t_puts_the_video_position_at_the_start_of_the_line(qtbot, window, tmp_path):
     pytest.importorskip("av")
-    from .footage import make_video
+    from ..footage import make_video
 
     make_video(tmp_path / "m.mp4", seconds=6)
     path = tmp_path / "m.duel"
@@ -249,7 +249,7 @@ def test_ctrl_t_puts_the_video_position_at_the_start_of_the_line(qtbot, window, 
 
 def test_new_match_from_video_starts_a_log_with_its_header(qtbot, window, tmp_path):
     pytest.importorskip("av")
-    from .footage import make_video
+    from ..footage import make_video
 
     video = tmp_path / "clips" / "Finals Game 1.mp4"
     video.parent.mkdir()

@@ -15,7 +15,7 @@ from PySide6.QtCore import QPoint, QPointF
 from replayer.games import get as get_game
 from replayer.gui.app import MainWindow
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 SAMPLES = sorted((ROOT / "samples" / "ygo").glob("*.duel")) + sorted((ROOT / "samples" / "dm").glob("*.duel"))
 SIZES = [(1280, 720), (1366, 768), (1600, 1000)]
 

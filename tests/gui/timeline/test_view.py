@@ -9,7 +9,7 @@ from replayer.gui.document import document_from_text
 from replayer.gui.shared.theme import LIGHT
 from replayer.gui.timeline.view import LABELS_PPE, LEFT, MARKERS_PPE, TimelineView
 
-from .conftest import YGO_LOG
+from ..conftest import YGO_LOG
 
 
 def long_log(turns: int) -> str:

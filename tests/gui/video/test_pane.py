@@ -18,8 +18,8 @@ from replayer.cli import cli
 from replayer.gui.video import pane as video_mod
 from replayer.timecodes import parse_offset
 
-from .conftest import line_of, open_and_wait
-from .footage import FPS, frame_number, make_video
+from ..conftest import line_of, open_and_wait
+from ..footage import FPS, frame_number, make_video
 
 if os.environ.get("CI"):  # CI installs what these tests need (.ci/run): a skip there would hide a missing step
     import av  # noqa: F401

@@ -11,7 +11,7 @@ from PySide6.QtGui import QTextCursor
 
 from replayer.check import check_text
 
-from .conftest import DM_LOG, YGO_LOG, open_and_wait
+from ..conftest import DM_LOG, YGO_LOG, open_and_wait
 
 SNIPPETS = ["A: draw", "B: pass", "resolve", "phase main2", "timing calc", "B: damage 500", "x", "",
             "  # a note", "A: attack \"Lyla\" -> direct", "turn 8 B", "B: block \"Bolshack Dragon\"",

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import QDialogButtonBox
 from replayer.gui.shared import language
 from replayer.gui.shared.models import FindingsModel
 
-from .conftest import line_of, open_and_wait, YGO_LOG
+from ..conftest import line_of, open_and_wait, YGO_LOG
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
 

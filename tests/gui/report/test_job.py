@@ -16,8 +16,8 @@ from replayer.gui.report import job as pdf_job
 
 from test_report_pdf import _log
 
-from .conftest import open_and_wait
-from .pdftext import page_count, pdf_text
+from ..conftest import open_and_wait
+from ..pdftext import page_count, pdf_text
 
 
 def _ticking(window, every_ms: int = 20) -> list[float]:
