@@ -1,6 +1,6 @@
 """A checked log ready for the window: the result, the replay and the lookups the panes need.
 
-Pure Python, built off the GUI thread (see :mod:`replayer.gui.window.loader`): everything that costs
+Pure Python, built off the GUI thread (see ``gui/window/loader.py``): everything that costs
 time for a long log (the replay, the finding positions, the level-of-detail pyramid the timeline
 draws when zoomed out) is computed here once. This is what the window's parts are handed (the
 State pane's rows come from :mod:`.statetree`); it shows nothing and emits nothing.

@@ -2,4 +2,4 @@
 
 Handed: the library's database path. Emits ``open_requested(path)`` when the user opens a match
 and ``open_revision(path, revision)`` for one whose file is gone (the text the library kept). Its
-dock and menu entry are the window's (:mod:`replayer.gui.window.library`)."""
+dock and menu entry are the window's (``gui/window/library.py``)."""

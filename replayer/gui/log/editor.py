@@ -34,7 +34,7 @@ bar), ``titleChanged`` (the log pane's title), ``editingChanged``, ``started`` (
 events stop playing), ``lineFollowed`` (the cursor's line, which the panes follow), ``rechecked``
 (a re-check's document to show), ``saved`` (the file the text went to), ``newLog`` (a new log's
 document to show) and ``openRequested``. Its actions and menu entries are the window's
-(:mod:`replayer.gui.window.editing`). What to complete is :mod:`.completion`'s; writing the file,
+(``gui/window/editing.py``). What to complete is :mod:`.completion`'s; writing the file,
 :mod:`..shared.savefile`'s.
 """
 

@@ -6,7 +6,7 @@ are taken over; then it lays out the document (:func:`~replayer.gui.document.bui
 and computes, still on the worker, what the window asks first (the state at the cursor's line),
 so that the GUI thread only updates its panes. ``done(generation, document, change, base)`` and
 ``failed(generation, message)`` arrive on the GUI thread; the answer to an older request (more
-keys were typed meanwhile) is dropped, as :class:`~replayer.gui.window.loader.Loader` does.
+keys were typed meanwhile) is dropped, as the window's loader does (``gui/window/loader.py``).
 """
 
 from __future__ import annotations

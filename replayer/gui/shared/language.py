@@ -4,7 +4,7 @@ The window speaks through the same gettext catalogs as the rest of replayer (:mo
 in its own domain ``replayer-gui`` (``replayer/gui/locale``), rather than Qt's ``.ts``/``.qm``
 files: one catalog format and one completeness check (``python -m replayer.locale.catalogs check``,
 tests/test_i18n.py) for every layer, and the findings, which carry :class:`~replayer.i18n.Msg`
-objects, are rendered by the same code in the terminal, the report and the window. Qt's own
+objects, are rendered by the same code in the terminal, the report and the window; Qt's own
 strings (the standard buttons and dialogs) come from Qt's translations, loaded here with a
 ``QTranslator`` when PySide6 ships them.
 

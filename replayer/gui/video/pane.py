@@ -7,7 +7,7 @@
 * Selecting an event seeks to its timecode plus ``[VideoOffset]`` (an event without a timecode:
   the last one before it); while the video plays, the window's selection follows the footage
   (the last event whose position has passed).
-* Keys (View ▸ Video, each with its tooltip; :mod:`replayer.gui.window.video`): Space play/pause, J/K/L
+* Keys (View ▸ Video, each with its tooltip; ``gui/window/video.py``): Space play/pause, J/K/L
   shuttle (J slower or back 2 s, K pause, L play/faster), Shift+←/→ one frame, ``<`` / ``>``
   speed one step down / up (0.25× to 2×, as in YouTube), Alt+S Sync here; the slider carries a
   tick for every timecode. While the log is being edited the keys that type a character are
@@ -26,7 +26,7 @@ selection (:meth:`VideoPane.on_selected`, which the window calls first, so that 
 decodes while the other panes follow); it emits ``follow(index)`` (while it plays, the event the
 footage reached), ``headerWanted(key, value)`` (Sync here, Attach Video: a tag for the log) and
 ``message(text)``. Its actions, keys and menu entries, and its tab beside the State pane, are
-the window's (:mod:`replayer.gui.window.video`).
+the window's (``gui/window/video.py``).
 """
 
 from __future__ import annotations
