@@ -55,7 +55,7 @@ from PySide6.QtWidgets import QCompleter, QFileDialog, QMessageBox, QWidget
 from ...logtext import set_header_tag
 from ...timecodes import format_timecode
 from .completion import CARD_SOURCES, card_names, imported_card_names, keywords  # noqa: F401  (the editor's API)
-from .newlog import UNTITLED, NewLogMixin, _Unsaved, blank_log  # noqa: F401  (the editor's API)
+from .newlog import UNTITLED, NewLogMixin, UnsavedVerdicts, blank_log  # noqa: F401  (the editor's API)
 from .recheck import Rechecker
 from ...safe import visible
 from ..shared.language import tr
@@ -77,7 +77,8 @@ _KEY_PRESS = QEvent.Type.KeyPress  # (bound once: PySide6 looks a short enum nam
 
 # ---- the editor -----------------------------------------------------------------------------------
 class LogEditor(NewLogMixin, QObject):
-    """Turns a log view into an editor and back; saves, re-checks, completes. ``clock``: the
+    """Turns a log view into an editor and back; saves, re-checks, completes. ``parent``: by
+    default the view (the editor, its timers and its re-checks go with it). ``clock``: the
     video's position in the log's seconds, None when no video plays (Ctrl+T)."""
 
     #: (text, ms): for the status bar
@@ -104,7 +105,7 @@ class LogEditor(NewLogMixin, QObject):
 
     def __init__(self, view: LogView, parent: QObject | None = None,
                  clock: Callable[[], float | None] | None = None):
-        super().__init__(parent)
+        super().__init__(parent if parent is not None else view)
         self.view = view
         self.clock = clock or (lambda: None)
         #: what the window shows: its document, the file's path and the bytes it read (:meth:`show`)

@@ -24,7 +24,7 @@ def blank_log(game: str, today: datetime.date | None = None) -> str:
     return "".join(f'[{k} "{v}"]\n' for k, v in tags) + "\nturn 1 A\n"
 
 
-class _Unsaved:
+class UnsavedVerdicts:
     """Where the verdicts of a log not saved yet wait (nowhere): they go with it when it is saved."""
 
     def load(self, log_path: str) -> list:
@@ -58,7 +58,7 @@ class NewLogMixin:
         text = blank_log(game if game in games.ALL else games.DEFAULT.id)
         self.view.set_text(text)
         doc = build_document(check_text(text, UNTITLED), UNTITLED)
-        self.newLog.emit(doc, Reviews(UNTITLED, doc.match.lines, backend=_Unsaved()))  # (the window shows it)
+        self.newLog.emit(doc, Reviews(UNTITLED, doc.match.lines, backend=UnsavedVerdicts()))  # (the window shows it)
         self.rechecker.base = doc.result
         if self._editing:
             self.view.setReadOnly(False)

@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 
 from ..log.editor import LogEditor
-from ..log.newlog import _Unsaved
+from ..log.newlog import UnsavedVerdicts
 from ..shared.language import M, live
 
 if TYPE_CHECKING:
@@ -123,7 +123,7 @@ def on_saved(w: MainWindow, path: str, data: bytes) -> None:
         w.path = path
         w._set_watch(path)
         w._add_recent(path)
-        if w.reviews is not None and isinstance(w.reviews.backend, _Unsaved):
+        if w.reviews is not None and isinstance(w.reviews.backend, UnsavedVerdicts):
             from ...reviews import store
 
             w.reviews.log_path, w.reviews.backend = path, store()
