@@ -53,17 +53,79 @@ class Rule:
     cite: str = ""
 
 
+class Registry(dict):
+    """The rule ids by id. A game's rules are registered when its rules module is imported, which
+    its model imports the first time a log of that game is checked; a look at the whole registry
+    (iterating it, its length, ``in`` or an id not yet there) first runs the loaders that games
+    added (:meth:`add_loader`), so it is complete whenever it is looked at as a whole."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._loaders: list = []
+        self._loading = False
+
+    def add_loader(self, load) -> None:
+        """``load()`` registers more rules (a game's): run once, before the registry is looked at whole."""
+        self._loaders.append(load)
+
+    def _complete(self) -> None:
+        if self._loading or not self._loaders:
+            return
+        self._loading = True
+        try:
+            while self._loaders:
+                self._loaders.pop(0)()
+        finally:
+            self._loading = False
+
+    def __missing__(self, key: str) -> Rule:
+        self._complete()
+        if dict.__contains__(self, key):
+            return dict.__getitem__(self, key)
+        raise KeyError(key)
+
+    def get(self, key, default=None):
+        if not dict.__contains__(self, key):
+            self._complete()
+        return dict.get(self, key, default)
+
+    def __contains__(self, key) -> bool:
+        if not dict.__contains__(self, key):
+            self._complete()
+        return dict.__contains__(self, key)
+
+    def __iter__(self):
+        self._complete()
+        return dict.__iter__(self)
+
+    def __len__(self) -> int:
+        self._complete()
+        return dict.__len__(self)
+
+    def keys(self):
+        self._complete()
+        return dict.keys(self)
+
+    def values(self):
+        self._complete()
+        return dict.values(self)
+
+    def items(self):
+        self._complete()
+        return dict.items(self)
+
+
 #: Every rule id a finding may carry, by id.
-RULES: dict[str, Rule] = {}
+RULES: Registry = Registry()
 
 
 def register(id: str, kind: Kind | str, severity: Severity | str, title: str, cite: str = "") -> Rule:
     """Register a rule id (idempotent for identical entries) and return it."""
     rule = Rule(id, Kind(kind), Severity(severity), title, cite)
-    old = RULES.get(id)
+    old = dict.get(RULES, id)
     if old is not None and old != rule:
         raise ValueError(f"rule {id!r} registered twice with different data")
-    RULES[id] = rule
+    dict.__setitem__(RULES, id, rule)
     return rule
 
 

@@ -13,11 +13,15 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import lark
-from lark import Lark
+from .cache import _is_own, _make_private, private_cache_dir  # noqa: F401 (private_cache_dir: its home was here)
 
 if TYPE_CHECKING:
+    from lark import Lark
+
     from .games import Game
+
+# lark is imported when a parser is built: a warm start may read every line without one
+# (replayer.shapes)
 
 
 def grammar_dir(game: "Game") -> Path:
@@ -36,6 +40,8 @@ def parser(game: "Game", *, strict: bool = False) -> Lark:
 
 @lru_cache(maxsize=None)
 def _parser(game: "Game", strict: bool) -> Lark:
+    from lark import Lark
+
     text = game.grammar_text()
     options = dict(parser="lalr", lexer="contextual", propagate_positions=True, maybe_placeholders=False,
                    import_paths=[str(grammar_dir(game))])
@@ -62,6 +68,8 @@ def _cache_file(game: "Game", text: str) -> str | bool:
     the import path (this installation's folder): it goes into the name too, or two installations
     of the same grammar would overwrite each other's file and rebuild the tables on every run.
     """
+    import lark
+
     digest = hashlib.sha256(lark.__version__.encode())
     folder = grammar_dir(game)
     digest.update(str(folder).encode("utf-8"))
@@ -84,37 +92,3 @@ def _cache_file(game: "Game", text: str) -> str | bool:
     except OSError:
         return False
     return str(path)
-
-
-def private_cache_dir() -> Path | None:
-    """replayer's folder in the user's cache folder, made if need be with mode 0700; None when it
-    cannot be made or is not the user's own and private (then nothing is cached)."""
-    from platformdirs import user_cache_dir
-
-    folder = Path(user_cache_dir("replayer"))
-    try:
-        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-        st = folder.lstat()
-        if not stat.S_ISDIR(st.st_mode):
-            return None  # a symbolic link or a file: not ours to trust
-        if _is_own(st) and st.st_mode & 0o077:
-            folder.chmod(0o700)  # ours, but made open by an older replayer or a lax umask
-            st = folder.lstat()
-    except OSError:
-        return None
-    return folder if _is_own(st) and not st.st_mode & 0o077 else None
-
-
-def _is_own(st: os.stat_result) -> bool:
-    """Owned by the user running replayer, and writable by no one else."""
-    getuid = getattr(os, "getuid", None)
-    if getuid is not None and st.st_uid != getuid():
-        return False
-    return not st.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
-
-
-def _make_private(path: Path) -> None:
-    try:
-        path.chmod(0o600)
-    except OSError:
-        pass

@@ -210,10 +210,35 @@ class Join:
         return self.render("en")
 
 
+class Said(str):
+    """A message's English text that keeps the message (``.msg``), for an API that has always handed
+    out plain strings (a card script's problems, the card import's): it is that English text to
+    every reader of it, and in another language where it leaves (:func:`render` knows it; so does a
+    message it is a parameter of). What str's own methods make of it (a slice, ``+``) is plain text.
+
+    >>> s = Said(M("cannot read {error}", error="x"))
+    >>> s == "cannot read x", "read" in s, render(s, "en")
+    (True, True, 'cannot read x')
+    """
+
+    msg: "Msg | Join"
+
+    def __new__(cls, msg: "Msg | Join") -> "Said":
+        self = super().__new__(cls, msg.render("en"))
+        self.msg = msg
+        return self
+
+    def render(self, lang: str = "en") -> str:
+        return self.msg.render(lang)
+
+    def __reduce__(self):  # (a worker process hands it back whole)
+        return (Said, (self.msg,))
+
+
 def render(value: object, lang: str = "en") -> str:
     """A message, a parameter or a plain value in ``lang``."""
     r = getattr(value, "render", None)
-    if r is not None and isinstance(value, (Msg, Name, Join)):
+    if r is not None and isinstance(value, (Msg, Name, Join, Said)):
         return r(lang)
     return "" if value is None else str(value)
 

@@ -22,6 +22,7 @@ from typing import Any, Iterable, Iterator, Sequence
 
 from . import store
 from .check import check_match, unreadable_report
+from .i18n import M, current as _language  # (what the import says, in the chosen language)
 from .diagnostics import render_text
 from .errors import UnreadableFile
 from .check import read_bytes
@@ -56,8 +57,8 @@ def prepare_file(path: str | os.PathLike[str], known_hash: str | None = None,
     except OSError as e:
         # as reader.read_log words it, and `replayer check` reports it
         error = UnreadableFile(f"{path}: {e.strerror or e}")
-        return ImportOutcome(key, "skipped", visible(f"cannot read {error}"),
-                             report=unreadable_report(str(path), error))
+        return ImportOutcome(key, "skipped", visible(M("cannot read {error}", error=str(error)).render(_language())),
+                             report=unreadable_report(str(path), error, _language()))
     digest = content_hash(data)
     if known_hash is not None and digest == known_hash:
         return Prepared(key, digest, "unchanged")
@@ -73,14 +74,16 @@ def prepare_bytes(data: bytes, path: str, digest: str | None = None, *,
         match = read_bytes(data, path)
         undecodable = any(f.rule == "syntax.encoding" for f in match.findings)
         if not undecodable and not match.events and not match.header:
-            return ImportOutcome(path, "skipped", "not a match log (no header tags, no events)")
+            return ImportOutcome(path, "skipped", M("not a match log (no header tags, no events)").render(_language()))
         result = check_match(match)
         if undecodable:  # reported as `replayer check` reports it
             name = shown or path
-            return ImportOutcome(path, "skipped", render_text(name, result.findings, match.lines, colour=False),
-                                 report={**result.to_dict(), "file": name})
+            return ImportOutcome(path, "skipped", render_text(name, result.findings, match.lines, colour=False,
+                                                              lang=_language(), words=result.hint_words),
+                                 report={**result.to_dict(_language()), "file": name})
     except Exception as e:  # a crash in a validator must not stop a big import
-        return ImportOutcome(path, "skipped", f"internal error while checking: {type(e).__name__}: {e}")
+        return ImportOutcome(path, "skipped", M("internal error while checking: {error}: {why}",
+                                                error=type(e).__name__, why=str(e)).render(_language()))
     return store.rows_of(result, path, digest, data)
 
 

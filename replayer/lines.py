@@ -18,21 +18,23 @@ import unicodedata
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from lark import Token
-from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
-from lark.lexer import PatternStr
-
 from . import events as ev
 from .diagnostics import Finding, Span, make_finding
-from .grammar import parser
 from .i18n import COMMA, OR, M, Msg, join
 from .makers import maker
 from .numbers import MAX_DIGITS, NumberTooLong, too_long_message  # noqa: F401
+from .shapes import NO_EVENT, Shapes, decode_event
 from .templates import Template, make_template, own_fields
-from .transform import ToEvents, canonical
 
 if TYPE_CHECKING:
+    from lark import Lark
+    from lark.exceptions import UnexpectedInput
+
     from .games import Game
+    from .transform import ToEvents
+
+# lark (the parser, its transformer) is imported only when a line is parsed: a shape kept from an
+# earlier run (replayer.shapes) is read without it
 
 
 _TIMECODE = re.compile(r"@(?:\d+:)?\d{1,2}:\d{2}(?=\s|$)")
@@ -200,6 +202,11 @@ class BadLine:
         return make_finding(self.rule, Span(line, self.column), self.message, self.hint)
 
 
+#: a header tag line, ``[Key "Value"]``, exactly as core.lark's ``tag`` reads it (TAG_KEY, a
+#: CARD_NAME in any of its four quotes, WS_INLINE ignored between them)
+_WS = "[ \t\u00a0\u3000]*"
+_TAG = re.compile(rf'\[{_WS}([A-Za-z][A-Za-z0-9_-]*){_WS}("[^"\n]*"|《[^》\n]*》|「[^」\n]*」|„[^“”\n]*[“”]){_WS}\]\Z')
+
 #: lines longer than this are not cached (nor their templates): they do not recur, and a cache
 #: of long lines would hold a copy of the whole input across files
 CACHED_LINE = 512
@@ -211,8 +218,10 @@ class LineReader:
 
     def __init__(self, game: Game):
         self.game = game
-        self.parser = parser(game)
-        self.transformer = ToEvents()
+        self._parser: Lark | None = None
+        self._transformer: ToEvents | None = None
+        #: the shapes parsed in earlier runs (replayer.shapes)
+        self.shapes = Shapes.open(game)
         self.cache: dict[tuple[str, int], Any] = {}
         self.templates: dict[str, Template | None] = {}
         self.events: dict[tuple[str, int], tuple[Any, tuple[Any, ...]]] = {}
@@ -220,12 +229,29 @@ class LineReader:
         #: before whose event needs nothing else (no unknown property): see reader._read_lines
         self.lines: dict[str, tuple[Any, ...]] = {}
 
+    @property
+    def parser(self) -> Lark:
+        if self._parser is None:
+            from .grammar import parser
+
+            self._parser = parser(self.game)
+        return self._parser
+
+    @property
+    def transformer(self) -> ToEvents:
+        if self._transformer is None:
+            from .transform import ToEvents
+
+            self._transformer = ToEvents()
+        return self._transformer
+
     def parse(self, body: str, column: int) -> Any:
         """An event (no span yet), a ``("tag", key, value)`` tuple, or a :class:`BadLine`."""
         key = (body, column)
         hit = self.cache.get(key)
         if hit is not None:
             return hit
+        from lark.exceptions import UnexpectedInput, VisitError
         # pad so that lark's columns are the columns of the raw line
         text = " " * (column - 1) + body
         try:
@@ -246,6 +272,8 @@ class LineReader:
     def _parse_shape(self, text: str) -> Any:
         """The event of a template's text (already padded), or None: a shape that does not parse
         is not explained (its lines are parsed as they are, and theirs is)."""
+        from lark.exceptions import UnexpectedInput, VisitError
+
         try:
             return self.transformer.transform(self.parser.parse(text))
         except (UnexpectedInput, VisitError):
@@ -283,21 +311,61 @@ class LineReader:
                 text, parts = made
                 template = self.templates.get(text, _MISSING)
                 if template is _MISSING:
-                    parsed = self._parse_shape(text)
-                    template = None
-                    if isinstance(parsed, ev.Event):
-                        template = Template.from_event(parsed, parts)
+                    template = self._template(text, parts)
                     if len(self.templates) < 100_000 and len(text) <= CACHED_LINE:
                         self.templates[text] = template
                 if template is not None:
                     values = template.values(parts)
                     if values is not None:
                         return template.make, values
+            # a line with no shape to fill in (no name or number, or a template that cannot be
+            # used): parsed as it is, and kept as it is
+            kept = self._kept(padded)
+            if kept is not None:
+                return kept
+        else:
+            m = _TAG.match(body)
+            if m is not None:  # a header tag, as the grammar's `tag` reads it (without lark)
+                return None, ("tag", m.group(1), " ".join(m.group(2)[1:-1].split()))
         result = self.parse(body, column)
         if isinstance(result, ev.Event):
             cls = type(result)
-            return maker(cls), tuple(getattr(result, name) for name in own_fields(cls))
+            names = own_fields(cls)
+            if body[0] != "[" and len(body) <= CACHED_LINE:
+                self.shapes.add(padded, result, names)
+            return maker(cls), tuple(getattr(result, name) for name in names)
         return None, result
+
+    def _template(self, text: str, parts: list[str | None]) -> Template | None:
+        """The template of a shape: kept from an earlier run, else parsed (and kept)."""
+        entry = self.shapes.get(text)
+        if entry is not None:
+            if entry == NO_EVENT:
+                return None  # the shape does not parse as an event: its lines are parsed as they are
+            event = decode_event(entry, own_fields)
+            if event is not None:
+                return Template.from_event(event, parts)  # (None, as when it was parsed: no template)
+            self.shapes.drop(text)
+        parsed = self._parse_shape(text)
+        if not isinstance(parsed, ev.Event):
+            if len(text) <= CACHED_LINE:
+                self.shapes.add_no_event(text)
+            return None
+        if len(text) <= CACHED_LINE:
+            self.shapes.add(text, parsed, own_fields(type(parsed)))
+        return Template.from_event(parsed, parts)
+
+    def _kept(self, padded: str) -> tuple[Any, tuple[Any, ...]] | None:
+        """(maker, values) of a line (as padded) whose event an earlier run kept, or None."""
+        entry = self.shapes.get(padded)
+        if entry is None:
+            return None
+        event = decode_event(entry, own_fields)
+        if event is None:
+            self.shapes.drop(padded)
+            return None
+        cls = type(event)
+        return maker(cls), tuple(getattr(event, name) for name in own_fields(cls))
 
 
 #: how many distinct line bodies a reader keeps the fields of (a long log repeats most of its lines)
@@ -378,6 +446,8 @@ def _words_of(base: str, game: Game) -> tuple[str, ...] | list[str]:
 
 @functools.lru_cache(maxsize=None)
 def _terminal_patterns(game: Game) -> dict[str, Any]:
+    from .grammar import parser
+
     return {t.name: t.pattern for t in parser(game).terminals}
 
 
@@ -393,6 +463,9 @@ def _acceptable(err: UnexpectedInput, game: Game) -> set[str]:
     any card); trying each choice on a copy of the parser state gives the exact set. (lark's own
     ``accepts()`` skips namespaced terminals like ``_core__TURN``, hence this.)
     """
+    from lark import Token
+    from lark.exceptions import UnexpectedInput
+
     fallback = set(getattr(err, "expected", None) or getattr(err, "allowed", None) or ())
     ip = getattr(err, "interactive_parser", None)
     if ip is None:
@@ -426,6 +499,8 @@ def _describe(expected: set[str], game: Game) -> str | Msg:
 
 @functools.lru_cache(maxsize=4096)
 def _describe_names(names: frozenset[str], game: Game) -> str | Msg:
+    from lark.lexer import PatternStr
+
     names = set(names)
     if names - _DECORATIONS:  # after a card: name what may come next, not #N / ATK/DEF / {…}
         names -= _DECORATIONS
@@ -460,6 +535,8 @@ def _candidate_words(expected: set[str], game: Game) -> list[str]:
 
 @functools.lru_cache(maxsize=4096)
 def _candidates(expected: frozenset[str], game: Game) -> tuple[str, ...]:
+    from lark.lexer import PatternStr
+
     patterns = _terminal_patterns(game)
     out: list[str] = []
     for name in expected:
@@ -478,6 +555,8 @@ def syntax_finding(err: UnexpectedInput, line: int, body: str, column: int, game
 
 
 def _bad_syntax(err: UnexpectedInput, body: str, column: int, game: Game) -> BadLine:
+    from lark.exceptions import UnexpectedEOF, UnexpectedToken
+
     col = getattr(err, "column", None)
     if not isinstance(col, int) or col < 1:
         col = column
@@ -559,6 +638,8 @@ def _unclosed_quote(text: str) -> bool:
 
 def _form_of(text: str, game: Game) -> str | Msg | None:
     """The written form of the line's kind, from its first keyword (after ``CLn`` and ``A:``)."""
+    from .transform import canonical
+
     if text.lstrip().startswith("["):
         return game.line_forms["["]
     m = _LEAD.match(text)

@@ -34,6 +34,7 @@ from typing import Iterable, Protocol, Sequence
 from . import store as library
 from .diagnostics import Finding
 from .errors import ReviewStoreError  # noqa: F401  (re-exported: callers catch it from here)
+from .i18n import M
 
 CONFIRMED = "confirmed"
 DISMISSED = "dismissed"
@@ -104,9 +105,9 @@ class SidecarStore:
         except FileNotFoundError:
             return []
         except (OSError, ValueError) as e:
-            raise ReviewStoreError(f"cannot read the verdicts in {path.name}: {e}") from None
+            raise ReviewStoreError(M("cannot read the verdicts in {file}: {error}", file=path.name, error=str(e))) from None
         if not isinstance(data, dict) or not isinstance(data.get("reviews", []), list):
-            raise ReviewStoreError(f"{path.name} is not a replayer review file")
+            raise ReviewStoreError(M("{file} is not a replayer review file", file=path.name))
         out = []
         for item in data.get("reviews", []):
             if isinstance(item, dict):
@@ -125,7 +126,7 @@ class SidecarStore:
             except FileNotFoundError:
                 pass
             except OSError as e:
-                raise ReviewStoreError(f"cannot remove {path.name}: {e.strerror or e}") from None
+                raise ReviewStoreError(M("cannot remove {file}: {error}", file=path.name, error=str(e.strerror or e))) from None
             return
         data = {"version": FORMAT_VERSION, "log": Path(log_path).name,
                 "reviews": [e.to_json() for e in sorted(kept, key=lambda e: (e.line, e.rule))]}
@@ -136,7 +137,8 @@ class SidecarStore:
                 f.write(text)
             os.replace(tmp, path)
         except OSError as e:
-            raise ReviewStoreError(f"cannot save the verdicts to {path.name}: {e.strerror or e}") from None
+            raise ReviewStoreError(M("cannot save the verdicts to {file}: {error}", file=path.name,
+                                     error=str(e.strerror or e))) from None
 
 
 _store: ReviewStore = SidecarStore()
@@ -273,7 +275,7 @@ class LibraryReviewStore:
             finally:
                 db.close()
         except (library.LibraryError, OSError, sqlite3.Error) as e:
-            raise ReviewStoreError(f"cannot read the verdicts in the library: {e}") from None
+            raise ReviewStoreError(M("cannot read the verdicts in the library: {error}", error=str(e))) from None
         return [Entry(r["rule"], r["line"], r["source"] or "", r["message"] or "",
                       Verdict(r["verdict"], r["note"] or "", r["reviewed_at"] or "")) for r in rows]
 
@@ -291,7 +293,7 @@ class LibraryReviewStore:
             finally:
                 db.close()
         except (library.LibraryError, OSError, sqlite3.Error) as e:
-            raise ReviewStoreError(f"cannot save the verdicts to the library: {e}") from None
+            raise ReviewStoreError(M("cannot save the verdicts to the library: {error}", error=str(e))) from None
         SidecarStore().save(log_path, [])  # the library has them now: a stale sidecar must not come back
 
 

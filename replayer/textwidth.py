@@ -16,12 +16,15 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Sequence
 
-from wcwidth import wcwidth as _wcwidth
 
 
 def char_width(ch: str) -> int:
     """Columns one character takes: 2 for wide and full-width ones, 0 for combining marks and controls."""
-    w = _wcwidth(ch)
+    if " " <= ch <= "~":
+        return 1
+    from wcwidth import wcwidth  # its tables take a tenth of replayer's start-up: loaded once, when needed
+
+    w = wcwidth(ch)
     if w < 0:  # a control character (the text is made visible before it is shown: safe.visible)
         return 0
     return w

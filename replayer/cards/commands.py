@@ -17,7 +17,7 @@ import time
 import click
 
 from .. import i18n
-from ..i18n import M
+from ..i18n import M, Msg
 from ..safe import json_safe, shorten, visible
 from ..textwidth import ljust, width
 from .layers import ENV, cards_db_path, catalog_for, suggest, use_cards_db
@@ -156,20 +156,27 @@ def _show(game: str, name: tuple[str, ...], fmt: str) -> None:
         _echo(_say(M("… and {n} more", n=len(found) - 20)), err=True)
 
 
-def _describe_static(st: dict) -> str:
-    """'your other fire creatures: power-attacker 2000' for a static ability's dict."""
+#: whose creatures a static ability is on (with "other": not the card itself)
+_WHOSE = {("yours", False): M.term("static", "your"), ("yours", True): M.term("static", "your other"),
+          ("opponents", False): M.term("static", "the opponent's"),
+          ("opponents", True): M.term("static", "the opponent's other"),
+          ("all", False): M.term("static", "all"), ("all", True): M.term("static", "all other")}
+_WHILE_NO_SHIELDS = {"yours": M(" while you have no shields"), "opponents": M(" while your opponent has no shields")}
+
+
+def _describe_static(st: dict) -> Msg:
+    """'your other fire creatures: power-attacker 2000' for a static ability's dict (the property words
+    and civilizations as the card data has them: the notation's words)."""
+    gives = ", ".join(st.get("gives", ()))
     if st.get("itself"):
-        when = {"yours": " while you have no shields", "opponents": " while your opponent has no shields"}.get(
-            st.get("while_no_shields"), "")
-        return f"itself{when}: " + ", ".join(st.get("gives", ()))
-    who = {"yours": "your", "opponents": "the opponent's", "all": "all"}.get(st.get("who"), "all")
-    what = [who] + (["other"] if st.get("other") else []) + list(st.get("civs", ()))
-    what.append("creatures" + (" of race " + " or ".join(st["races"]) if st.get("races") else ""))
-    if st.get("needs"):
-        what.append(f"that have {st['needs']}")
-    if st.get("power_at_least") is not None:
-        what.append(f"of power {st['power_at_least']} or more")
-    return " ".join(what) + ": " + ", ".join(st.get("gives", ()))
+        return M("itself{when}: {gives}", when=_WHILE_NO_SHIELDS.get(st.get("while_no_shields"), ""), gives=gives)
+    who = st.get("who") if st.get("who") in ("yours", "opponents", "all") else "all"
+    civs = "".join(" " + c for c in st.get("civs", ()))
+    race = M(" of race {races}", races=i18n.join(st["races"])) if st.get("races") else ""
+    needs = M(" that have {words}", words=st["needs"]) if st.get("needs") else ""
+    power = M(" of power {n} or more", n=st["power_at_least"]) if st.get("power_at_least") is not None else ""
+    return M("{whose}{civs} creatures{race}{needs}{power}: {gives}", whose=_WHOSE[who, bool(st.get("other"))],
+             civs=civs, race=race, needs=needs, power=power, gives=gives)
 
 
 def _game_command(game) -> click.Command:
@@ -237,7 +244,8 @@ def cards_import(paths: tuple[str, ...], jobs: int, progress: bool, fmt: str, la
         bar.__exit__(None, None, None)
     seconds = time.perf_counter() - started
     if fmt == "json":
-        click.echo(json_safe(json.dumps({"db": str(path), "seconds": round(seconds, 2), **summary.to_dict()},
+        click.echo(json_safe(json.dumps({"db": str(path), "seconds": round(seconds, 2),
+                                         **summary.to_dict(i18n.current())},
                                         ensure_ascii=False)))
     else:
         if "unchanged files" in summary.cards:
@@ -246,10 +254,11 @@ def cards_import(paths: tuple[str, ...], jobs: int, progress: bool, fmt: str, la
             return
         from .. import games as known
 
-        games = ", ".join(f"{n} {known.ALL[g].title if g in known.ALL else g}" for g, n in summary.cards.items())
+        games = i18n.join((M("{n} {game}", n=n, game=i18n.title(known.ALL[g].title) if g in known.ALL else g)
+                           for g, n in summary.cards.items()), i18n.COMMA)
         _echo(_say(M("{n} files read in {seconds} s: {games} cards, {effects} effects; {written} cards written, "
                      "{unchanged} unchanged → {path}", n=summary.files, seconds=f"{seconds:.1f}",
-                     games=games or _say(M("no")), effects=summary.effects, written=summary.written,
+                     games=games if summary.cards else M("no"), effects=summary.effects, written=summary.written,
                      unchanged=summary.unchanged, path=str(path))))
         if summary.scripts:
             share = summary.complete_scripts / summary.scripts
@@ -258,7 +267,7 @@ def cards_import(paths: tuple[str, ...], jobs: int, progress: bool, fmt: str, la
         if summary.problems:
             click.echo(_say(M("{n} things could not be read:", n=len(summary.problems))))
             for p in summary.problems[:30]:
-                _echo(f"  {shorten(p, 300)}")  # (a script's own text, quoted, is cut and made visible)
+                _echo(f"  {shorten(i18n.render(p, i18n.current()), 300)}")  # (a script's own text, quoted, is cut and made visible)
             if len(summary.problems) > 30:
                 click.echo("  " + _say(M("… and {n} more (--format json lists them all)", n=len(summary.problems) - 30)))
     if not summary.cards:

@@ -26,7 +26,7 @@ if TYPE_CHECKING:  # sqlite_utils is imported by the writer only: reading uses s
 
 from ..catalog import CardInfo
 from ..errors import ReplayerError
-from ..i18n import M, current
+from ..i18n import M, Said, current
 from ..safe import visible
 from .names import Suggester, name_key
 
@@ -73,16 +73,16 @@ def schema_state(conn: sqlite3.Connection) -> tuple[str, str]:
     if foreign:
         return "foreign", ", ".join(foreign[:6]) + (" …" if len(foreign) > 6 else "")
     if tables != set(SCHEMA):
-        return "incomplete", "missing " + ", ".join(sorted(set(SCHEMA) - tables))
+        return "incomplete", Said(M("missing {tables}", tables=", ".join(sorted(set(SCHEMA) - tables))))
     for table, cols in COLUMNS.items():
         if tuple(r[1] for r in conn.execute(f"PRAGMA table_info([{table}])")) != cols:
-            return "incomplete", f"the table {table} has other columns"
+            return "incomplete", Said(M("the table {table} has other columns", table=table))
     meta = dict(conn.execute("SELECT key, value FROM meta WHERE key IN ('schema', 'kind')").fetchall())
     version = meta.get("schema")
     if version is None:
-        return "incomplete", "no schema version"
+        return "incomplete", Said(M("no schema version"))
     if not str(version).isdigit():
-        return "incomplete", f"schema version {version!r}"
+        return "incomplete", Said(M("schema version {version}", version=repr(version)))
     if int(version) > SCHEMA_VERSION:
         return "newer", str(version)
     if int(version) < SCHEMA_VERSION or meta.get("kind") != KIND:
@@ -279,8 +279,9 @@ class CardDB:
         self._bad_rows.add(card_id)  # type: ignore[arg-type]
         import sys
 
-        print(visible(f"replayer: the card database {self.path}: the row of {card_id} cannot be used ({error}); "
-                      "the card is taken as unknown (`replayer cards import` writes it again)"), file=sys.stderr)
+        print(visible(_say(M("replayer: the card database {path}: the row of {id} cannot be used ({error}); the card is "
+                             "taken as unknown (`replayer cards import` writes it again)", path=str(self.path),
+                             id=str(card_id), error=str(error)))), file=sys.stderr)
 
     def search(self, game: str, text: str, limit: int = 20) -> list[ImportedCard]:
         exact = self.find(game, text)
@@ -312,8 +313,8 @@ class CardDB:
             self._warned = True
             import sys
 
-            print(visible(f"replayer: the card database {self.path} cannot be read ({error}); "
-                          "judging by the built-in catalog only"), file=sys.stderr)
+            print(visible(_say(M("replayer: the card database {path} cannot be read ({error}); judging by the built-in "
+                                 "catalog only", path=str(self.path), error=str(error)))), file=sys.stderr)
 
     def suggester(self, game: str) -> Suggester:
         s = self._suggesters.get(game)

@@ -29,6 +29,7 @@ from . import derive, text
 from .db import CardDB, schema_state
 from .lua import Script, ScriptEffect
 from .luarun import read_script
+from ..i18n import M, Msg, Said, render
 from ..safe import shorten
 from .names import name_key, visible
 
@@ -73,12 +74,16 @@ class Summary:
     files: int = 0
     complete_scripts: int = 0
     scripts: int = 0
-    problems: list[str] = field(default_factory=list)  # "file:line: what"
+    #: "file:line: what", each the English text of its message (:class:`~replayer.i18n.Said`)
+    problems: list[str] = field(default_factory=list)
 
-    def to_dict(self) -> dict:
+    def to_dict(self, lang: str = "en") -> dict:
+        """The JSON of ``cards import --format json``: in another language than English the problems
+        are in it and the English ones beside them (``problems_en``), as ``check`` keeps ``message_en``."""
         return {"cards": self.cards, "effects": self.effects, "written": self.written, "unchanged": self.unchanged,
                 "files": self.files, "scripts": self.scripts, "scripts_fully_read": self.complete_scripts,
-                "problems": self.problems}
+                "problems": [render(p, lang) for p in self.problems] if lang != "en" else self.problems,
+                **({"problems_en": [str(p) for p in self.problems]} if lang != "en" else {})}
 
 
 def _lang_of(path: Path) -> str:
@@ -107,24 +112,24 @@ def not_regular(path: str | os.PathLike[str]) -> str | None:
         st = os.stat(path)
     except OSError as e:
         if e.errno == errno.ELOOP:
-            return "a loop of symbolic links"
+            return Said(M("a loop of symbolic links"))
         if os.path.islink(path):
             try:
                 target = os.readlink(path)
             except OSError:
                 target = "?"
-            return f"a symbolic link to nothing ({target})"
-        return f"cannot be read ({e.strerror or e})"
+            return Said(M("a symbolic link to nothing ({target})", target=target))
+        return Said(M("cannot be read ({error})", error=str(e.strerror or e)))
     mode = st.st_mode
     if stat.S_ISREG(mode):
         return None
     if stat.S_ISFIFO(mode):
-        return "a named pipe (FIFO), not a regular file"
+        return Said(M("a named pipe (FIFO), not a regular file"))
     if stat.S_ISSOCK(mode):
-        return "a socket, not a regular file"
+        return Said(M("a socket, not a regular file"))
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device, not a regular file"
-    return "not a regular file"
+        return Said(M("a device, not a regular file"))
+    return Said(M("not a regular file"))
 
 
 def _find_sources(paths: Iterable[str | os.PathLike[str]]) -> Sources:
@@ -211,10 +216,13 @@ class YgoRecord:
 #: the columns read from a cdb: (name, table, the SQLite storage class it must hold; None may be NULL)
 _CDB_COLUMNS = (("id", "datas", int), ("alias", "datas", int), ("type", "datas", int), ("atk", "datas", int),
                 ("def", "datas", int), ("level", "datas", int), ("name", "texts", str), ("desc", "texts", str))
-_STORAGE = {int: "an integer", float: "a real", str: "text", bytes: "a BLOB", type(None): "NULL"}
+_STORAGE = {int: M.term("SQLite storage", "an integer"), float: M.term("SQLite storage", "a real"),
+            str: M.term("SQLite storage", "text"), bytes: M.term("SQLite storage", "a BLOB"),
+            type(None): M.term("SQLite storage", "NULL")}
+_OR_NULL = M("{storage} or NULL")
 
 
-def _storage(value: object) -> str:
+def _storage(value: object) -> Msg | str:
     return _STORAGE.get(type(value), type(value).__name__)
 
 
@@ -223,14 +231,15 @@ def _quote(value: object, limit: int = 40) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
-def _bad_cdb_row(row: tuple) -> tuple[str, str] | None:
+def _bad_cdb_row(row: tuple) -> tuple[str, Msg] | None:
     """(table, what is wrong) for a row whose columns do not hold what a cdb holds there, else None."""
     for value, (col, table, kind) in zip(row, _CDB_COLUMNS):
         if value is None and col != "id":
             continue
         if type(value) is not kind:
-            want = _STORAGE[kind] + ("" if col == "id" else " or NULL")
-            return table, f"{col} is {_storage(value)} ({_quote(value)}), not {want}"
+            want = _STORAGE[kind] if col == "id" else _OR_NULL.replace(storage=_STORAGE[kind])
+            return table, M("{column} is {storage} ({value}), not {wanted}", column=col, storage=_storage(value),
+                            value=_quote(value), wanted=want)
     return None
 
 
@@ -248,13 +257,14 @@ def read_cdb(path: Path, lang: str, records: dict[int, YgoRecord], summary: Summ
         finally:
             conn.close()
     except sqlite3.Error as e:
-        summary.problems.append(f"{path}: not a card database ({e})")
+        summary.problems.append(Said(M("{path}: not a card database ({error})", path=str(path), error=str(e))))
         return
     for row in rows:
         bad = _bad_cdb_row(row)
         if bad:  # one odd row (another tool's cdb, a damaged one) costs only itself
             table, what = bad
-            summary.problems.append(f"{path}: table {table}, id {_quote(row[0])}: {what}; the row is skipped")
+            summary.problems.append(Said(M("{path}: table {table}, id {id}: {what}; the row is skipped", path=str(path),
+                                           table=table, id=_quote(row[0]), what=what)))
             continue
         pid, alias, type_, atk, def_, level, name, desc = row
         if alias and abs(alias - pid) < 20:
@@ -342,14 +352,15 @@ def _load_json(path: Path, summary: Summary):
     try:
         with open(path, "rb") as f:
             if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
-                summary.problems.append(f"{path}: not a regular file; not read")
+                summary.problems.append(Said(M("{path}: not a regular file; not read", path=str(path))))
                 return None
             data = f.read()
         return json.loads(data, parse_int=_parse_int)
     except RecursionError:
-        summary.problems.append(f"{path}: not read: JSON nested deeper than any card list (and than can be read)")
+        summary.problems.append(Said(M("{path}: not read: JSON nested deeper than any card list (and than can be read)",
+                                       path=str(path))))
     except (OSError, ValueError) as e:
-        summary.problems.append(f"{path}: not JSON ({e})")
+        summary.problems.append(Said(M("{path}: not JSON ({error})", path=str(path), error=str(e))))
     return None
 
 
@@ -359,10 +370,12 @@ def _entries(path: Path, data, key: str, summary: Summary) -> list:
     elif isinstance(data, list) and key == "cards":
         entries = data
     else:
-        summary.problems.append(f"{path}: not a card list (a JSON {type(data).__name__}, not an object with {key!r})")
+        summary.problems.append(Said(M("{path}: not a card list (a JSON {type}, not an object with {key})", path=str(path),
+                                       type=type(data).__name__, key=repr(key))))
         return []
     if not isinstance(entries, list):
-        summary.problems.append(f"{path}: {key!r} is a JSON {type(entries).__name__}, not a list of cards")
+        summary.problems.append(Said(M("{path}: {key} is a JSON {type}, not a list of cards", path=str(path),
+                                       key=repr(key), type=type(entries).__name__)))
         return []
     return entries
 
@@ -371,9 +384,10 @@ def _validate(entry, schema, path: Path, i: int, summary: Summary):
     try:
         return msgspec.convert(entry, schema, strict=True)
     except msgspec.ValidationError as e:
-        summary.problems.append(f"{path}: entry {i + 1}: {str(e)[:200]}; skipped")
+        summary.problems.append(Said(M("{path}: entry {n}: {error}; skipped", path=str(path), n=i + 1,
+                                       error=str(e)[:200])))
     except RecursionError:
-        summary.problems.append(f"{path}: entry {i + 1}: nested too deeply; skipped")
+        summary.problems.append(Said(M("{path}: entry {n}: nested too deeply; skipped", path=str(path), n=i + 1)))
     return None
 
 
@@ -568,6 +582,28 @@ def repair_text(value: str) -> str:
 
 
 # ---- the import ---------------------------------------------------------------------------------
+_AT_LINE = M("{path}:{line}: {what}")
+
+
+def _shortened(what: str) -> str | Msg:
+    """A script's problem as a parameter: our message whole (its quoted script text was cut where it
+    was made), else the text cut (a Lua message quotes the script)."""
+    return what.msg if isinstance(what, Said) else shorten(what, 200)
+
+
+def _unread_line(what: str) -> object:
+    """The line of what a script's effect could not read (``line 12: type …``)."""
+    if isinstance(what, Said) and what.msg.param("line") is not None:
+        return what.msg.param("line")
+    return what.split(":", 1)[0].replace("line ", "")
+
+
+def _unread_what(what: str) -> str | Msg:
+    if isinstance(what, Said) and what.msg.param("what") is not None:
+        return what.msg.param("what")  # type: ignore[return-value]
+    return shorten(what.split(": ", 1)[-1], 200)
+
+
 def import_cards(paths: Iterable[str | os.PathLike[str]], db: CardDB, *, jobs: int = 2,
                  progress: Callable[[str, int, int], None] | None = None, lang: str | None = None) -> Summary:
     """Read the card data in ``paths`` and write what changed into ``db`` (``lang``: see :func:`find_sources`)."""
@@ -575,10 +611,10 @@ def import_cards(paths: Iterable[str | os.PathLike[str]], db: CardDB, *, jobs: i
     db.prepare()  # a read-only database, or one that is not a card database, is refused before reading
     src = find_sources(paths, lang)
     for p in src.unknown:
-        summary.problems.append(f"{p}: not card data (a .cdb, a c<passcode>.lua script, a cardinfo or "
-                                "Duel Masters JSON file)")
+        summary.problems.append(Said(M("{path}: not card data (a .cdb, a c<passcode>.lua script, a cardinfo or "
+                                       "Duel Masters JSON file)", path=str(p))))
     for p, what in src.not_regular:
-        summary.problems.append(f"{p}: not read: {what}")
+        summary.problems.append(Said(M("{path}: not read: {what}", path=str(p), what=what)))
     summary.files = len(src.files())
     step = 0
     total = max(summary.files, 1)
@@ -594,7 +630,7 @@ def import_cards(paths: Iterable[str | os.PathLike[str]], db: CardDB, *, jobs: i
         try:
             st = os.stat(f)
         except OSError as e:  # gone since the folder was read: its reader says so
-            summary.problems.append(f"{f}: cannot be read ({e.strerror or e})")
+            summary.problems.append(Said(M("{path}: cannot be read ({error})", path=str(f), error=str(e.strerror or e))))
             continue
         file_rows.append((os.path.abspath(f), st.st_size, st.st_mtime_ns, 0, ""))
     if db.exists() and file_rows:
@@ -631,15 +667,16 @@ def import_cards(paths: Iterable[str | os.PathLike[str]], db: CardDB, *, jobs: i
             if script.complete:
                 summary.complete_scripts += 1
             for line, what in script.problems:
-                summary.problems.append(f"{script.path}:{line}: {shorten(what, 200)}")
+                summary.problems.append(Said(_AT_LINE.replace(path=script.path, line=line, what=_shortened(what))))
             for e in script.effects:
                 for what in e.unread:  # (the script's own text, quoted: cut, and made visible where it is shown)
-                    summary.problems.append(f"{script.path}:{what.split(':', 1)[0].replace('line ', '')}: "
-                                            f"{shorten(what.split(': ', 1)[-1], 200)}")
+                    summary.problems.append(Said(_AT_LINE.replace(path=script.path, line=_unread_line(what),
+                                                                  what=_unread_what(what))))
             if script.passcode is None:
                 continue
             if script.passcode > MAX_PASSCODE:
-                summary.problems.append(f"{script.path}: the passcode in its name is too large for a card; not read")
+                summary.problems.append(Said(M("{path}: the passcode in its name is too large for a card; not read",
+                                               path=script.path)))
                 continue
             rec = records.get(script.passcode) or records.setdefault(script.passcode, YgoRecord(script.passcode))
             if rec.script is None or "/official/" in script.path.replace("\\", "/"):
@@ -662,8 +699,8 @@ def import_cards(paths: Iterable[str | os.PathLike[str]], db: CardDB, *, jobs: i
             row, nm = ygo_row(rec, old_rows.get(f"ygo:{rec.passcode}"))
         except (ValueError, TypeError, KeyError, AttributeError, IndexError) as e:
             # the stored row is not of the shape this replayer writes (damaged, or another version's)
-            summary.problems.append(f"{db.path}: the stored row of ygo:{rec.passcode} cannot be used "
-                                    f"({type(e).__name__}); the card is read anew")
+            summary.problems.append(Said(M("{path}: the stored row of {id} cannot be used ({error}); the card is read anew",
+                                           path=str(db.path), id=f"ygo:{rec.passcode}", error=type(e).__name__)))
             row, nm = ygo_row(rec, None)
         rows.append(row)
         names += [(row["id"], "ygo", lang, n) for lang, n in nm]

@@ -9,12 +9,15 @@ exists (``--cards-db PATH``, env ``REPLAYER_CARDS_DB``, or ``cards.db`` in the u
 
 from __future__ import annotations
 
+import hashlib
 import os
 from pathlib import Path
 
 from typing import TYPE_CHECKING
 
+from ..cache import Kept, private_cache_dir
 from ..catalog import Catalog, CardInfo
+from . import names as names_module
 from .db import CardDB, default_cards_path, open_cards
 from .names import Suggester, name_key
 
@@ -84,14 +87,56 @@ class LayeredCatalog(Catalog):
         hit = self._suggested.get((name, limit))
         if hit is not None:
             return hit
-        if self._suggester is None:
-            names = [n for c in self.builtin.cards for n in list(c.names.values()) + list(c.aliases)]
-            self._suggester = Suggester(names, self.db.keyed_names(self.game) if self.db is not None else [])
-        hit = self._suggested[(name, limit)] = self._suggester.suggest(name, limit)
+        kept = self._kept_suggestions()
+        key = f"{limit}\x1f{name}"
+        hit = kept.get(key)
+        if hit is None:
+            if self._suggester is None:
+                self._suggester = Suggester(self._builtin_names(), self.db.keyed_names(self.game) if self.db is not None else [])
+            hit = self._suggester.suggest(name, limit)
+            kept.put(key, hit)
+        self._suggested[(name, limit)] = hit
         return hit
+
+    def _builtin_names(self) -> list[str]:
+        return [n for c in self.builtin.cards for n in list(c.names.values()) + list(c.aliases)]
+
+    def _kept_suggestions(self) -> Kept:
+        """"Did you mean" of earlier runs against the same names (replayer.cache.Kept): on a
+        card database of some 27,000 names a suggestion costs a few milliseconds and making the
+        suggester ~0.15 s, so a log re-checked with unknown names need not pay them again. The
+        file's name is a digest of what the suggestions depend on: the built-in names, the card
+        database (its path, size and time of change: `cards import` rewrites it) and the code
+        that suggests."""
+        kept = getattr(self, "_kept", None)
+        if kept is None:
+            folder = private_cache_dir()
+            path, replaces = None, ""
+            if folder is not None:
+                where = os.path.abspath(self.db.path) if self.db is not None else ""
+                h = hashlib.sha256("\x1e".join(self._builtin_names()).encode("utf-8"))
+                if self.db is not None:
+                    try:
+                        st = os.stat(self.db.path)
+                        h.update(f"{st.st_size}\x1e{st.st_mtime_ns}\x1e{st.st_ino}".encode())
+                    except OSError:
+                        h.update(b"?")
+                try:
+                    h.update(Path(names_module.__file__).read_bytes())
+                except OSError:
+                    pass
+                # one file a card database (or none): a newer state of the same one replaces it
+                stem = f"suggest-{self.game}-{hashlib.sha256(where.encode('utf-8')).hexdigest()[:8]}"
+                path, replaces = folder / f"{stem}-{h.hexdigest()[:16]}.json", f"{stem}-*.json"
+            kept = self._kept = Kept(path, limit=20_000, replaces=replaces, valid=_is_names)
+        return kept
 
 
 _MISS = object()
+
+
+def _is_names(value) -> bool:
+    return isinstance(value, list) and all(isinstance(v, str) for v in value)
 
 
 def _catalog_for(game: "Game") -> Catalog:

@@ -18,6 +18,22 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import constants as K
+from ..i18n import M, Msg, Said
+from ..safe import shorten
+
+#: what a script's effect could not read, at a line of the script (the importer says it as ``file:line: what``)
+_UNREAD = M("line {line}: {what}")
+
+
+def _unread(line: int, what: Msg) -> Said:
+    return Said(_UNREAD.replace(line=line, what=what))
+
+
+def cut(message: Msg, name: str, value: str, limit: int = 200) -> Msg:
+    """``message`` with the script's own text ``value`` as its parameter ``name``, cut so that the
+    English message is at most ``limit`` characters (as the whole text was cut before it was a message)."""
+    room = limit - len(message.text) + len("{" + name + "}")
+    return message.replace(**{name: shorten(value, max(room, 2))})
 
 
 @dataclass
@@ -280,13 +296,13 @@ def read_script(path: str | Path, text: str | None = None) -> Script:
         if m:
             effects[m.group(1)] = ScriptEffect(lineno, label=label)
             if depth_loop:
-                effects[m.group(1)].unread.append(f"line {lineno}: effect made in a loop")
+                effects[m.group(1)].unread.append(_unread(lineno, M("effect made in a loop")))
             continue
         m = _CLONE.match(code) if "Clone" in code else None
         if m:
             src = effects.get(m.group(2))
             if src is None:
-                problems.append((lineno, f"clone of an unknown effect {m.group(2)}"))
+                problems.append((lineno, Said(cut(M("clone of an unknown effect {name}"), "name", m.group(2)))))
                 effects[m.group(1)] = ScriptEffect(lineno, label=label)  # the problem is noted once, above
             else:
                 effects[m.group(1)] = src.copy(lineno)
@@ -310,7 +326,7 @@ def read_script(path: str | Path, text: str | None = None) -> Script:
             if method == "SetType":
                 eff.type, ok = _type_value(arg)
                 if not ok:
-                    eff.unread.append(f"line {lineno}: type {arg}")
+                    eff.unread.append(_unread(lineno, cut(M("type {value}"), "value", arg)))
             elif method == "SetCategory":
                 inherited: frozenset[str] = frozenset()
                 for other in _GET_CATEGORY.findall(arg):
@@ -320,15 +336,15 @@ def read_script(path: str | Path, text: str | None = None) -> Script:
                 eff.categories, ok = _name_set(arg, "CATEGORY_", K.CATEGORY_BITS)
                 eff.categories |= inherited
                 if not ok:
-                    eff.unread.append(f"line {lineno}: category {arg}")
+                    eff.unread.append(_unread(lineno, cut(M("category {value}"), "value", arg)))
             elif method == "SetProperty":
                 eff.flags, ok = _name_set(arg, "EFFECT_FLAG", K.FLAG_BITS)
                 if not ok:
-                    eff.unread.append(f"line {lineno}: property {arg}")
+                    eff.unread.append(_unread(lineno, cut(M("property {value}"), "value", arg)))
             elif method == "SetCode":
                 eff.code, ok = _code_value(arg)
                 if not ok:
-                    eff.unread.append(f"line {lineno}: code {arg}")
+                    eff.unread.append(_unread(lineno, cut(M("code {value}"), "value", arg)))
             elif method == "SetRange":
                 eff.range = frozenset(p for p in _names(arg)[0] if isinstance(p, str))
             elif method == "SetCondition":
@@ -355,7 +371,7 @@ def read_script(path: str | Path, text: str | None = None) -> Script:
                 registered.append(ScriptEffect(lineno, type=spec["type"], code=spec.get("code"),
                                                categories=spec.get("categories", frozenset()), helper=name, label=label))
             else:
-                problems.append((lineno, f"an effect made by {name}"))
+                problems.append((lineno, Said(cut(M("an effect made by {name}"), "name", name))))
             continue
         m = _CALL.match(code)
         if m:
@@ -368,7 +384,7 @@ def read_script(path: str | Path, text: str | None = None) -> Script:
             elif name in QUIET_HELPERS or name.startswith(("Duel.", "Card.", "Effect.", "Group.", "Debug.")):
                 pass
             elif re.match(r"^\w+\.(Add|Enable|Register|Create)", name):
-                problems.append((lineno, f"helper {name} (its effects are not read)"))
+                problems.append((lineno, Said(cut(M("helper {name} (its effects are not read)"), "name", name))))
         if stripped == "end" and depth_loop:
             depth_loop -= 1
     return Script(path, passcode, names, registered, problems, monster_hint)

@@ -28,7 +28,8 @@ from functools import lru_cache
 from pathlib import Path
 
 from . import constants as K
-from .lua import QUIET_HELPERS, Script, ScriptEffect, script_names
+from ..i18n import M, Msg, Said
+from .lua import QUIET_HELPERS, Script, ScriptEffect, cut, script_names
 
 #: the libraries an install has at the root of ``script/``: their presence marks that root
 LIBRARY_MARKERS = ("constant.lua", "utility.lua")
@@ -115,10 +116,10 @@ class LuaReader:
             for name in LIBRARY_MARKERS:
                 text = self._read_library(name)
                 if text is None:
-                    raise SandboxError(f"{self.root / name}: missing")
+                    raise SandboxError(Said(M("{path}: missing", path=str(self.root / name))))
                 self._guarded(lambda t=text, n=name: self._load_library(t, n))
         except SandboxError as e:
-            self.problem = str(e)
+            self.problem = _why(e)
         self._names = self._constant_names()
 
     def _load_library(self, text: str, name: str):
@@ -133,11 +134,11 @@ class LuaReader:
         try:
             return call()
         except lua54.LuaMemoryError:
-            raise SandboxError("memory limit") from None
+            raise SandboxError(Said(M("memory limit"))) from None
         except lua54.LuaError as e:
             raise SandboxError(_lua_message(e)) from None
         except RecursionError:
-            raise SandboxError("too deep") from None
+            raise SandboxError(Said(M("too deep"))) from None
 
     def _constant_names(self) -> dict[str, dict[int, str]]:
         """The constants' names by value, from the libraries themselves (``CATEGORY_*``, ``EFFECT_FLAG_*``…)."""
@@ -179,21 +180,23 @@ class LuaReader:
             try:
                 text = Path(path).read_text(encoding="utf-8", errors="replace")
             except OSError as e:
-                return Script(path, passcode, {}, [], [(0, f"cannot read: {e.strerror or e}")])
+                return Script(path, passcode, {}, [], [(0, Said(M("cannot read: {error}", error=str(e.strerror or e))))])
         names = script_names(text)
         if self.problem:
-            return Script(path, passcode, names, [], [(0, f"the helper libraries could not be loaded: {self.problem}")])
+            return Script(path, passcode, names, [], [(0, Said(M("the helper libraries could not be loaded: {why}",
+                                                                   why=self.problem)))])
         try:
             records = self._guarded(lambda: self._run(text, name, passcode or 0, self.instructions))
         except SandboxError as e:
             if str(e) == "memory limit":
                 self._restart()
-            return Script(path, passcode, names, [], [(_line_in(str(e), name), f"stopped: {e}")])
+            return Script(path, passcode, names, [], [(_line_in(str(e), name),
+                                                     Said(_stopped(e)))])
         effects = [self._effect(records[i]) for i in range(1, len(records) + 1)] if records is not None else []
         # the card's own effects first, then those of its summoning procedures and kin (a Spirit's return,
         # an Xyz procedure): `effect N` numbers the effects a player reads on the card
         effects.sort(key=lambda e: e.helper in QUIET_HELPERS or e.helper.split(".", 1)[0] in PROCEDURES)
-        problems = [] if records is not None else [(0, "no initial_effect")]
+        problems = [] if records is not None else [(0, Said(M("no initial_effect")))]
         return Script(path, passcode, names, effects, problems,
                       monster_hint=any(e.range & {"LOCATION_MZONE"} for e in effects if e.activated))
 
@@ -351,6 +354,30 @@ def probe_timings(*runs) -> tuple[frozenset[str] | None, bool, bool]:
 def _lua_message(e: Exception) -> str:
     text = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
     return text[:300]
+
+
+def _stopped(e: SandboxError) -> Msg:
+    """What a script the sandbox stopped says: ours as a message, Lua's message as it said it (cut)."""
+    why = _why(e)
+    return M("stopped: {why}", why=why) if isinstance(why, Said) else cut(M("stopped: {why}"), "why", why)
+
+
+#: the sandbox's own messages as Lua raises them (standins.lua, the string guard): said as messages
+_OWN_LUA_MESSAGES = ((re.compile(r"^instruction limit \(in (?P<place>.+)\)$"), M("instruction limit (in {place})")),
+                     (re.compile(r"^instruction limit$"), M("instruction limit")),
+                     (re.compile(r"^(?P<place>.+): string too long$"), M("{place}: string too long")))
+
+
+def _why(e: SandboxError) -> str:
+    """The sandbox's message: ours as a message (:class:`~replayer.i18n.Said`), Lua's as it said it."""
+    if e.args and isinstance(e.args[0], Said):
+        return e.args[0]
+    text = str(e)
+    for pattern, message in _OWN_LUA_MESSAGES:
+        m = pattern.match(text)
+        if m:
+            return Said(message.replace(**m.groupdict()))
+    return text
 
 
 def _line_in(message: str, name: str) -> int:

@@ -192,7 +192,7 @@ def _import(files, db_path: str | None, jobs: int, progress: bool) -> None:
     if counts["skipped"]:
         parts.append(_say(M("{n} skipped", n=counts["skipped"])))
     click.echo(_say(M("{files}: {counts}; library {library}: {matches}", files=_plural(len(files), "file"),
-                    counts=", ".join(parts), library=str(_library_path(db_path)), matches=_plural(total, "match"))),
+                    counts=i18n.join(parts, i18n.COMMA), library=str(_library_path(db_path)), matches=_plural(total, "match"))),
                err=True)
     sys.exit(2 if counts["skipped"] else 0)
 

@@ -7,6 +7,7 @@ tests define a tiny third game that way).
 
 from __future__ import annotations
 
+from ..diagnostics import RULES
 from ..errors import UnknownGame
 from .base import GAMES_DIR, Game
 from .dm import GAME as DM
@@ -21,7 +22,18 @@ DEFAULT = YGO
 def register(game: Game) -> Game:
     """Make ``game`` known to the reader, the checks and the command line."""
     ALL[game.id] = game
+    _rules_of(game)
     return game
+
+
+def _rules_of(game: Game) -> None:
+    # a game's rules are registered by its model's import (left until a log of it is checked):
+    # the registry imports it when it is looked at whole
+    RULES.add_loader(lambda: game.model)
+
+
+for _game in ALL.values():
+    _rules_of(_game)
 
 
 def unregister(game_id: str) -> None:

@@ -6,8 +6,8 @@ rules model, its catalog, its words) and never compares a game's name.
 
 from __future__ import annotations
 
+import importlib
 import re
-import tomllib
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -23,6 +23,10 @@ GAMES_DIR = Path(__file__).resolve().parent
 
 # a numbered word's number: ASCII digits, no longer than a number of a log may be (replayer.numbers)
 _NUMBERED = re.compile(r"^([a-z][a-z0-9-]*)\s+([0-9]{1,15})$")
+
+
+#: the fields of a Game that may be given by where they are ("package.module:Name")
+_LAZY = ("model", "states_class")
 
 
 def _marks(table: Mapping[str, frozenset[str] | None], kind: str, name: str) -> bool:
@@ -52,11 +56,14 @@ class Game:
     counter_default: int
     #: the grammar of one line: a ``.lark`` file, or its text (which may ``%import core``)
     grammar: Path | str
-    #: the rules model: replays the events, gives the findings and the states
-    model: type["Model"]
+    #: the rules model: replays the events, gives the findings and the states; or where it is,
+    #: ``"package.module:Name"``, imported the first time it is asked for (a game's model is most of
+    #: its code: a log of one game does not load the others')
+    model: type["Model"] | str
     #: the states of a replay (position, outline, the State pane's state): a
-    #: :class:`~replayer.states.Replay` subclass; None: the game-neutral one (turns and phases)
-    states_class: type["Replay"] | None = None
+    #: :class:`~replayer.states.Replay` subclass (or where it is, as for ``model``); None: the
+    #: game-neutral one (turns and phases)
+    states_class: type["Replay"] | str | None = None
     #: the built-in catalog (TOML, one ``[[card]]`` a card); None for a game without one
     catalog_file: Path | None = None
     #: the property words of ``{…}`` (notation §6) and the words that take a number (``power 3000``)
@@ -87,6 +94,22 @@ class Game:
     damage_segments: Mapping[str, frozenset[str] | None] = field(default_factory=dict)
     #: the folder where the grammar's ``%import core`` finds ``core.lark`` (the lines every game shares)
     grammar_folder: Path = GAMES_DIR
+
+    def __post_init__(self) -> None:
+        # a class given by where it is: the attribute is left unset, and __getattr__ imports it
+        for name in _LAZY:
+            if isinstance(self.__dict__.get(name), str):
+                self.__dict__[f"_{name}_at"] = self.__dict__.pop(name)
+
+    def __getattr__(self, name: str):
+        # called only for an attribute not set: a class of _LAZY given as "module:Name"
+        at = self.__dict__.get(f"_{name}_at") if name in _LAZY else None
+        if at is None:
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        module, _, attr = at.partition(":")
+        value = getattr(importlib.import_module(module), attr)
+        self.__dict__[name] = value
+        return value
 
     def __repr__(self) -> str:
         return f"<Game {self.id}>"
@@ -133,8 +156,9 @@ class Game:
     @property
     def states(self) -> type["Replay"]:
         """What records this game's states while its model replays a match."""
-        if self.states_class is not None:
-            return self.states_class
+        states = self.states_class
+        if states is not None:
+            return states
         from ..states import Replay
 
         return Replay
@@ -146,10 +170,15 @@ class Game:
     @cached_property
     def catalog(self) -> "Catalog":
         """The built-in catalog (read once)."""
-        from ..catalog import Catalog, card_from_toml
+        from ..catalog import Catalog, read_catalog
 
         if self.catalog_file is None or not self.catalog_file.is_file():
             return Catalog(self.id, [])
-        with self.catalog_file.open("rb") as f:
-            data = tomllib.load(f)
-        return Catalog(self.id, [card_from_toml(self.id, c) for c in data.get("card", [])])
+        return read_catalog(self.id, self.catalog_file)
+
+
+# The defaults of the lazy fields live in __init__; their class attributes would hide a field left
+# unset from __getattr__ (an attribute found on the class is never looked for there)
+for _name in _LAZY:
+    if _name in Game.__dict__:
+        delattr(Game, _name)

@@ -8,6 +8,7 @@ from typing import Any, Iterable
 from sqlite_utils import Database
 
 from ..errors import LibraryError
+from ..i18n import M
 from .moves import match_key
 from .rows import Prepared
 from .search import _rows
@@ -35,8 +36,8 @@ def _review_target(db: Database, path: str | os.PathLike[str], content_hash_of_f
     key = match_key(db.conn, path)
     row = db.conn.execute("SELECT id, revision_id, content_hash FROM matches WHERE path = ?", [key]).fetchone()
     if row is None:
-        why = (outcome.message or outcome.status) if outcome is not None else "the match is not in the library"
-        raise LibraryError(f"{path}: cannot store a review: {why}")
+        why = (outcome.message or outcome.status) if outcome is not None else M("the match is not in the library")
+        raise LibraryError(M("{path}: cannot store a review: {why}", path=str(path), why=why))
     match_id, revision_id = row[0], row[1]
     if content_hash_of_file:
         rev = db.conn.execute("SELECT id FROM match_revisions WHERE match_id = ? AND content_hash = ? "

@@ -6,8 +6,6 @@ from pathlib import Path
 
 from ..base import Game
 from . import vocabulary
-from .states import DmReplay
-from .model import DmModel
 
 HERE = Path(__file__).resolve().parent
 
@@ -19,8 +17,8 @@ GAME = Game(
     counter_tag="Shields",
     counter_default=5,
     grammar=HERE / "grammar.lark",
-    states_class=DmReplay,
-    model=DmModel,
+    states_class=f"{__name__}.states:DmReplay",
+    model=f"{__name__}.model:DmModel",
     catalog_file=HERE / "catalog.toml",
     property_words=vocabulary.PROPERTY_WORDS,
     numbered_words=vocabulary.NUMBERED_WORDS,

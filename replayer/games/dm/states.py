@@ -6,8 +6,15 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ... import events as ev
+from ...i18n import Said
 from ...states import PLAYERS, Chain, CardState, GameState, Link, Replay, Work, cards_of, ended, header_int, other
 from .vocabulary import PHASE_BY_WORD, AttackStep, Phase
+from .words import M
+
+#: a waiting ability's state in the State pane, as a message
+_WAITING = Said(M.term("ability", "waiting"))
+_RESOLVED = Said(M.term("ability", "resolved"))
+_S_TRIGGER = Said(M.term("ability", "S-Trigger"))
 
 #: lines that may still belong to sub-step 7 after `attack ends`
 _END_OF_ATTACK = frozenset({"trigger", "resolve-ability", "resolve", "destroy", "move", "tap"})
@@ -199,16 +206,16 @@ class DmReplay(Replay):
         self.card(w, e.player, e.card, tapped=e.tapped)
 
     def on_trigger(self, w: Work, i: int, e: ev.TriggerAbility) -> None:
-        w.pending = w.pending + (Link(len(w.pending) + 1, e.player, e.card.label, "waiting", i),)
+        w.pending = w.pending + (Link(len(w.pending) + 1, e.player, e.card.label, _WAITING, i),)
 
     def on_resolve_ability(self, w: Work, i: int, e: ev.ResolveAbility) -> None:
         key = self.key(e.card)
         for n, link in enumerate(w.pending):
             if self.key(ev.CardRef(link.card)) == key:
-                w.resolved = (replace(link, detail="resolved"),)
+                w.resolved = (replace(link, detail=_RESOLVED),)
                 w.pending = w.pending[:n] + w.pending[n + 1:]
                 return
-        w.resolved = (Link(0, e.player, e.card.label, "resolved", i),)
+        w.resolved = (Link(0, e.player, e.card.label, _RESOLVED, i),)
 
     def on_declare(self, w: Work, i: int, e: ev.Declare) -> None:
         if e.what in ("ninja-strike", "invade", "revolution-change"):
@@ -234,4 +241,4 @@ class DmReplay(Replay):
 
     def on_s_trigger(self, w: Work, i: int, e: ev.STrigger) -> None:
         for ref in cards_of(e):
-            w.pending = w.pending + (Link(len(w.pending) + 1, e.player, ref.label, "S-Trigger", i),)
+            w.pending = w.pending + (Link(len(w.pending) + 1, e.player, ref.label, _S_TRIGGER, i),)

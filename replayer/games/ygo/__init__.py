@@ -6,8 +6,6 @@ from pathlib import Path
 
 from ..base import Game
 from . import vocabulary
-from .states import YgoReplay
-from .model import YgoModel
 
 HERE = Path(__file__).resolve().parent
 
@@ -19,8 +17,8 @@ GAME = Game(
     counter_tag="LP",
     counter_default=8000,
     grammar=HERE / "grammar.lark",
-    states_class=YgoReplay,
-    model=YgoModel,
+    states_class=f"{__name__}.states:YgoReplay",
+    model=f"{__name__}.model:YgoModel",
     catalog_file=HERE / "catalog.toml",
     property_words=vocabulary.PROPERTY_WORDS,
     example_props=vocabulary.EXAMPLE_PROPS,

@@ -6,8 +6,24 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ... import events as ev
+from ...i18n import COMMA, Said, card_name, join
 from ...states import PLAYERS, Chain, CardState, GameState, Link, Position, Replay, Work, header_int
 from .vocabulary import PHASE_BY_WORD, STEP_BY_WORD, TIMING_BY_WORD, Phase, Step
+from .words import M
+
+#: the words of a chain link's detail in the State pane ("effect 2, from hand, negated"), each a message
+_FLIP_EFFECT = M.term("chain link", "flip effect")
+_TRIGGER = M.term("chain link", "trigger")
+_NEGATED = M.term("chain link", "negated")
+_FROM = {"hand": M.term("chain link", "from hand"), "gy": M.term("chain link", "from gy"),
+         "deck": M.term("chain link", "from deck"), "banished": M.term("chain link", "from banished"),
+         "extra": M.term("chain link", "from extra")}
+_COSTS = {"discard": M.term("cost", "discard"), "send": M.term("cost", "send"), "tribute": M.term("cost", "tribute")}
+
+
+def _detail(parts) -> Said:
+    """A link's detail: its words joined by ", " (the English as before), in the reader's language."""
+    return Said(join(parts, COMMA))
 
 #: Spell/Trap cards that go to the GY once their chain has resolved (continuous ones stay)
 _LEAVE_AFTER_RESOLVING = frozenset({"normal-spell", "quick-play", "normal-trap", "counter-trap", "ritual-spell"})
@@ -161,19 +177,19 @@ class YgoReplay(Replay):
     def on_activate(self, w: Work, i: int, e: ev.Activate) -> None:
         p = e.player
         key = self.key(e.card)
-        detail = []
+        detail: list = []
         if e.effect:
-            detail.append(f"effect {e.effect}")
+            detail.append(M("effect {n}", n=e.effect))
         if e.flip_effect:
-            detail.append("flip effect")
+            detail.append(_FLIP_EFFECT)
         if e.trigger:
-            detail.append("trigger")
+            detail.append(_TRIGGER)
         if e.from_zone and e.from_zone != "field":
-            detail.append(f"from {e.from_zone}")
+            detail.append(_FROM.get(e.from_zone) or M("from {zone}", zone=e.from_zone))
         if e.targets:
-            detail.append("targeting " + ", ".join(t.label for t in e.targets))
+            detail.append(M("targeting {cards}", cards=join((self._name(t) for t in e.targets), COMMA)))
         if e.cost_card is not None:
-            detail.append(f"cost: {e.cost} {e.cost_card.label}")
+            detail.append(M("cost: {cost} {card}", cost=_COSTS.get(e.cost or "", e.cost), card=self._name(e.cost_card)))
         on_field = p in PLAYERS and key in w.field[p]
         if e.from_zone == "hand":
             if p in PLAYERS and e.card.label not in w.hand[p]:
@@ -188,7 +204,7 @@ class YgoReplay(Replay):
                 self.leave_hand(w, p, e.cost_card)
             self.to_gy(w, p, e.cost_card)
         number = len(w.chain) + 1
-        w.chain = w.chain + (Link(number, p, e.card.label, ", ".join(detail), i),)
+        w.chain = w.chain + (Link(number, p, e.card.label, _detail(detail) if detail else "", i),)
 
     def on_flip(self, w: Work, i: int, e: ev.Flip) -> None:
         card = w.field.get(e.player or "", {}).get(self.key(e.card))
@@ -200,10 +216,10 @@ class YgoReplay(Replay):
 
     def on_negate(self, w: Work, i: int, e: ev.Negate) -> None:
         key = self.key(e.card)
-        w.chain = tuple(replace(l, detail=(l.detail + ", " if l.detail else "") + "negated")
+        w.chain = tuple(replace(l, detail=_negated(l.detail))
                         if self.key(ev.CardRef(l.card)) == key and "negated" not in l.detail else l
                         for l in w.chain)
-        w.resolved = tuple(replace(l, detail=(l.detail + ", " if l.detail else "") + "negated")
+        w.resolved = tuple(replace(l, detail=_negated(l.detail))
                            if self.key(ev.CardRef(l.card)) == key and "negated" not in l.detail else l
                            for l in w.resolved)
 
@@ -229,11 +245,20 @@ class YgoReplay(Replay):
             return
         expected = w.lp_expected[p]
         if expected != e.value:
-            w.arithmetic = (f"line {e.span.line}: {p} lp {e.value}, but the damage written gives {expected}",)
+            w.arithmetic = (Said(M("line {line}: {player} lp {value}, but the damage written gives {expected}",
+                                   line=e.span.line, player=p, value=e.value, expected=expected)),)
         else:
             w.arithmetic = ()
         w.lp[p] = e.value  # follow the log from here on
         w.lp_expected[p] = e.value
+
+    def _name(self, ref: ev.CardRef):
+        """A card of a link's detail: as the log wrote it, and the catalog's names (its copy kept)."""
+        info = self._catalog.find(ref.name) if self._catalog is not None else None
+        names = info.names if info is not None else {}
+        if ref.copy is not None:
+            names = {lang: f"{n}#{ref.copy}" for lang, n in names.items()}
+        return card_name(ref.label, names)
 
     def on_atk(self, w: Work, i: int, e: ev.AtkChange) -> None:
         p = e.player
@@ -244,6 +269,12 @@ class YgoReplay(Replay):
         else:
             value = e.value
         self.card(w, p, e.card, atk=value)
+
+
+def _negated(detail: str) -> Said:
+    """A link's detail with "negated" after its words."""
+    parts = detail.msg.items if isinstance(detail, Said) else tuple(p for p in (detail,) if p)
+    return _detail(parts + (_NEGATED,))
 
 
 __all__ = ["Position", "YgoReplay"]

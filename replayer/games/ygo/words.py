@@ -118,6 +118,10 @@ GLOSSARY: tuple[tuple[str, str, str, str, str], ...] = (
     ("", "target", "対象", "Ziel", f"{OCG}; {YP}"),
     ("", "cost", "コスト", "Kosten", f"{OCG}; {YP}"),
     ("", "Tribute", "リリース", "Tribut", YP),
+    # the State pane's chain links (replayer/games/ygo/states.py: "cost: discard …", "negated")
+    ("", "discard (as a cost)", "捨てる", "abwerfen", f"{OCG}; German: the TCG's term (not in the seeds)"),
+    ("", "send to the GY (as a cost)", "墓地へ送る", "auf den Friedhof legen", f"{OCG}; {TCG}"),
+    ("", "negated (a chain link)", "無効", "annulliert", f"{OCG}; {YP}; German: as „annullieren“ above"),
     ("", "banished", "除外", "verbannt", YP),
     ("", "piercing battle damage", "貫通ダメージ", "durchschlagender Kampfschaden", YP),
     ("mr2", "before Master Rule 3", "マスタールール３以前", "vor Master Rule 3", OCG),

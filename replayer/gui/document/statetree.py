@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ...games import get as get_game
+from ...i18n import render
 from ...states import GameState
 from ..shared import language
 from ..shared.language import M, plural, tr
@@ -74,7 +75,7 @@ class TreeBuilder:
         if s.lp is not None:
             lp = self._add(tr("Life Points"), f"A {s.lp['A']} · B {s.lp['B']}")
             for msg in s.arithmetic:
-                self._add(tr("arithmetic"), msg, lp, tone="warn")
+                self._add(tr("arithmetic"), render(msg, lang), lp, tone="warn")
         if s.shields is not None:
             sh = self._add(tr("Shields"), f"A {s.shields['A']} · B {s.shields['B']}")
             if s.mana is not None and (s.mana["A"] or s.mana["B"]):

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from ...i18n import Msg
+from ...i18n import Msg, Said
 from .language import M, lang, text
 
 
@@ -103,6 +103,8 @@ def words(game: str, joined: str, sep: str) -> str:
     """A line of words joined by ``sep`` (``Battle Phase › Damage Step``), each in the window's language."""
     if lang() == "en":
         return joined
+    if isinstance(joined, Said):  # a line the game wrote as a message (a chain link's detail)
+        return joined.render(lang())
     out = []
     for part in joined.split(sep):
         if part.startswith("attack sub-step "):
