@@ -106,6 +106,7 @@ def reset() -> None:
     """Back to English, the next window choosing again (tests)."""
     global _started
     set_language("en")
+    i18n.use(None)
     _started = False
 
 
@@ -115,6 +116,9 @@ def set_language(code: str) -> None:
     code = normalize(code) or "en"
     changed = code != _lang
     _lang = code
+    # what the core says in this process (an error's text, an import's outcome, a message kept
+    # as plain text) follows the window: the window is the process's one speaker
+    i18n.use(code)
     _install_qt_translations(code)
     if not changed:
         return

@@ -214,3 +214,19 @@ def test_the_legend_writes_japanese_entries_without_their_mnemonics(monkeypatch,
     assert not any(re.search(r"\((&?)[A-Z]\)", what) for what in whats.values())
     groups = [g for g, _, _ in rows]
     assert "ファイル" in groups and not any("(" in g for g in groups)
+
+
+def test_what_the_core_says_in_the_window_follows_its_language(new_window):
+    """An error raised in the window's process (the library's, a review file's) and an import's
+    outcome are rendered by the core in its chosen language: the window's switch chooses it."""
+    from replayer import i18n
+    from replayer.errors import LibraryDamaged
+
+    w = new_window()
+    w.language_actions["de"].trigger()
+    assert i18n.current() == "de"
+    assert "die Bibliothek ist beschädigt" in str(LibraryDamaged("x.db", "e", "ok"))
+    w.language_actions["en"].trigger()
+    assert "the library is damaged" in str(LibraryDamaged("x.db", "e", "ok"))
+    language.reset()
+    assert i18n._chosen is None  # (a new start chooses again: --lang, REPLAYER_LANG, the setting)
