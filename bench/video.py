@@ -168,7 +168,7 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     sys.path.insert(0, str(ROOT))
 
-    from replayer.gui import video as video_mod
+    from replayer.gui.video import pane as video_mod
     from replayer.gui.app import MainWindow, make_app
 
     if video_mod.multimedia() is None:
@@ -206,7 +206,7 @@ def main(argv: list[str] | None = None) -> int:
         end_parts: dict[str, list[float]] = {}
         end_keys, _ = time_typing(app, window, str(typed), args.keys, end_cpu, at=1.0, parts=end_parts)
         window.close()
-    from replayer.gui.editor import RECHECK_DELAY_MS
+    from replayer.gui.log.editor import RECHECK_DELAY_MS
 
     s_med, s_p95, s_max = _fmt(seeks)
     k_med, k_p95, k_max = _fmt(keys)

@@ -318,7 +318,7 @@ def test_a_review_saved_on_a_moved_log_keeps_the_verdicts_it_had(tmp_path):
 def test_the_library_pane_says_a_log_is_missing_and_opens_a_moved_one(qtbot, tmp_path):
     from PySide6.QtCore import Qt
 
-    from replayer.gui.library import COLUMNS, LibraryView
+    from replayer.gui.library.view import COLUMNS, LibraryView
 
     imported(tmp_path / "event")
     shutil.copytree(tmp_path / "event", tmp_path / "copy")
@@ -420,7 +420,7 @@ def test_the_library_command_is_documented():
 
 
 def test_the_library_pane_refreshes_a_list_another_process_relinked(qtbot, tmp_path):
-    from replayer.gui.library import LibraryView
+    from replayer.gui.library.view import LibraryView
 
     imported(tmp_path / "event")
     logs = tmp_path / "event" / "logs"

@@ -104,7 +104,7 @@ def test_a_write_that_fails_half_way_leaves_the_old_report(tmp_path, monkeypatch
 
 def test_a_short_write_is_continued(tmp_path, monkeypatch):
     """A write that takes only a part of its bytes (allowed by POSIX) is continued, not taken for the whole."""
-    from replayer.gui.savefile import write_atomically
+    from replayer.gui.shared.savefile import write_atomically
 
     data = bytes(range(256)) * 4000
     out = tmp_path / "report.html"
@@ -163,7 +163,7 @@ def test_the_pdf_time_is_linear_in_the_text(tmp_path):
     t_large = _cpu(lambda: write_pdf(*large, tmp_path / "large.pdf"))
     # 4 times the text: linear about 4 (cut text: about 1); the layout of before took 16 times as long
     assert t_large < 4 * 2 * t_small + 0.5, (t_small, t_large)
-    from replayer.gui.pdf import lay_out
+    from replayer.gui.report.pdf import lay_out
 
     mark, name_chars, note_chars = report_mod.CUT_MARK, report_mod.NAME_CHARS, report_mod.VERDICT_CHARS
 

@@ -111,7 +111,7 @@ def test_the_pdf_writers_words_are_in_the_reports_language():
 
 @pytest.mark.skipif(shutil.which("pdftotext") is None, reason="pdftotext (Debian: poppler-utils) is not installed")
 def test_the_pdf_jobs_worker_writes_the_page_numbers_in_the_language_it_is_handed(tmp_path):
-    """The window's export process (python -m replayer.gui.pdf_job) is handed the words: its pages
+    """The window's export process (python -m replayer.gui.report.job) is handed the words: its pages
     say "Seite 1 von 1" whatever the child's own environment says."""
     from replayer.export.report import pdf_parts
 
@@ -120,7 +120,7 @@ def test_the_pdf_jobs_worker_writes_the_page_numbers_in_the_language_it_is_hande
     request = {"html": html, "path": str(out), "title": title, "footer": footer, "units": None,
                "words": paper_words("de")}
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", i18n.ENV: "en"}
-    done = subprocess.run([sys.executable, "-m", "replayer.gui.pdf_job"], input=json.dumps(request).encode(),
+    done = subprocess.run([sys.executable, "-m", "replayer.gui.report.job"], input=json.dumps(request).encode(),
                           capture_output=True, env=env, timeout=120)
     assert done.returncode == 0, done.stderr.decode()
     text = subprocess.run(["pdftotext", "-layout", str(out), "-"], capture_output=True, check=True).stdout.decode()

@@ -28,7 +28,7 @@ pytest.importorskip("PySide6")
 
 from PySide6.QtGui import QFontDatabase, QImage  # noqa: E402
 
-from replayer.gui import pdf, pdf_split  # noqa: E402
+from replayer.gui.report import pdf, split as pdf_split  # noqa: E402
 
 NOTE = ("The judge watched the footage again: Honest was activated during damage calculation, after "
         "the window closed, and the player said he thought the window was still open. ")

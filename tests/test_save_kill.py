@@ -1,7 +1,7 @@
 """Kill -9 during the editor's save (issue 22, point 14 and "Faults"), as the library's kill tests do.
 
 A child process saves a log again and again with the editor's own call
-(:func:`replayer.gui.savefile.save_file`: the backup, and the bytes it last wrote as ``expected``),
+(:func:`replayer.gui.shared.savefile.save_file`: the backup, and the bytes it last wrote as ``expected``),
 now and then after "another program" replaced the file (so that a conflict copy is promised).
 Each file it writes says what it is and holds its own checksum. The child is killed (SIGKILL)
 at a random moment, 20 times, and then at every system call of one save in turn. After each
@@ -12,7 +12,7 @@ kill:
   interrupted save was replacing;
 - every conflict copy a finished save promised exists with the other program's bytes, and no
   conflict copy is half written;
-- after the next open (:func:`replayer.gui.savefile.remove_stale`, what the window calls) no
+- after the next open (:func:`replayer.gui.shared.savefile.remove_stale`, what the window calls) no
   temporary is left beside the log.
 """
 
@@ -31,7 +31,7 @@ from pathlib import Path
 
 import pytest
 
-from replayer.gui import savefile
+from replayer.gui.shared import savefile
 
 ROOT = Path(__file__).resolve().parent.parent
 

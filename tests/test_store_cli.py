@@ -347,7 +347,7 @@ def test_a_killed_import_leaves_only_whole_matches(tmp_path):
 # ---- the window's Library view ----------------------------------------------------------------
 def test_library_view_lists_searches_and_opens_matches(qtbot, imported, logs):
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from replayer.gui.library import COLUMNS, LibraryView
+    from replayer.gui.library.view import COLUMNS, LibraryView
 
     view = LibraryView(imported)
     qtbot.add_widget(view)
@@ -376,7 +376,7 @@ def test_library_view_lists_searches_and_opens_matches(qtbot, imported, logs):
 
 def test_library_view_without_a_library(qtbot, tmp_path):
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from replayer.gui.library import LibraryView
+    from replayer.gui.library.view import LibraryView
 
     view = LibraryView(tmp_path / "none.db")
     qtbot.add_widget(view)
@@ -414,7 +414,7 @@ def test_the_library_keeps_the_window_s_verdicts(tmp_path, logs):
 def test_library_view_goes_into_the_review_window(qtbot, imported, logs, monkeypatch):
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from replayer.gui.app import MainWindow
-    from replayer.gui.library import install
+    from replayer.gui.window.library import install
 
     window = MainWindow()
     qtbot.add_widget(window)

@@ -198,7 +198,7 @@ def card_database_lines(problem) -> list:
 def video_lines() -> list[str]:
     """The video extra (QtMultimedia with its FFmpeg backend), and what to do without it."""
     try:
-        from ..gui.video_parts import quiet_multimedia
+        from ..gui.video.parts import quiet_multimedia
 
         quiet_multimedia()  # (its import names the optional libraries it did not find)
         from PySide6 import QtMultimedia  # noqa: F401

@@ -130,7 +130,7 @@ def use_library(app, db_path: str | None) -> None:
     from pathlib import Path
 
     from .. import reviews, store
-    from ..gui.library import install
+    from ..gui.window.library import install
 
     db = Path(db_path) if db_path else store.default_library_path()
     app.register_extension(lambda window: install(window, db))

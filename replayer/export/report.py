@@ -90,11 +90,11 @@ REVIEWED = M("reviewed: {confirmed} confirmed, {dismissed} dismissed, {open} not
 #: the footer every page of the PDF carries
 FOOTER_PLAYERS = M("A {a} vs B {b}")
 FOOTER_RULES, FOOTER_REVIEWER, FOOTER_DATE = M("rules {value}"), M("reviewer {value}"), M("date {value}")
-#: the PDF writer's words (replayer.gui.pdf takes them rendered: it knows no catalog)
+#: the PDF writer's words (replayer.gui.report.pdf takes them rendered: it knows no catalog)
 PAPER_WORDS = {"page": M("page {page} of {pages}"), "continued": M("(continued) "),
                "laying_out": M("Laying out the pages"), "writing": M("Writing page {page} of {pages}"),
                "written": M("Written")}
-#: the window's export dialog (replayer.gui.pdf_job), in the report's language
+#: the window's export dialog (replayer.gui.report.job), in the report's language
 EXPORT_WORDS = {"dialog": M("Laying out the report…"), "dialog_of": M("Laying out the report of {name}…"),
                 "cancel": M("Cancel"), "title": M("Export report as PDF"),
                 "cancelled": M("Export cancelled: no file written")}
@@ -284,7 +284,7 @@ def report_html(result: CheckResult, reviews: Reviews | None, *, for_pdf: bool =
 # --- the report for paper ----------------------------------------------------------------------
 # Every table fills the text width. A long table is written as one table per row, with its column
 # headings in a table of their own (<thead>) before the first row, all with the same column
-# widths: Qt's text engine has no keep-together for rows, so replayer.gui.pdf moves a whole table
+# widths: Qt's text engine has no keep-together for rows, so replayer.gui.report.pdf moves a whole table
 # to the next page instead (and repeats the column headings there). A row's cells have no top
 # border: the row above (or the headings) draws the line between them.
 
@@ -300,7 +300,7 @@ NOTE_COLUMNS = (("Line", 10), ("Note", 90))
 SHOWN_IN_THE_HEADER_BLOCK = ("Game", "Rules", "A", "B", "Event", "Round", "Table", "Date", "Reviewer")
 
 
-#: the paper's text width (A4 less 15 mm margins, replayer/gui/pdf.py) in points, and what a cell of
+#: the paper's text width (A4 less 15 mm margins, replayer/gui/report/pdf.py) in points, and what a cell of
 #: the report's 10 pt text takes: a digit or a colon about 0.64 em, the padding and borders 14 pt
 PAPER_TEXT_PT = (210 - 2 * 15) * 72 / 25.4
 DIGIT_PT, CELL_PT = 6.4, 14.0
@@ -332,7 +332,7 @@ def fit_columns(columns: tuple[tuple[str, int], ...], widest: dict[str, int],
 #: three pages); a note of the log (its own row, the width of the page: about four pages). Longer
 #: text is cut there with a mark that says so (the HTML report holds the whole text). A row whose
 #: cells each held 20,000 characters took 23 s to lay out, 40,000 two minutes and a megabyte hours
-#: (a row taller than a page is cut into pieces, each a copy of the row: :mod:`replayer.gui.pdf_split`);
+#: (a row taller than a page is cut into pieces, each a copy of the row: :mod:`replayer.gui.report.split`);
 #: cut, a row costs a bounded time, and the report's time grows as its number of rows.
 NAME_CHARS, LINE_CHARS, VERDICT_CHARS, NOTE_CHARS = 200, 2_000, 4_000, 30_000
 CUT_MARK = M("[… cut here: {rest} more characters; the HTML report has the whole text]")
@@ -463,7 +463,7 @@ def write_html(result: CheckResult, reviews: Reviews | None, path: str | os.Path
     """The report as HTML at ``path``, whole or not at all: written beside it, every write and the
     size on the disk checked, renamed over an older report only then (a full disk leaves the old
     one as it was and raises ``OSError``). ``lang``: see :func:`report_html`."""
-    from ..gui.savefile import write_atomically  # (no Qt: the writer every save of replayer uses)
+    from ..gui.shared.savefile import write_atomically  # (no Qt: the writer every save of replayer uses)
 
     p = Path(path)
     write_atomically(p, report_html(result, reviews, lang=lang).encode("utf-8"))
@@ -499,9 +499,9 @@ def write_pdf(result: CheckResult, reviews: Reviews | None, path: str | os.PathL
               lang: str | None = None) -> Path:
     """The report as PDF (A4, text kept as text), laid out by Qt's text engine. ``progress``:
     ``progress(fraction, what)``, called while it is laid out and written, may raise
-    ``replayer.gui.pdf.Cancelled`` to stop (see :func:`replayer.gui.pdf.html_to_pdf`). ``lang``:
+    ``replayer.gui.report.pdf.Cancelled`` to stop (see :func:`replayer.gui.report.pdf.html_to_pdf`). ``lang``:
     see :func:`report_html` (the page numbers and the progress' words too)."""
-    from ..gui.pdf import html_to_pdf  # PySide6 is imported only here
+    from ..gui.report.pdf import html_to_pdf  # PySide6 is imported only here
 
     html, title, footer = pdf_parts(result, reviews, lang=lang)
     return html_to_pdf(html, path, title=title, footer_text=footer, progress=progress, words=paper_words(lang))

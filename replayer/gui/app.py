@@ -8,10 +8,14 @@ Entry points for other parts of replayer (the match library among them):
   put the library's action into the File menu (``window.library_menu`` is kept for it);
 * :func:`replayer.reviews.set_store` — where verdicts are kept.
 
-The window is one class put together from parts, each in its own module:
-:mod:`~replayer.gui.window_actions` (actions, menus, toolbar),
-:mod:`~replayer.gui.window_files` (opening, watching, recent files, exports) and
-:mod:`~replayer.gui.window_navigation` (selection, stepping, playing, verdicts).
+The window is made of parts, each a widget or QObject in its own package that is handed what
+it shows and emits what the user did: the timeline (:mod:`~replayer.gui.timeline`), the log and
+its editor (:mod:`~replayer.gui.log`), the findings (:mod:`~replayer.gui.findings`), the state
+(:mod:`~replayer.gui.state`), the video (:mod:`~replayer.gui.video`), the library
+(:mod:`~replayer.gui.library`), the legend (:mod:`~replayer.gui.legend`) and the PDF export
+(:mod:`~replayer.gui.report`). :class:`MainWindow` builds them and wires their signals; its own
+code is in :mod:`replayer.gui.window` (actions and menus, files, navigation, and each part's place
+in the window). No part imports this module or takes the window.
 """
 
 from __future__ import annotations
@@ -31,22 +35,23 @@ from PySide6.QtWidgets import (QApplication, QFrame, QLabel, QMainWindow, QMessa
 from ..reader import Match
 from ..check import CheckResult
 from ..safe import visible
-from . import theme as themes
-from . import editor as log_editor
-from . import video as video_pane
+from .shared import theme as themes
+from .window import editing as window_editing
+from .window import video as window_video
 from .document import Document
-from .legend import LegendDialog
-from .loader import Loader
-from .logpane import LogPane
-from .panes import FindingsPane, StatePane
+from .legend.dialog import LegendDialog
+from .window.loader import Loader
+from .log.pane import LogPane
+from .findings.pane import FindingsPane
+from .state.pane import StatePane
 from ..reviews import Reviews
-from .timeline import LABELS_PPE, OverviewStrip, TimelineView
-from .window_actions import SPEEDS, ActionsMixin
-from . import language
-from .language import M, live, tr
-from .window_files import LOG_FILTER, MAX_RECENT, FilesMixin, events_count
-from .widgets import ElidedLabel
-from .window_navigation import NavigationMixin
+from .timeline.view import LABELS_PPE, OverviewStrip, TimelineView
+from .window.actions import SPEEDS, ActionsMixin
+from .shared import language
+from .shared.language import M, live, tr
+from .window.files import LOG_FILTER, MAX_RECENT, FilesMixin, events_count
+from .shared.widgets import ElidedLabel
+from .window.navigation import NavigationMixin
 
 __all__ = ["EXTENSIONS", "LOG_FILTER", "MAX_RECENT", "SPEEDS", "MainWindow", "install_excepthook", "make_app",
            "open_match", "register_extension", "run", "screenshot", "settings"]
@@ -142,8 +147,8 @@ class MainWindow(ActionsMixin, FilesMixin, NavigationMixin, QMainWindow):
         # the footage beside the timeline, and the log pane as an editor (their own modules)
         self.video = None
         self.editor = None
-        video_pane.install(self)
-        log_editor.install(self)
+        window_video.install(self)
+        window_editing.install(self)
         for ext in list(EXTENSIONS):
             try:
                 ext(self)
@@ -297,7 +302,7 @@ class MainWindow(ActionsMixin, FilesMixin, NavigationMixin, QMainWindow):
 
     def retranslate(self, code: str | None = None) -> None:
         """Say again in the window's language what the window computes (the texts set once follow by
-        themselves: :func:`~replayer.gui.language.live`)."""
+        themselves: :func:`~replayer.gui.shared.language.live`)."""
         if code is None:
             code = language.lang()
         if code in getattr(self, "language_actions", {}):

@@ -28,8 +28,8 @@ DOMAINS = {
     "replayer": (PACKAGE, ("games", "gui", "locale"), PACKAGE / "locale"),
     "replayer-ygo": (PACKAGE / "games" / "ygo", ("locale",), PACKAGE / "games" / "ygo" / "locale"),
     "replayer-dm": (PACKAGE / "games" / "dm", ("locale",), PACKAGE / "games" / "dm" / "locale"),
-    # the window (replayer/gui/language.py); its PDF export's modules speak through the report's catalog
-    "replayer-gui": (PACKAGE / "gui", ("locale", "pdf.py", "pdf_split.py", "pdf_job.py"), PACKAGE / "gui" / "locale"),
+    # the window (replayer/gui/shared/language.py); its PDF export's modules speak through the report's catalog
+    "replayer-gui": (PACKAGE / "gui", ("locale", "report"), PACKAGE / "gui" / "locale"),
 }
 #: a domain's keywords beyond :data:`KEYWORDS` (the window's ``tr("…")`` renders at once)
 DOMAIN_KEYWORDS = {"replayer-gui": {"tr": None}}

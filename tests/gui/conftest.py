@@ -36,9 +36,9 @@ def _app(qapp):
 
 @pytest.fixture(autouse=True)
 def _english_window(monkeypatch):
-    """The window speaks English whatever the machine's locale (tests/gui/test_language.py chooses
+    """The window speaks English whatever the machine's locale (tests/gui/shared/test_language.py chooses
     others); each test's first window chooses its language again."""
-    from replayer.gui import language
+    from replayer.gui.shared import language
 
     monkeypatch.setenv("REPLAYER_LANG", "en")
     language.reset()

@@ -1,0 +1,550 @@
+"""The log pane: the log's text, highlighted, with findings underlined and marked in the gutter.
+
+* :class:`LogHighlighter` colours keywords, players, cards, numbers, timecodes and notes, and
+  underlines the column range of each finding with a wavy line in its severity colour. It is
+  lazy: only blocks that have been on screen are formatted, so a 100,000-line log costs
+  nothing to open beyond Qt's own text layout (see the class for why it is not a
+  ``QSyntaxHighlighter``).
+* :class:`LogView` is a read-only ``QPlainTextEdit`` with a gutter of line numbers and severity
+  dots; clicking a line asks the window to select the event there.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+
+from PySide6.QtCore import Q_ARG, QEvent, QMetaObject, QPoint, QRect, QRectF, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import (QColor, QFont, QPainter, QTextBlock, QTextCharFormat, QTextCursor, QTextDocument,
+                           QTextFormat, QTextLayout)
+from PySide6.QtWidgets import QLabel, QPlainTextEdit, QTextEdit, QVBoxLayout, QWidget
+
+from ...safe import html_text
+from ..document import SEVERITY_RANK, Document
+from ..shared.language import label, lang, severity, tr
+from ..shared.theme import LIGHT, Theme, mono_font
+
+log = logging.getLogger("replayer.gui")
+
+_TOKEN = re.compile(
+    r'(?P<card>"[^"]*"?|《[^》]*》?|「[^」]*」?|„[^“”]*[“”]?)(?P<copy>#\d+)?'
+    r"|(?P<note>#.*)"
+    r"|(?P<props>\{[^}]*\}?)"
+    r"|(?P<time>@(?:\d+:)?\d{1,2}:\d{2})"
+    r"|(?P<num>[+-]?(?:\d+|\?)(?:/(?:\d+|\?))?(?![\w]))"
+    r"|(?P<cl>(?<![\w])CL\d+(?![\w]))"
+    r"|(?P<player>(?<![\w])[AB]\s*:)"
+    r"|(?P<arrow>->)"
+    r"|(?P<word>[^\W\d_][\w-]*)",
+    re.IGNORECASE,
+)
+_NO_PEN = Qt.NoPen
+_RIGHT_VCENTER = Qt.AlignRight | Qt.AlignVCenter
+
+_TAG = re.compile(r'^\s*\[\s*([A-Za-z][\w-]*)\s+("[^"\n]*")\s*\]')
+
+
+def syntax_runs(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, category) runs of a log line, for colouring. Pure Python.
+
+    >>> syntax_runs('A: attack "Lyla" -> direct')[:3]
+    [(0, 2, 'player'), (3, 9, 'keyword'), (10, 16, 'card')]
+    """
+    m = _TAG.match(text)
+    if m:
+        return [(0, m.start(2), "tag"), (m.start(2), m.end(2), "card"), (m.end(2), len(text), "tag")]
+    runs: list[tuple[int, int, str]] = []
+    words: list[tuple[int, int]] = []
+    actor = False
+    for m in _TOKEN.finditer(text):
+        kind = m.lastgroup
+        start, end = m.start(), m.end()
+        if kind in ("card", "copy"):
+            runs.append((start, end, "card"))
+        elif kind == "note":
+            runs.append((start, len(text), "note"))
+            break
+        elif kind == "props":
+            runs.append((start, end, "props"))
+        elif kind == "time":
+            runs.append((start, end, "timecode"))
+        elif kind == "num":
+            runs.append((start, end, "number"))
+        elif kind in ("player", "cl"):
+            actor = actor or kind == "player"
+            runs.append((start, end, "player"))
+        elif kind == "arrow":
+            runs.append((start, end, "keyword"))
+        elif kind == "word":
+            words.append((start, end))
+    style = "keyword" if actor else "structure"
+    runs.extend((a, b, style) for a, b in words)
+    runs.sort()
+    return runs
+
+
+class LogHighlighter:
+    """Colours log lines and underlines findings, one block at a time, on demand.
+
+    A ``QSyntaxHighlighter`` formats every block of the document whenever the text is set: a
+    Python call per line, and each needs Python's lock while the log is being checked on a
+    worker thread. This highlighter does what ``QSyntaxHighlighter`` does inside (set the
+    block layout's formats, mark the block dirty), but only for the blocks the view shows, so
+    opening a 100,000-line log costs Qt's text layout and nothing more.
+    """
+
+    def __init__(self, document: QTextDocument, theme: Theme = LIGHT):
+        self.document = document
+        self.theme = theme
+        self.doc: Document | None = None
+        self.done: set[int] = set()
+        self._formats: dict[tuple[str, str], QTextCharFormat] = {}
+        self.generation = 0  # counts the times formats were set (a block's layout may change)
+
+    def set_theme(self, theme: Theme) -> None:
+        self.theme = theme
+        self._formats.clear()
+
+    def reset(self) -> None:
+        self.done.clear()
+
+    def _format(self, category: str, severity: str) -> QTextCharFormat:
+        key = (category, severity)
+        fmt = self._formats.get(key)
+        if fmt is None:
+            t = self.theme
+            fmt = QTextCharFormat()
+            if category:
+                color = t.dim if category == "props" else t.syntax.get(category, t.text)
+                fmt.setForeground(QColor(color))
+            if category in ("structure", "player"):
+                fmt.setFontWeight(QFont.Bold)
+            if category == "note":
+                fmt.setFontItalic(True)
+            if severity:
+                fmt.setUnderlineStyle(QTextCharFormat.WaveUnderline)
+                fmt.setUnderlineColor(QColor(t.severity[severity]))
+            self._formats[key] = fmt
+        return fmt
+
+    def ranges(self, text: str, line: int) -> list[QTextLayout.FormatRange]:
+        """Non-overlapping format ranges of one line: syntax colours, finding underlines."""
+        n = len(text)
+        if n == 0:
+            return []
+        cat = [""] * n
+        for a, b, c in syntax_runs(text):
+            cat[a:b] = [c] * (min(b, n) - a)
+        sev = [""] * n
+        doc = self.doc
+        ks = doc.line_findings.get(line) if doc is not None else None
+        if ks:
+            stripped = len(text.rstrip())
+            for k in sorted(ks, key=lambda k: SEVERITY_RANK[doc.findings[k].severity.value]):
+                fnd = doc.findings[k]
+                span = fnd.span
+                start = max(span.column - 1, 0)
+                if span.end_column and span.end_line in (None, line) and span.end_column - 1 > start:
+                    end = span.end_column - 1
+                else:
+                    end = stripped
+                if start >= stripped:  # at the end of the line (e.g. "ends too early")
+                    start = max(stripped - 1, 0)
+                    end = max(stripped, start + 1)
+                end = min(max(end, start + 1), n)
+                sev[start:end] = [fnd.severity.value] * (end - start)
+        out: list[QTextLayout.FormatRange] = []
+        i = 0
+        while i < n:
+            j = i + 1
+            while j < n and cat[j] == cat[i] and sev[j] == sev[i]:
+                j += 1
+            if cat[i] or sev[i]:
+                r = QTextLayout.FormatRange()
+                r.start, r.length, r.format = i, j - i, self._format(cat[i], sev[i])
+                out.append(r)
+            i = j
+        return out
+
+    def highlight(self, first: int, last: int, *, force: bool = False) -> int:
+        """Format blocks ``first``..``last`` (numbers) not yet formatted; returns how many."""
+        document = self.document
+        last = min(last, document.blockCount() - 1)
+        done_set = self.done
+        todo = [n for n in range(max(first, 0), last + 1) if force or n not in done_set]
+        done = 0
+        k = 0
+        while k < len(todo):  # runs of consecutive blocks: one lookup and one re-layout a run
+            j = k
+            while j + 1 < len(todo) and todo[j + 1] == todo[j] + 1:
+                j += 1
+            block = document.findBlockByNumber(todo[k])
+            start_pos = block.position()
+            end_pos = start_pos
+            for number in range(todo[k], todo[j] + 1):
+                if not block.isValid():
+                    break
+                try:
+                    block.layout().setFormats(self.ranges(block.text(), number + 1))
+                except Exception:  # a colouring error must never reach Qt
+                    log.debug("highlighting line %d failed", number + 1, exc_info=True)
+                done_set.add(number)
+                done += 1
+                end_pos = block.position() + block.length()
+                block = block.next()
+            if end_pos > start_pos:
+                document.markContentsDirty(start_pos, end_pos - start_pos)
+            k = j + 1
+        if done:
+            self.generation += 1
+        return done
+
+
+class _Gutter(QWidget):
+    def __init__(self, view: "LogView"):
+        super().__init__(view)
+        self.view = view
+
+    def sizeHint(self) -> QSize:
+        return QSize(self.view.gutter_width(), 0)
+
+    def paintEvent(self, event) -> None:
+        try:
+            self.view.paint_gutter(event)
+        except Exception:  # never into Qt's paint loop; REPLAYER_DEBUG=1 shows it
+            log.debug("gutter paint failed", exc_info=True)
+
+    def mousePressEvent(self, event) -> None:
+        cursor = self.view.cursorForPosition(QPoint(0, int(event.position().y())))
+        self.view.lineActivated.emit(cursor.blockNumber() + 1)
+
+
+class LogView(QPlainTextEdit):
+    """The log text. ``lineActivated(line)`` when the user clicks a line."""
+
+    lineActivated = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.theme: Theme = LIGHT
+        self.doc: Document | None = None
+        self.selected_line = 0
+        self.setReadOnly(True)
+        self.setTextInteractionFlags(Qt.TextSelectableByMouse | Qt.TextSelectableByKeyboard)
+        self.setLineWrapMode(QPlainTextEdit.NoWrap)
+        self.setFont(mono_font(9.5))
+        self.setCenterOnScroll(False)
+        self.gutter = _Gutter(self)
+        self.highlighter = LogHighlighter(self.document(), self.theme)
+        self.blockCountChanged.connect(self._update_margins)
+        self.updateRequest.connect(self._on_update_request)
+        self._update_margins()
+        self._pending_highlight = False
+        self._visible: tuple | None = None  # (key, (first, last)) of _visible_blocks
+        self._selection: QTextCursor | None = None  # where the selected line's highlight is
+
+    # ---- feeding ------------------------------------------------------------------------------
+    def set_text(self, text: str) -> None:
+        """Show the raw log text (before it is checked).
+
+        Two things make this cheap for a long log. The gutter and the vertical scroll bar take
+        their room before the text comes in: either one appearing afterwards narrows the text,
+        and Qt lays every block out again for the new width (some 70 ms for 100,000 lines, each
+        time). And Qt builds the text's blocks without holding Python's lock (the slot is
+        invoked through the meta-object system, which lets go of the lock; a direct call does
+        not): the worker thread that checks the log meanwhile goes on."""
+        self.highlighter.reset()
+        self.highlighter.doc = None
+        self.doc = None
+        self.selected_line = 0
+        self._selection = None
+        lines = text.count("\n") + 1
+        self.setViewportMargins(self.gutter_width(lines), 0, 0, 0)
+        needs_bar = lines * self.fontMetrics().lineSpacing() > self.viewport().height()
+        if needs_bar:  # (it would appear anyway; Qt decides again once the text is in)
+            self.setVerticalScrollBarPolicy(Qt.ScrollBarAlwaysOn)
+        if not QMetaObject.invokeMethod(self, "setPlainText", Qt.DirectConnection, Q_ARG(str, text)):
+            self.setPlainText(text)
+        if needs_bar:
+            self.setVerticalScrollBarPolicy(Qt.ScrollBarAsNeeded)
+        self._update_margins()
+
+    def set_document(self, doc: Document | None) -> None:
+        """The checked document: findings to underline and mark."""
+        self.doc = doc
+        self.highlighter.doc = doc
+        self._rehighlight_visible(force=True)
+        self.gutter.update()
+
+    def update_document(self, doc: Document, old: Document, change) -> None:
+        """``doc`` is the re-check of an edit of ``old``'s text (a :class:`replayer.check.Change`):
+        colour again only the lines of the edit and the lines whose findings changed."""
+        self.doc = doc
+        h = self.highlighter
+        h.doc = doc
+        first, d = change.first_line, change.delta
+        end_old = first + change.old_lines  # the first line after the edit, numbered as before it
+
+        def moved(line: int) -> int | None:  # an old line's number now (None: it was edited)
+            return line if line < first else line + d if line >= end_old else None
+
+        # block numbers are 0-based lines: those of the edit are coloured again; when lines were added
+        # or removed, so are those after it (the view colours lines as they come into sight while
+        # the text changes, numbered as they are then: the set mixes the old and new numbering)
+        if d:
+            h.done = {n for n in h.done if n < first - 1}
+        else:
+            h.done = {n for n in h.done if not first - 1 <= n < end_old - 1}
+
+        def marks(d_: Document, line: int) -> tuple:
+            fs = d_.findings
+            return tuple(sorted((fs[k].span.column, fs[k].span.end_column,
+                                 (fs[k].span.end_line - fs[k].span.line) if fs[k].span.end_line else None,
+                                 fs[k].severity.value) for k in d_.line_findings.get(line, ())))
+
+        lines = {m for m in map(moved, old.line_findings) if m is not None} | set(doc.line_findings)
+        for line in lines:
+            back = line if line < first else line - d
+            if marks(doc, line) != (marks(old, back) if moved(back) == line else ()):
+                h.done.discard(line - 1)
+        self._rehighlight_visible()
+        self.gutter.update()
+
+    def set_theme(self, theme: Theme) -> None:
+        self.theme = theme
+        self.highlighter.set_theme(theme)
+        self._rehighlight_visible(force=True)
+        self._apply_selection()
+        self.gutter.update()
+
+    # ---- the lazy highlighting ----------------------------------------------------------------
+    def _visible_blocks(self) -> tuple[int, int]:
+        """The numbers of the first and last blocks on screen (asked several times a key while
+        typing: kept until the text, its formats, the scroll position or the view's height change)."""
+        block = self.firstVisibleBlock()
+        first = block.blockNumber()
+        height = self.viewport().height()
+        offset = self.contentOffset()
+        key = (first, offset.x(), offset.y(), height, self.document().revision(), self.highlighter.generation)
+        if self._visible is not None and self._visible[0] == key:
+            return self._visible[1]
+        top = self.blockBoundingGeometry(block).translated(offset).top()
+        last = number = first
+        while block.isValid() and top <= height:
+            last = number
+            top += self.blockBoundingRect(block).height()
+            block = block.next()
+            number += 1
+        self._visible = (key, (first, last))
+        return first, last
+
+    def _rehighlight_visible(self, force: bool = False) -> None:
+        first, last = self._visible_blocks()
+        if force:
+            self.highlighter.reset()
+        self.highlighter.highlight(first - 20, last + 40)
+
+    def _on_update_request(self, rect: QRect, dy: int) -> None:
+        if dy:
+            self.gutter.scroll(0, dy)
+        else:
+            self.gutter.update(0, rect.y(), self.gutter.width(), rect.height())
+        if rect.contains(self.viewport().rect()):
+            self._update_margins()
+        if not self._pending_highlight:
+            self._pending_highlight = True
+            QTimer.singleShot(0, self, self._deferred_highlight)  # not after the view is gone
+
+    def _deferred_highlight(self) -> None:
+        self._pending_highlight = False
+        first, last = self._visible_blocks()
+        if any(n not in self.highlighter.done for n in range(first, last + 1)):
+            self._rehighlight_visible()
+
+    # ---- gutter -------------------------------------------------------------------------------
+    def gutter_width(self, lines: int | None = None) -> int:
+        """The gutter's width for ``lines`` lines (default: the lines shown now)."""
+        digits = max(3, len(str(max(1, self.blockCount() if lines is None else lines))))
+        return 18 + self.fontMetrics().horizontalAdvance("9") * digits
+
+    def _update_margins(self, *_args) -> None:
+        self.setViewportMargins(self.gutter_width(), 0, 0, 0)
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        cr = self.contentsRect()
+        self.gutter.setGeometry(QRect(cr.left(), cr.top(), self.gutter_width(), cr.height()))
+
+    def paint_gutter(self, event) -> None:
+        t = self.theme
+        p = QPainter(self.gutter)
+        rect = event.rect()
+        p.fillRect(rect, QColor(t.window))
+        p.setRenderHint(QPainter.Antialiasing)
+        block = self.firstVisibleBlock()
+        number = block.blockNumber()
+        top = self.blockBoundingGeometry(block).translated(self.contentOffset()).top()
+        bottom = top + self.blockBoundingRect(block).height()
+        width = self.gutter.width()
+        fh = self.fontMetrics().height()
+        p.setFont(self.font())
+        # what every line uses, made once (a colour from its name, an enum member looked up by
+        # PySide6: each costs microseconds, and a screen has some sixty lines)
+        text_color, dim, selected = QColor(t.text), QColor(t.dim), self.selected_line
+        doc = self.doc
+        line_findings = doc.line_findings if doc is not None else {}
+        rect_top, rect_bottom = rect.top(), rect.bottom()
+        while block.isValid() and top <= rect_bottom:
+            if block.isVisible() and bottom >= rect_top:
+                line = number + 1
+                if line == selected:
+                    p.fillRect(QRectF(0, top, width, bottom - top), QColor(t.selection))
+                ks = line_findings.get(line)
+                if ks:
+                    worst = max(ks, key=lambda k: SEVERITY_RANK[doc.findings[k].severity.value])
+                    color = QColor(t.severity[doc.findings[worst].severity.value])
+                    p.setPen(_NO_PEN)
+                    p.setBrush(color)
+                    p.drawEllipse(QRectF(4, top + fh / 2 - 4, 8, 8))
+                p.setPen(text_color if line == selected else dim)
+                p.drawText(QRectF(0, top, width - 5, fh), _RIGHT_VCENTER, str(line))
+            block = block.next()
+            top = bottom
+            bottom = top + self.blockBoundingRect(block).height()
+            number += 1
+        p.end()
+
+    # ---- selection ----------------------------------------------------------------------------
+    def select_line(self, line: int, *, center: bool = True) -> None:
+        """Highlight ``line`` (1-based) and scroll it into view."""
+        # the same line, its highlight still on it (a cursor follows the edits): nothing to repaint
+        same = (line == self.selected_line and self._selection is not None
+                and self._selection.blockNumber() == line - 1)
+        self.selected_line = line
+        block = self.document().findBlockByNumber(line - 1)
+        if block.isValid():
+            if self.isReadOnly():  # while editing, the typing cursor stays where it is (the view still scrolls)
+                cursor = QTextCursor(block)
+                self.blockSignals(True)
+                self.setTextCursor(cursor)
+                self.blockSignals(False)
+            if center:
+                self._center_block(block)
+        if not same:
+            self._apply_selection()
+            self.gutter.update()
+
+    def recenter(self) -> None:
+        """Bring the selected line into view again, measured on the lines as laid out now."""
+        block = self.document().findBlockByNumber(self.selected_line - 1)
+        if self.selected_line > 0 and block.isValid():
+            self._center_block(block)
+
+    def _center_block(self, block: QTextBlock) -> None:
+        """Scroll ``block`` to the middle of the view unless it is on screen already, clear of the edges.
+
+        The scroll bar counts lines of text; how many fit is measured on the lines laid out on screen
+        (Japanese lines, in a fallback font, are taller than Latin ones), and estimated from the font
+        where nothing is laid out yet (a window just opened)."""
+        bar = self.verticalScrollBar()
+        height = self.viewport().height()
+        n = block.firstLineNumber()
+        first_block = self.firstVisibleBlock()
+        line_h = self.blockBoundingRect(first_block).height() if first_block.isValid() else 0.0
+        lines = max(first_block.lineCount(), 1) if first_block.isValid() else 1
+        per_line = line_h / lines if line_h > 0 else float(max(self.fontMetrics().lineSpacing(), 1))
+        visible = max(int(height / per_line), 1)
+        laid_out = self.blockBoundingRect(block).height() > 0
+        if laid_out and first_block.isValid():
+            top = self.blockBoundingGeometry(block).translated(self.contentOffset()).top()
+            bottom = top + self.blockBoundingRect(block).height()
+            margin = 2 * per_line
+            if top >= margin and bottom <= height - margin:
+                return
+        elif visible > 4 and bar.value() + 2 <= n <= bar.value() + visible - 3:
+            return
+        bar.setValue(max(n - visible // 2, 0))
+
+    def _apply_selection(self) -> None:
+        self._selection = None
+        if self.selected_line <= 0:
+            self.setExtraSelections([])
+            return
+        block = self.document().findBlockByNumber(self.selected_line - 1)
+        if not block.isValid():
+            self.setExtraSelections([])
+            return
+        self._selection = QTextCursor(block)
+        sel = QTextEdit.ExtraSelection()
+        sel.format.setBackground(QColor(self.theme.selection))
+        sel.format.setProperty(QTextFormat.FullWidthSelection, True)
+        sel.cursor = QTextCursor(block)
+        sel.cursor.clearSelection()
+        self.setExtraSelections([sel])
+
+    def mouseReleaseEvent(self, event) -> None:
+        super().mouseReleaseEvent(event)
+        if event.button() == Qt.LeftButton and not self.textCursor().hasSelection():
+            self.lineActivated.emit(self.cursorForPosition(event.position().toPoint()).blockNumber() + 1)
+
+    def event(self, e) -> bool:
+        # Left/Right/Home/End step through the events (window actions), even with the log focused
+        if e.type() == QEvent.ShortcutOverride and e.key() in (Qt.Key_Left, Qt.Key_Right, Qt.Key_Home, Qt.Key_End) \
+                and not (e.modifiers() & (Qt.ControlModifier | Qt.ShiftModifier)) and self.isReadOnly():
+            e.ignore()
+            return False
+        return super().event(e)
+
+
+class LogPane(QWidget):
+    """The log view with, under it, what the findings on the selected line say."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.view = LogView(self)
+        self.explain = QLabel(self)
+        self.explain.setWordWrap(True)
+        self.explain.setTextFormat(Qt.RichText)
+        self.explain.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        self.explain.setContentsMargins(8, 4, 8, 6)
+        self.explain.setMinimumHeight(20)
+        self.explain.setObjectName("explain")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addWidget(self.view, 1)
+        layout.addWidget(self.explain, 0)
+
+    def show_line(self, doc: Document | None, line: int, theme: Theme) -> None:
+        self._set_explain(self._explain_html(doc, line, theme))
+
+    def _set_explain(self, html: str) -> None:
+        if html != self.explain.text():
+            self.explain.setText(html)
+
+    def lay_out_now(self) -> None:
+        """Lay the pane out now rather than on Qt's next layout request: after a re-check while
+        typing, an explanation of another height resizes the log view, which would otherwise be
+        painted once at its old height and again at the new one."""
+        self.layout().activate()
+
+    def _explain_html(self, doc: Document | None, line: int, theme: Theme) -> str:
+        if doc is None:
+            return ""
+        ks = doc.line_findings.get(line, [])
+        if not ks:
+            said = html_text(tr("line {line}: no findings", line=line))
+            return f"<span style='color:{theme.dim}'>{said}</span>" if line else ""
+        parts = []
+        for k in ks:
+            f = doc.finding_in(k, lang())  # in the window's language
+            c = theme.severity[f.severity.value]
+            parts.append(
+                f"<div style='margin-bottom:3px'><span style='color:{c}'><b>{f.span.line}:{f.span.column}: "
+                f"{html_text(severity(f.severity.value))}[{html_text(f.rule)}]</b> {html_text(f.message)}</span>"
+                + (f"<br><span style='color:{theme.dim}'>{html_text(label('hint'))}: {html_text(f.hint)}</span>"
+                   if f.hint else "")
+                + (f"<span style='color:{theme.dim}'> &nbsp; {html_text(label('cite'))}: {html_text(f.cite)}</span>"
+                   if f.cite else "")
+                + "</div>")
+        return "".join(parts)

@@ -1,0 +1,1 @@
+"""Tests of the Findings pane (gui/findings/)."""

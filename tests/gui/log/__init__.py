@@ -1,0 +1,1 @@
+"""Tests of the log pane and editor (gui/log/)."""

@@ -1,0 +1,1 @@
+"""Tests of what the parts share (gui/shared/)."""

@@ -1,0 +1,1 @@
+"""Tests of the State pane (gui/state/)."""

@@ -1,0 +1,1 @@
+"""Tests of the Video pane (gui/video/)."""
