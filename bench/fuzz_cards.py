@@ -8,7 +8,7 @@ against an oracle written here, independently of the importer: a cdb row is good
 integer in its id and an integer or NULL in alias/type/atk/def/level, text or NULL in name/desc (as
 ``typeof()`` says); a JSON entry is good when its fields are of the types a card list has. The figures:
 exceptions (the target is 0), bad entries not reported, good ones not imported, and the time. The
-generators are shared with tests/test_fuzz_cards.py (the CI run, with hypothesis). No real card data.
+generators are shared with tests/cards/test_importer_fuzz.py (the CI run, with hypothesis). No real card data.
 """
 
 from __future__ import annotations
@@ -323,7 +323,7 @@ def main(argv: list[str] | None = None) -> int:
                 db_path.unlink(missing_ok=True)
             figures[kind] = (args.n, bad_total, exceptions, unreported, missing, time.process_time() - started)
         # scripts: made, then mutated half of the time; the static reader reads each (the sandbox's own limits
-        # are tested in tests/test_luarun.py)
+        # are tested in tests/cards/test_luarun.py)
         exceptions = wrong = mutated = 0
         started = time.process_time()
         for i in range(args.n):

@@ -1,7 +1,7 @@
 """Shared fixtures and options for the test suite.
 
 ``pytest --update-golden`` rewrites the expected outputs under ``tests/golden/`` from the
-current code instead of comparing against them (see ``tests/test_cli.py``).
+current code instead of comparing against them (see ``tests/cli/test_check.py``).
 """
 
 from __future__ import annotations

@@ -115,7 +115,7 @@ READER_SAMPLES: dict[str, bytes] = {
 #: reader rules a plain sample file cannot give, and the test that gives them
 TRIGGERED_ELSEWHERE = {
     "file.unreadable": "tests/test_registry.py",  # a file that cannot be opened: below
-    "card.ability-not-read": "tests/test_dm_abilities.py",  # needs imported card text: a test's own card list
+    "card.ability-not-read": "tests/games/dm/test_abilities.py",  # needs imported card text: a test's own card list
 }
 
 

@@ -18,7 +18,7 @@ Three things Qt does that the code works around, each found on the page images: 
 (:func:`_rect`); two tables one under the other have a sliver of white between them
 (:func:`_close_up`); and a table that ends within a cell's padding of a page's foot makes Qt turn
 the page itself, so that a break after it turned a second one (``TIGHT`` in :func:`_plan`, and a
-new start from the HTML if it happens anyway). ``tests/test_report_pdf.py`` checks the layout's
+new start from the HTML if it happens anyway). ``tests/export/test_report_pdf.py`` checks the layout's
 rectangles and every page's image.
 """
 

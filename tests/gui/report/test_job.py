@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QPushButton
 from replayer.export.report import pdf_parts
 from replayer.gui.report import job as pdf_job
 
-from test_report_pdf import _log
+from export.test_report_pdf import _log
 
 from ..conftest import open_and_wait
 from ..pdftext import page_count, pdf_text

@@ -9,7 +9,7 @@ import pytest
 from replayer import i18n
 from replayer.gui.report import job as pdf_job
 
-from test_report_pdf import _log
+from export.test_report_pdf import _log
 
 from ..conftest import open_and_wait
 from ..pdftext import pdf_text

@@ -20,7 +20,7 @@ from replayer.export import report as report_mod
 from replayer.export.report import pdf_parts, report_html, write_html, write_pdf
 from replayer.reviews import CONFIRMED, Reviews
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "samples" / "ygo" / "honest-in-calc.duel"
 
 

@@ -407,7 +407,7 @@ def test_m005_makes_the_paths_of_a_library_of_the_schema_before_it_relative(tmp_
 
 
 def test_the_library_command_is_documented():
-    doc = (Path(__file__).resolve().parent.parent / "docs" / "library.md").read_text(encoding="utf-8")
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "library.md").read_text(encoding="utf-8")
     group = cli.commands["library"]
     commands = [("library", group)] + [(f"library {name}", c) for name, c in group.commands.items()]
     for name, command in commands:

@@ -19,7 +19,7 @@ from click.testing import CliRunner
 
 from replayer.cli import cli
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = ROOT / "tests" / "golden"
 SAMPLES = sorted(p for game in ("ygo", "dm") for p in (ROOT / "samples" / game).glob("*.duel"))
 

@@ -25,9 +25,9 @@ from replayer.games import ALL as GAMES
 from replayer.cards.layers import use_cards_db
 from replayer.cli import cli
 
-from test_cards import CARDS, SCHEMA, write_cdb  # (tests/ is on the path: rootdir-relative imports)
+from cards.test_importer import CARDS, SCHEMA, write_cdb  # (tests/ is on the path: rootdir-relative imports)
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(autouse=True)

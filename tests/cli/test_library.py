@@ -22,7 +22,7 @@ from replayer import importing, store
 from replayer.cli import cli
 from replayer.check import read_log
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 LOCALS = """\
 # Locals, round 1: Yuki against Kaiba
@@ -300,7 +300,7 @@ def test_a_killed_import_leaves_only_whole_matches(tmp_path):
         (folder / f"m{n:04d}.duel").write_text(big_log(n), encoding="utf-8")
     db_path = tmp_path / "library.db"
     store.open_library(db_path).close()  # created, so that it can be watched from the start
-    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
     proc = subprocess.Popen([sys.executable, "-m", "replayer", "import", str(folder), "--db", str(db_path),
                              "--no-progress"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     watcher = sqlite3.connect(db_path, timeout=30)  # reads while the import writes (WAL)
@@ -466,7 +466,7 @@ def test_searches_and_verdicts_while_an_import_runs_never_fail(tmp_path):
     reviewed.write_text(big_log(10_000), encoding="utf-8")
     db_path = tmp_path / "library.db"
     store.open_library(db_path).close()
-    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
     proc = subprocess.Popen([sys.executable, "-m", "replayer", "import", str(folder), "--db", str(db_path),
                              "--no-progress"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     db = store.open_library(db_path)

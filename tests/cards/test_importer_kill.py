@@ -22,7 +22,7 @@ from replayer.cards.db import CardDB, schema_state
 from replayer.cards.importer import import_cards
 from replayer.games import ALL as GAMES
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 N = 600  # cards an import: enough for the kills to land in every part of it, quick enough for CI
 SCRIPT = """--{name}
 --{name}

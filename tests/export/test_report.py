@@ -12,7 +12,7 @@ from replayer.reviews import DISMISSED, Entry, SidecarStore, Verdict
 
 from gui.pdftext import page_count, pdf_text
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "samples" / "ygo" / "honest-in-calc.duel"
 
 

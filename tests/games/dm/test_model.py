@@ -24,7 +24,7 @@ from replayer.games.dm.rules import (ATTACK_GUARDS, DECLARATION_GUARDS, LINES, S
                                      battle_outcome, line_kind, reached_step, shields_to_break)
 from replayer.games.dm.vocabulary import AttackStep as SubStep
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 HEADER = '[Game "dm"]\n[A "Kaito"]\n[B "Rin"]\n'
 
 

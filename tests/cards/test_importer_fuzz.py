@@ -22,7 +22,7 @@ from replayer.cards.importer import import_cards
 from replayer.games import ALL as GAMES
 from replayer.cards.layers import use_cards_db
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "bench"))
 from fuzz_cards import (DATAS, TEXTS, cdb_oracle, dm_good, json_text, lua_script, mutate_script,  # noqa: E402
                         write_cdb, ygo_good)
@@ -135,7 +135,7 @@ def test_lua_scripts_made_and_mutated(seed, mutate):
 
 def test_the_sandbox_reads_made_scripts_and_stops_mutated_ones(tmp_path):
     pytest.importorskip("lupa")
-    from test_luarun import CONSTANTS, EXTRA, UTILITY
+    from cards.test_luarun import CONSTANTS, EXTRA, UTILITY
 
     from replayer.cards.luarun import LuaReader
 

@@ -1,6 +1,6 @@
 """Issue 24, the report and the rest of the CLI: the review report (HTML and PDF), `replayer rules`,
 the library's search and stats, and the commands' help in Japanese and German; English as before
-(the report goldens of tests/test_report.py and the hashes of tests/test_i18n.py hold that)."""
+(the report goldens of tests/export/test_report.py and the hashes of tests/test_i18n.py hold that)."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from replayer.cli import cli
 from replayer.export.report import paper_words, report_html
 from replayer.textwidth import width
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 HONEST = ROOT / "samples" / "ygo" / "honest-in-calc.duel"  # an ATK changer during damage calculation
 DM = ROOT / "samples" / "dm" / "rulings" / "unblockable-by-power-illegal.duel"
 JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
