@@ -127,7 +127,7 @@ def test_what_is_kept_is_what_was_parsed_and_bounded(tmp_path, monkeypatch):
     reader = LineReader(game)
     for i, line in enumerate(LINES + [f"A: draw {n}" for n in range(1, 4)] + ["step damage", "phase battle"]):
         reader.read(line, 1)
-    shapes.save_all()
+    cache.save_all()
     data = json.loads(reader.shapes.path.read_text(encoding="utf-8"))
     assert len(data["kept"]) == 5
     assert reader.shapes.path.stat().st_mode & 0o777 == 0o600
@@ -147,7 +147,7 @@ def test_a_stale_file_is_replaced_by_the_new_one(tmp_path, monkeypatch):
     old = reader.shapes.path.with_name("ygo-shapes-0000000000000000.json")
     old.write_text("{}", encoding="utf-8")
     reader.read("timing calc", 1)
-    shapes.save_all()
+    cache.save_all()
     assert reader.shapes.path.is_file() and not old.exists()
 
 

@@ -62,6 +62,7 @@ class LayeredCatalog(Catalog):
                 self._by_key.setdefault(name_key(name), card)
         self._suggester: Suggester | None = None
         self._suggested: dict[tuple[str, int], list[str]] = {}
+        self._kept: Kept | None = None  # the suggestions of earlier runs (_kept_suggestions)
         self._found: dict[str, CardInfo | None] = {}
 
     def find(self, name: str) -> CardInfo | None:
@@ -108,7 +109,7 @@ class LayeredCatalog(Catalog):
         file's name is a digest of what the suggestions depend on: the built-in names, the card
         database (its path, size and time of change: `cards import` rewrites it) and the code
         that suggests."""
-        kept = getattr(self, "_kept", None)
+        kept = self._kept
         if kept is None:
             folder = private_cache_dir()
             path, replaces = None, ""
