@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from dataclasses import dataclass, field
+from dataclasses import field
 from enum import Enum
 from typing import Iterable, Mapping, Sequence
 
 from .i18n import M, Msg, cite_in, render
+from .records import record
 
 
 class Severity(str, Enum):
@@ -32,7 +33,7 @@ class Kind(str, Enum):
     UNKNOWN_CARD = "unknown-card"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Span:
     """Where an event or finding is: 1-based line and column; ``end_column`` is exclusive."""
 
@@ -42,7 +43,7 @@ class Span:
     end_column: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Rule:
     """One entry of the rule registry."""
 
@@ -135,7 +136,7 @@ def define(id: str, kind: Kind | str, title: str, cite: str, severity: Severity 
     return id
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Finding:
     severity: Severity
     kind: Kind

@@ -7,14 +7,15 @@ activation written ``CL2 A: ...``, the chain link the log expects.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import fields
 
 from .diagnostics import Span
+from .records import record
 
 NO_SPAN = Span(0, 0)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CardRef:
     """A mention of a card: its name as written (quotes removed), copy suffix, stats, properties."""
 
@@ -32,7 +33,7 @@ class CardRef:
         return self.name if self.copy is None else f"{self.name}#{self.copy}"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class Event:
     span: Span = NO_SPAN
     timecode: str | None = None
@@ -76,42 +77,42 @@ def names_cards(cls: type) -> bool:
 
 
 # ---- structure (both games) ---------------------------------------------------------------
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class Turn(Event):
     number: int
     kind = "turn"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class Phase(Event):
     name: str  # draw standby main1 battle main2 end (ygo); start untap draw charge main attack end (dm)
     kind = "phase"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class Step(Event):
     name: str  # start battle damage end
     kind = "step"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class Timing(Event):
     name: str  # ds-start before-calc calc after-calc ds-end
     kind = "timing"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class ResolveAll(Event):
     kind = "resolve"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class AttackEnds(Event):
     kind = "attack-ends"
 
 
 # ---- actor lines shared by both games -------------------------------------------------------
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class Attack(Event):
     attacker: CardRef
     target: CardRef | None  # None: a direct attack (ygo) / the player (dm)
@@ -119,14 +120,14 @@ class Attack(Event):
     kind = "attack"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class Destroy(Event):
     card: CardRef
     by_battle: bool = False
     kind = "destroy"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class Move(Event):
     """A card moves: to gy / banished / hand (ygo: send, banish, return, discard; dm: return, put)."""
 
@@ -137,13 +138,13 @@ class Move(Event):
 
 
 # ---- Yu-Gi-Oh! ------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class Draw(Event):
     count: int = 1
     kind = "draw"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class Summon(Event):
     """ygo: normal/tribute/special/flip/... summon; dm: summon (also charge and cast, see DMAction)."""
 
@@ -153,13 +154,13 @@ class Summon(Event):
     kind = "summon"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class SetCard(Event):
     card: CardRef
     kind = "set"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class Activate(Event):
     card: CardRef
     effect: int | None = None
@@ -172,38 +173,38 @@ class Activate(Event):
     kind = "activate"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class Flip(Event):
     card: CardRef
     kind = "flip"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class ChangePosition(Event):
     card: CardRef
     position: str  # attack | defense
     kind = "change"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class Negate(Event):
     card: CardRef
     kind = "negate"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class Damage(Event):
     amount: int
     kind = "damage"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class LifePoints(Event):
     value: int
     kind = "lp"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class AtkChange(Event):
     card: CardRef
     value: int
@@ -211,94 +212,94 @@ class AtkChange(Event):
     kind = "atk"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class Pass(Event):
     kind = "pass"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class EndBattlePhase(Event):
     kind = "end-battle-phase"
 
 
 # ---- Duel Masters ---------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class MainAction(Event):
     verb: str  # charge | summon | cast
     card: CardRef
     kind = "main"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class Tap(Event):
     card: CardRef
     tapped: bool = True
     kind = "tap"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class TriggerAbility(Event):
     card: CardRef
     kind = "trigger"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class ResolveAbility(Event):
     card: CardRef
     kind = "resolve-ability"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class Declare(Event):
     what: str  # ninja-strike | revolution-0 | invade | revolution-change
     card: CardRef
     kind = "declare"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class Block(Event):
     card: CardRef
     guardman: bool = False
     kind = "block"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class Redirect(Event):
     card: CardRef
     target: CardRef
     kind = "redirect"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class Battle(Event):
     first: CardRef
     second: CardRef
     kind = "battle"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class Break(Event):
     count: int
     kind = "break"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class STrigger(Event):
     triggers: tuple[CardRef, ...]  # the S-Triggers used, all named at once (not ``cards``: see Event.cards())
     kind = "s-trigger"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class DirectAttack(Event):
     kind = "direct-attack"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class Win(Event):
     kind = "win"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Note:
     """A note: its text (without ``#``) and its line."""
 

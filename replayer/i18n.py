@@ -29,9 +29,10 @@ from __future__ import annotations
 import gettext
 import os
 import re
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Mapping
+
+from .records import record
 
 #: the languages replayer speaks; the first is the msgids' own
 LANGUAGES = ("en", "ja", "de")
@@ -139,7 +140,7 @@ def domains() -> list[Domain]:
 
 
 # ---- messages ------------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
+@record
 class Msg:
     """A message: its catalog, its English text (the msgid) and its parameters, rendered late."""
 
@@ -177,7 +178,7 @@ class Msg:
         return Msg(self.domain, self.text, tuple(new.items()), self.context)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Name:
     """A card name: as the log wrote it, and the catalog's names by language. In English it is
     always as written (today's output); in another language the catalog's name there if it has one."""
@@ -196,7 +197,7 @@ class Name:
         return self.label
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Join:
     """A list rendered with a separator that is itself a message (`` or ``, ``, ``)."""
 
@@ -275,7 +276,7 @@ def card_name(label: str, names: Mapping[str, str] | None = None) -> Name:
 
 
 # ---- citations -------------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
+@record
 class Source:
     """A citation's label in its source's own language (a Japanese FAQ is cited in Japanese), and the
     catalog that has the label's translations (the English label is the msgid)."""

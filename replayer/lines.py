@@ -15,7 +15,6 @@ import difflib
 import functools
 import re
 import unicodedata
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from . import events as ev
@@ -23,6 +22,7 @@ from .diagnostics import Finding, Span, make_finding
 from .i18n import COMMA, OR, M, Msg, join
 from .makers import maker
 from .numbers import MAX_DIGITS, NumberTooLong, too_long_message  # noqa: F401
+from .records import record
 from .shapes import NO_EVENT, Shapes, decode_event
 from .templates import Template, make_template, own_fields
 
@@ -181,7 +181,7 @@ def split_lines(text: str) -> list[str]:
     return lines
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class BadLine:
     """A line that does not read: its finding without the line number.
 

@@ -12,6 +12,7 @@ from typing import NamedTuple
 
 from . import events as ev
 from .numbers import whole_number
+from .records import record
 
 PLAYERS = ("A", "B")
 
@@ -78,7 +79,7 @@ class Chain:
 
 
 # ---- the state ----------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
+@record
 class CardState:
     """One card as far as the log tells."""
 
@@ -97,7 +98,7 @@ class CardState:
         return game.states.describe_card(self)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Link:
     number: int
     player: str | None
@@ -106,7 +107,7 @@ class Link:
     index: int = -1  # the event
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class BattleState:
     attacker: str
     attacker_player: str | None
