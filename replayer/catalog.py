@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import hashlib
 import unicodedata
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .records import record
 
-@dataclass(frozen=True)
+
+@record(slots=False)
 class CardInfo:
     id: str  # the English name, or the Japanese one where there is no English name
     game: str

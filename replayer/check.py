@@ -28,6 +28,7 @@ from .makers import maker
 from . import reader
 from .games import Game
 from .reader import Choose, GameChoice, Match, _read_lines, game_tag, line_reader, split_lines
+from .records import record
 from .restart import Restart, restart_at
 from .states import Replay
 from .templates import own_fields
@@ -216,7 +217,7 @@ def unreadable_report(path: str, error: Exception, lang: str = "en") -> dict:
 
 
 # ---- re-checking an edited text -----------------------------------------------------------------
-@dataclass(frozen=True)
+@record(slots=False)
 class Change:
     """What :func:`check_edit` read again: lines ``first_line .. first_line + new_lines - 1`` of
     the new text replaced ``old_lines`` lines of the old one; the events before ``first_event``

@@ -26,6 +26,7 @@ from .lines import (CACHED_LINE, EVENT_CACHE, BadLine, LineReader, _close, fold_
                     line_reader, split_line, split_lines, syntax_finding, unfold_column, unfold_values)
 from .makers import maker
 from .numbers import whole_number
+from .records import record
 from .safe import shorten
 from .timecodes import OFFSET_FORMS, is_url, parse_offset, url_problem
 
@@ -55,7 +56,7 @@ class Match:
         return {"A": self.header.get("A", "A"), "B": self.header.get("B", "B")}
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class GameChoice:
     """The game a log is read as, chosen by the caller (:func:`replayer.check.choose_game`).
     ``guessed``: the log names no game the caller knows, so it was read as ``game``; the reader

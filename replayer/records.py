@@ -5,17 +5,20 @@
 ``__init__``, ``__repr__``, ``__eq__`` and ``__hash__`` of every class when the class is made, and
 ``replayer check`` of a short log paid ~30 ms of its start-up for the ~45 records on its path (the
 events alone are 36), most of which a log never makes. Here the class is made by ``dataclass``
-itself with those four left out (so ``dataclasses.fields``, ``replace``, ``asdict``, pickling,
-``copy`` and the frozen ``__setattr__`` are the dataclass module's own), and each of the four is a
-small stand-in that, on its first call, writes the method the dataclass module would have written
+itself with those four left out (so ``dataclasses.fields``, ``replace`` and ``asdict`` are the
+dataclass module's own), and each of the four is a small stand-in that, on its first call, writes the method the dataclass module would have written
 for the class, puts it on the class in its own place and calls it.
 
 What the written methods do is that of Python 3.11's dataclasses for a frozen, slotted class
 with ``eq=True``: ``__init__`` sets every field (defaults, ``default_factory``, ``init=False``
 fields, keyword-only fields, ``__post_init__``), ``__repr__`` shows the ``repr=True`` fields,
 ``__eq__`` compares the ``compare=True`` fields as tuples when both are of the same class,
-``__hash__`` hashes the ``hash`` (or ``compare``) fields as a tuple. ``tests/test_records.py``
-compares both, class for class, on every record of the project.
+``__hash__`` hashes the ``hash`` (or ``compare``) fields as a tuple. Assigning or deleting an
+attribute raises ``FrozenInstanceError`` (one shared ``__setattr__``, not one compiled a class);
+pickling and ``copy`` go through ``__getstate__``/``__setstate__`` as a frozen dataclass's do. The
+dataclass module is told ``frozen=False`` (that is what spares the two functions a class), so
+:func:`is_record`, not ``__dataclass_params__.frozen``, says that a record never changes.
+``tests/test_records.py`` compares a record with the dataclass, method for method.
 """
 
 from __future__ import annotations
@@ -39,17 +42,51 @@ class _HasFactory:
 _HAS_FACTORY = _HasFactory()
 
 
-def record(cls: type[T] | None = None, /, *, kw_only: bool = False) -> Any:
-    """A frozen, slotted dataclass with its methods written on first use (see the module)."""
+def record(cls: type[T] | None = None, /, *, kw_only: bool = False, slots: bool = True) -> Any:
+    """A frozen dataclass (slotted unless ``slots=False``) with its methods written on first use
+    (see the module)."""
 
     def wrap(c: type[T]) -> type[T]:
-        c = dataclasses.dataclass(c, frozen=True, slots=True, kw_only=kw_only,
+        # what the class writes itself stays (as with dataclass); a __hash__ of None is Python's
+        # own when the class writes __eq__ alone
+        own = {name for name in _WRITERS if c.__dict__.get(name) is not None}
+        # frozen=False here: the dataclass module would compile a __setattr__ and a __delattr__
+        # for each class; a record's are the two shared ones below (and so its pickling state)
+        c = dataclasses.dataclass(c, frozen=False, slots=slots, kw_only=kw_only,
                                   init=False, repr=False, eq=False)
+        c.__setattr__ = _frozen_setattr  # type: ignore[method-assign,assignment]
+        c.__delattr__ = _frozen_delattr  # type: ignore[method-assign,assignment]
+        if slots:
+            c.__getstate__ = _getstate  # type: ignore[attr-defined]
+            c.__setstate__ = _setstate  # type: ignore[attr-defined]
         for name in _WRITERS:
-            setattr(c, name, _stand_in(c, name))
+            if name not in own:
+                setattr(c, name, _stand_in(c, name))
         return c
 
     return wrap if cls is None else wrap(cls)
+
+
+def is_record(cls: type) -> bool:
+    """Whether ``cls`` is a record (frozen: its instances never change, so they may be shared)."""
+    return getattr(cls, "__setattr__", None) is _frozen_setattr
+
+
+def _frozen_setattr(self: Any, name: str, value: Any) -> None:
+    raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
+
+
+def _frozen_delattr(self: Any, name: str) -> None:
+    raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
+
+
+def _getstate(self: Any) -> list[Any]:
+    return [getattr(self, f.name) for f in dataclasses.fields(self)]
+
+
+def _setstate(self: Any, state: list[Any]) -> None:
+    for f, value in zip(dataclasses.fields(self), state):
+        _OBJECT_SETATTR(self, f.name, value)
 
 
 def _stand_in(cls: type, name: str) -> Callable[..., Any]:

@@ -28,6 +28,8 @@ import enum
 from dataclasses import dataclass
 from typing import Any
 
+from .records import is_record
+
 # kinds of value: shared as they are, or copied as a list / dict / set / record with a __dict__ /
 # record with __slots__
 _SHARED, _LIST, _DICT, _SET, _RECORD, _SLOTS = range(6)
@@ -42,7 +44,7 @@ def _kind(cls: type) -> int:
         return kind
     if issubclass(cls, (enum.Enum, str, int, float, tuple, frozenset, bytes)):
         kind = _SHARED  # (a tuple subclass: the states' Position and Segment records)
-    elif dataclasses.is_dataclass(cls) and cls.__dataclass_params__.frozen:
+    elif dataclasses.is_dataclass(cls) and (cls.__dataclass_params__.frozen or is_record(cls)):
         kind = _SHARED
     elif "__slots__" in vars(cls) and cls.__dictoffset__ == 0:  # (instances without a __dict__)
         kind = _SLOTS

@@ -118,7 +118,7 @@ class BattleState:
     ended: bool = False
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class GameState:
     """The state after one event (an immutable snapshot)."""
 

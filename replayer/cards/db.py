@@ -15,7 +15,6 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
@@ -27,6 +26,7 @@ if TYPE_CHECKING:  # sqlite_utils is imported by the writer only: reading uses s
 from ..catalog import CardInfo
 from ..errors import ReplayerError
 from ..i18n import M, Said, current
+from ..records import record
 from ..safe import visible
 from .names import Suggester, name_key
 
@@ -121,7 +121,7 @@ def default_cards_path() -> Path:
     return Path(user_data_dir("replayer")) / "cards.db"
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class ImportedCard(CardInfo):
     """A card from the card database: a :class:`CardInfo` that knows where its facts came from."""
 

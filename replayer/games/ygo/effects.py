@@ -12,9 +12,9 @@ This module only builds the readings; the model (``model.py``) judges them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from ...i18n import COMMA, Msg, join
+from ...records import record
 from ...replay import CardFacts
 from .words import M
 
@@ -29,7 +29,7 @@ KIND_WORDS = frozenset({
 ZONE_PREFIX = "from:"
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class Reading:
     """One effect an `activate` line may mean."""
 

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from ...textwidth import table as text_table, width as text_width
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
 from ... import events as ev
 from ...diagnostics import Kind, Severity, define
+from ...records import record
 from .vocabulary import TIMING_BY_WORD, TIMING_WORDS, Timing  # noqa: F401 (TIMING_* re-exported)
 from .words import TIMING_COMMA, M, timing, timings, zone_word
 from ...i18n import AND, COMMA, OR, Msg, join
@@ -208,7 +208,7 @@ def named_timings(p: frozenset[str]) -> frozenset[Timing]:
     return frozenset(out)
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class Clause:
     """One row of the activation table: a class of effects and the timings it allows."""
 
@@ -243,7 +243,7 @@ CLAUSES: tuple[Clause, ...] = (
 ONCE_PER_TIMING: dict[str, frozenset[Timing]] = {"named-timing": frozenset({DS_START, CALC})}
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class Revision:
     """A rules revision as its differences from `current`."""
 
@@ -286,7 +286,7 @@ def is_trigger_effect(p: frozenset[str]) -> bool:
 
 
 # ---- guards: the rows that forbid an activation ----------------------------------------------
-@dataclass(frozen=True)
+@record(slots=False)
 class Act:
     """What a guard looks at: the line, the effect's properties, the card's state, the timing, and the card
     the finding points at (the activated card, a target or the cost)."""
@@ -302,7 +302,7 @@ class Act:
         return self.ref.label
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class Guard:
     """A named predicate and the finding it gives: ``fails(model, act)``; ``say`` -> (message, hint)."""
 
