@@ -27,12 +27,18 @@ _WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
 SAMPLE = 200
 
 
+_ACTOR = re.compile(r"^\s*(?:CL\d+\s+|KG\d+\s+|チェーン\d+\s+)?[AB]\s*:")
+
+
 def _keywords_of(line: str) -> str:
     """A line without its quoted names, its comment and its actor: the words that are keywords."""
-    line = unicodedata.normalize("NFKC", line)
-    line = _QUOTED.sub(" ", line)
-    line = line.split("#", 1)[0]
-    return re.sub(r"^\s*(?:CL\d+\s+|KG\d+\s+|チェーン\d+\s+)?[AB]\s*:", " ", line).strip()
+    if not line.isascii():  # (NFKC leaves ASCII as it is, and only " and ' quote in ASCII)
+        line = _QUOTED.sub(" ", unicodedata.normalize("NFKC", line))
+    elif '"' in line or "'" in line:
+        line = _QUOTED.sub(" ", line)
+    if "#" in line:
+        line = line.split("#", 1)[0]
+    return _ACTOR.sub(" ", line, 1).strip()
 
 
 def _first_words(words: Mapping[str, Mapping[str, str]], lang: str) -> frozenset[str]:
@@ -47,47 +53,60 @@ def _first_words(words: Mapping[str, Mapping[str, str]], lang: str) -> frozenset
     return frozenset(found)
 
 
-_FIRST: dict[int, tuple[Mapping[str, Mapping[str, str]], dict[str, frozenset[str]]]] = {}
+_FIRST: dict[int, tuple[Mapping[str, Mapping[str, str]], dict[str, frozenset[str]], dict[str, str]]] = {}
+#: the lines kept in a table's cache of the languages of lines (a log repeats its lines: `phase draw`)
+CACHED_LINES = 50_000
 
 
-def _first_words_of(words: Mapping[str, Mapping[str, str]]) -> dict[str, frozenset[str]]:
+def _first_words_of(words: Mapping[str, Mapping[str, str]]) -> tuple[dict[str, frozenset[str]], dict[str, str]]:
     """The first words of each language but Japanese, made once for a game's table (a module's constant,
-    kept with the table so that its id is not reused)."""
+    kept with the table so that its id is not reused), and the table's cache: a line as written -> its
+    language ("" for a line that is no keyword line)."""
     kept = _FIRST.get(id(words))
     if kept is None or kept[0] is not words:
-        kept = _FIRST[id(words)] = (words, {lang: _first_words(words, lang) for lang in words if lang != "ja"})
-    return kept[1]
+        kept = _FIRST[id(words)] = (words, {lang: _first_words(words, lang) for lang in words if lang != "ja"}, {})
+    return kept[1], kept[2]
+
+
+def _line_language(raw: str, first: Mapping[str, frozenset[str]]) -> str:
+    """The language of a keyword line, "" for a line that is none (blank, a header tag, a comment)."""
+    s = raw.strip()
+    if not s or s[0] == "[" or s[0] == "#":
+        return ""
+    kw = _keywords_of(s)
+    if not kw:
+        return ""
+    if not kw.isascii() and _JAPANESE.search(kw):
+        return "ja"
+    m = _WORD.search(kw)
+    head = m.group(0).casefold() if m else ""
+    return next((g for g, heads in first.items() if head in heads), "en")
 
 
 def log_language(lines: Iterable[str], words: Mapping[str, Mapping[str, str]]) -> str:
     """``"en"``, or the language (a key of ``words``) that a good part (:data:`SHARE`) of the log's
-    keyword lines are written in.
+    keyword lines (its first :data:`SAMPLE`) are written in.
 
     Japanese is told by its script outside the quoted names; another language by a line's first
     keyword being one of that language's words (and no English word)."""
-    first = _first_words_of(words)
+    first, cache = _first_words_of(words)
+    if len(cache) > CACHED_LINES:
+        cache.clear()
     votes: dict[str, int] = {}
     seen = 0
+    get = cache.get
     for raw in lines:
-        if seen >= SAMPLE:
-            break
-        s = raw.strip()
-        if not s or s.startswith("[") or s.startswith("#"):
-            continue
-        kw = _keywords_of(s)
-        if not kw:
-            continue
-        seen += 1
-        if _JAPANESE.search(kw):
-            lang = "ja"
-        else:
-            m = _WORD.search(kw)
-            head = m.group(0).casefold() if m else ""
-            lang = next((g for g, heads in first.items() if head in heads), "en")
-        votes[lang] = votes.get(lang, 0) + 1
+        lang = get(raw)
+        if lang is None:
+            lang = cache[raw] = _line_language(raw, first)
+        if lang:
+            votes[lang] = votes.get(lang, 0) + 1
+            seen += 1
+            if seen >= SAMPLE:
+                break
     if not votes:
         return "en"
-    total = sum(votes.values())
+    total = seen
     # keywords of another language are written on purpose: a log that writes a good part of its lines
     # with them (a Japanese judge keeps `phase main1` and `A: damage` but writes the timings in
     # Japanese) is in that language

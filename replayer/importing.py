@@ -91,11 +91,19 @@ def _prepare_star(args: tuple[str, str | None, str]) -> Prepared | ImportOutcome
     return prepare_file(*args)
 
 
+#: the files a worker process is handed at a time: at most this many (each hand-over and its
+#: results' return cost this process about a millisecond of CPU, whatever their size) ...
+CHUNK_FILES = 64
+#: ... and small enough that each worker gets at least this many hand-overs (the last ones even out)
+CHUNKS_A_WORKER = 8
+
+
 def import_paths(db: Database, files: Sequence[str | os.PathLike[str]], *, jobs: int = 1,
-                 chunksize: int = 8) -> Iterator[ImportOutcome]:
+                 chunksize: int | None = None) -> Iterator[ImportOutcome]:
     """Import files (not folders: see :func:`find_logs`), yielding one outcome a file, in order.
 
-    With ``jobs > 1`` files are read and checked in that many worker processes; every write
+    With ``jobs > 1`` files are read and checked in that many worker processes, ``chunksize``
+    files at a time (default: :data:`CHUNK_FILES`, fewer for fewer files); every write
     happens here, in this process, a few dozen files a transaction, each file whole
     (:class:`~replayer.store.BulkWriter`): a file's outcome comes once it is committed.
     """
@@ -111,7 +119,10 @@ def import_paths(db: Database, files: Sequence[str | os.PathLike[str]], *, jobs:
 
         # (made before the writer's checkpoint thread starts: a process forked with threads
         # running can inherit a lock one of them held)
-        pool = multiprocessing.get_context().Pool(min(jobs, len(tasks)))
+        workers = min(jobs, len(tasks))
+        pool = multiprocessing.get_context().Pool(workers)
+        if chunksize is None:
+            chunksize = max(1, min(CHUNK_FILES, len(tasks) // (workers * CHUNKS_A_WORKER)))
         prepared_files = pool.imap(_prepare_star, tasks, chunksize=chunksize)
     writer = None
     try:
