@@ -251,6 +251,24 @@ class Document:
             out[p] = out.get(p, 0) + 1
         return out
 
+    def first_finding(self) -> int:
+        """The finding the window selects when the log is opened: the first of the worst (-1: none)."""
+        if not self.findings:
+            return -1
+        worst = max(SEVERITY_RANK[f.severity.value] for f in self.findings)
+        for k, f in enumerate(self.findings):
+            if SEVERITY_RANK[f.severity.value] == worst:
+                return k
+        return 0
+
+    def first_event(self) -> int:
+        """The event selected when the log is opened: :meth:`first_finding`'s, else the first
+        (-1: none, or the finding is before the first event)."""
+        k = self.first_finding()
+        if k >= 0:
+            return self.finding_event[k]
+        return 0 if self.events else -1
+
     def state_at(self, index: int) -> GameState:
         """The state after event ``index`` (the replay's, kept for the last few events asked:
         the re-check's worker asks for the cursor's before the window selects it)."""
@@ -539,8 +557,13 @@ def build_pyramid(doc: Document) -> Pyramid:
         segments = {"phase": r.phases, "step": r.steps, "substep": r.substeps, "timing": r.timings}
         for marks, out in ((game.in_battle, battle), (game.in_damage_step, damage)):
             for kind, seq in segments.items():
+                said: dict[str, bool] = {}  # a kind's few names, each asked once
                 for seg in seq:
-                    if marks(kind, seg.name):
+                    name = seg.name
+                    hit = said.get(name)
+                    if hit is None:
+                        hit = said[name] = bool(marks(kind, name))
+                    if hit:
                         out[seg.start:seg.end] = b"\x01" * (seg.end - seg.start)
     for i in r.link_of:
         chain[i] = 1
@@ -563,8 +586,11 @@ def build_pyramid(doc: Document) -> Pyramid:
 
 
 def load_document(path: str, data: bytes | None = None,
-                  progress: Callable[[str, int], None] | None = None) -> Document:
-    """Read, check and lay out a log file (or its bytes). Raises UnreadableFile if it can't be read."""
+                  progress: Callable[[str, int], None] | None = None, *, first: bool = False) -> Document:
+    """Read, check and lay out a log file (or its bytes). Raises UnreadableFile if it can't be read.
+
+    ``first``: also make the State pane's rows of :meth:`Document.first_event` (what the window
+    shows first of a log it opens), here on the loader's thread rather than on the GUI thread."""
     from ...check import read_log
 
     if progress:
@@ -575,7 +601,11 @@ def load_document(path: str, data: bytes | None = None,
     result = check_match(match)
     if progress:
         progress(tr("Replaying the events…"), 75)
-    return build_document(result, path, progress)
+    doc = build_document(result, path, progress)
+    if first and doc.first_event() >= 0:
+        with _no_gc():
+            doc.state_tree(doc.first_event())
+    return doc
 
 
 def document_from_text(text: str, path: str = "<log>") -> Document:

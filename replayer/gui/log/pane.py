@@ -43,7 +43,7 @@ _RIGHT_VCENTER = Qt.AlignRight | Qt.AlignVCenter
 
 #: the characters ``setPlainText`` does not give back as they were (``toPlainText`` turns them into
 #: others): a text with none of them is the view's text as it was handed to :meth:`LogView.set_text`
-_NOT_KEPT = re.compile("[\r\u00a0\u2028\u2029\ufdd0\ufdd1]")
+_NOT_KEPT = ("\r", "\u00a0", "\u2028", "\u2029", "\ufdd0", "\ufdd1")
 
 _TAG = re.compile(r'^\s*\[\s*([A-Za-z][\w-]*)\s+("[^"\n]*")\s*\]')
 
@@ -273,7 +273,7 @@ class LogView(QPlainTextEdit):
         if needs_bar:
             self.setVerticalScrollBarPolicy(Qt.ScrollBarAsNeeded)
         self._update_margins()
-        self._text_set = (text, self.document().revision()) if not _NOT_KEPT.search(text) else None
+        self._text_set = None if any(c in text for c in _NOT_KEPT) else (text, self.document().revision())
 
     def plain_text(self) -> str:
         """The view's text, as ``toPlainText`` gives it: while the document is as :meth:`set_text`
