@@ -235,14 +235,12 @@ class CoarsePaintMixin:
             top, h = rows.lanes[lane]
             base = int(top + h - 6)
             scale = (h - 24) / size
-            heights = [max(int(c * scale + 0.5), 2) if c else 0 for c in level.count[lane]]
-            density[lane] = [QRect(x, base - bh, 1, bh) for x, bh in zip(xs, heights) if bh]
+            density[lane] = [QRect(x, base - bh, 1, bh) for x, c in zip(xs, level.count[lane])
+                             if c and (bh := max(int(c * scale + 0.5), 2))]
         top, h = rows.lanes["M"]
-        flags = level.flags
-        by = int(rows.bracket_y()) - 1
-        chain_rects = [QRect(x, by, 1, 3) for x, f in zip(xs, flags) if f & F_CHAIN]
-        note_top = int(top) + 2
-        note_rects = [QRect(x, note_top, 1, 4) for x, f in zip(xs, flags) if f & F_NOTE]
+        # (runs of adjacent bins, one rectangle a run: the same pixels as one a bin)
+        chain_rects = self._flag_runs(level, F_CHAIN, int(rows.bracket_y()) - 1, 3)
+        note_rects = self._flag_runs(level, F_NOTE, int(top) + 2, 4)
         return density, chain_rects, note_rects
 
     def _density_colour(self, lane: str) -> QColor:
