@@ -11,6 +11,8 @@ from __future__ import annotations
 import gc
 from bisect import bisect_right
 from contextlib import contextmanager
+from itertools import compress, count
+from operator import attrgetter
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -41,6 +43,7 @@ CATEGORY = {
 }
 STRUCTURE = frozenset({"turn", "phase", "step", "timing"})
 _AB = frozenset({"A", "B"})
+_NOTES = attrgetter("notes")
 
 # flags of the level-of-detail pyramid
 F_BATTLE = 1  # inside a Battle Phase (ygo) / an attack (dm)
@@ -516,18 +519,19 @@ def _build_document(result: CheckResult, path: str | None,
     event_findings: dict[int, list[int]] = {}
     gap_findings: dict[int, list[int]] = {}
     line_findings: dict[int, list[int]] = {}
+    lines = r.lines  # the events' lines, in order (a few findings: bisected, no dict of every line made)
     for k, f in enumerate(findings):
         line = f.span.line
         line_findings.setdefault(line, []).append(k)
-        exact = r.index_of_line.get(line)
-        if exact is not None:
+        before = bisect_right(lines, line) - 1 if n else -1
+        if before >= 0 and lines[before] == line:  # the last event on the line, as index_of_line has it
+            exact = before
             finding_event.append(exact)
             finding_exact.append(True)
             event_findings.setdefault(exact, []).append(k)
             player = events[exact].player
             finding_player.append(player if player in ("A", "B") else None)
         else:
-            before = bisect_right(r.lines, line) - 1 if n else -1
             finding_event.append(before)
             finding_exact.append(False)
             gap_findings.setdefault(before, []).append(k)
@@ -558,18 +562,26 @@ def build_pyramid(doc: Document) -> Pyramid:
         for marks, out in ((game.in_battle, battle), (game.in_damage_step, damage)):
             for kind, seq in segments.items():
                 said: dict[str, bool] = {}  # a kind's few names, each asked once
-                for seg in seq:
+                first = last = -1  # the run of marked segments that meet or overlap: one write a run
+                for seg in seq:  # (in order of their starts)
                     name = seg.name
                     hit = said.get(name)
                     if hit is None:
                         hit = said[name] = bool(marks(kind, name))
                     if hit:
-                        out[seg.start:seg.end] = b"\x01" * (seg.end - seg.start)
+                        if seg.start <= last:
+                            if seg.end > last:
+                                last = seg.end
+                        else:
+                            if last > first:
+                                out[first:last] = b"\x01" * (last - first)
+                            first, last = seg.start, seg.end
+                if last > first:
+                    out[first:last] = b"\x01" * (last - first)
     for i in r.link_of:
         chain[i] = 1
-    for i, e in enumerate(events):
-        if e.notes:
-            note[i] = 1
+    for i in compress(count(), map(_NOTES, events)):
+        note[i] = 1
     for seg in r.turns:
         if seg.player == "A":
             turn_a[seg.start:seg.end] = b"\x01" * (seg.end - seg.start)
