@@ -11,6 +11,8 @@ from __future__ import annotations
 import gc
 from bisect import bisect_right
 from contextlib import contextmanager
+from itertools import compress, count
+from operator import attrgetter
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -41,6 +43,7 @@ CATEGORY = {
 }
 STRUCTURE = frozenset({"turn", "phase", "step", "timing"})
 _AB = frozenset({"A", "B"})
+_NOTES = attrgetter("notes")
 
 # flags of the level-of-detail pyramid
 F_BATTLE = 1  # inside a Battle Phase (ygo) / an attack (dm)
@@ -250,6 +253,24 @@ class Document:
         for p in self.finding_player:
             out[p] = out.get(p, 0) + 1
         return out
+
+    def first_finding(self) -> int:
+        """The finding the window selects when the log is opened: the first of the worst (-1: none)."""
+        if not self.findings:
+            return -1
+        worst = max(SEVERITY_RANK[f.severity.value] for f in self.findings)
+        for k, f in enumerate(self.findings):
+            if SEVERITY_RANK[f.severity.value] == worst:
+                return k
+        return 0
+
+    def first_event(self) -> int:
+        """The event selected when the log is opened: :meth:`first_finding`'s, else the first
+        (-1: none, or the finding is before the first event)."""
+        k = self.first_finding()
+        if k >= 0:
+            return self.finding_event[k]
+        return 0 if self.events else -1
 
     def state_at(self, index: int) -> GameState:
         """The state after event ``index`` (the replay's, kept for the last few events asked:
@@ -498,18 +519,19 @@ def _build_document(result: CheckResult, path: str | None,
     event_findings: dict[int, list[int]] = {}
     gap_findings: dict[int, list[int]] = {}
     line_findings: dict[int, list[int]] = {}
+    lines = r.lines  # the events' lines, in order (a few findings: bisected, no dict of every line made)
     for k, f in enumerate(findings):
         line = f.span.line
         line_findings.setdefault(line, []).append(k)
-        exact = r.index_of_line.get(line)
-        if exact is not None:
+        before = bisect_right(lines, line) - 1 if n else -1
+        if before >= 0 and lines[before] == line:  # the last event on the line, as index_of_line has it
+            exact = before
             finding_event.append(exact)
             finding_exact.append(True)
             event_findings.setdefault(exact, []).append(k)
             player = events[exact].player
             finding_player.append(player if player in ("A", "B") else None)
         else:
-            before = bisect_right(r.lines, line) - 1 if n else -1
             finding_event.append(before)
             finding_exact.append(False)
             gap_findings.setdefault(before, []).append(k)
@@ -539,14 +561,27 @@ def build_pyramid(doc: Document) -> Pyramid:
         segments = {"phase": r.phases, "step": r.steps, "substep": r.substeps, "timing": r.timings}
         for marks, out in ((game.in_battle, battle), (game.in_damage_step, damage)):
             for kind, seq in segments.items():
-                for seg in seq:
-                    if marks(kind, seg.name):
-                        out[seg.start:seg.end] = b"\x01" * (seg.end - seg.start)
+                said: dict[str, bool] = {}  # a kind's few names, each asked once
+                first = last = -1  # the run of marked segments that meet or overlap: one write a run
+                for seg in seq:  # (in order of their starts)
+                    name = seg.name
+                    hit = said.get(name)
+                    if hit is None:
+                        hit = said[name] = bool(marks(kind, name))
+                    if hit:
+                        if seg.start <= last:
+                            if seg.end > last:
+                                last = seg.end
+                        else:
+                            if last > first:
+                                out[first:last] = b"\x01" * (last - first)
+                            first, last = seg.start, seg.end
+                if last > first:
+                    out[first:last] = b"\x01" * (last - first)
     for i in r.link_of:
         chain[i] = 1
-    for i, e in enumerate(events):
-        if e.notes:
-            note[i] = 1
+    for i in compress(count(), map(_NOTES, events)):
+        note[i] = 1
     for seg in r.turns:
         if seg.player == "A":
             turn_a[seg.start:seg.end] = b"\x01" * (seg.end - seg.start)
@@ -563,8 +598,11 @@ def build_pyramid(doc: Document) -> Pyramid:
 
 
 def load_document(path: str, data: bytes | None = None,
-                  progress: Callable[[str, int], None] | None = None) -> Document:
-    """Read, check and lay out a log file (or its bytes). Raises UnreadableFile if it can't be read."""
+                  progress: Callable[[str, int], None] | None = None, *, first: bool = False) -> Document:
+    """Read, check and lay out a log file (or its bytes). Raises UnreadableFile if it can't be read.
+
+    ``first``: also make the State pane's rows of :meth:`Document.first_event` (what the window
+    shows first of a log it opens), here on the loader's thread rather than on the GUI thread."""
     from ...check import read_log
 
     if progress:
@@ -575,7 +613,11 @@ def load_document(path: str, data: bytes | None = None,
     result = check_match(match)
     if progress:
         progress(tr("Replaying the events…"), 75)
-    return build_document(result, path, progress)
+    doc = build_document(result, path, progress)
+    if first and doc.first_event() >= 0:
+        with _no_gc():
+            doc.state_tree(doc.first_event())
+    return doc
 
 
 def document_from_text(text: str, path: str = "<log>") -> Document:

@@ -172,7 +172,7 @@ class LogEditor(NewLogMixin, QObject):
         doc = self.doc
         if doc is not None and doc.match.game in games.ALL:
             return doc.match.game
-        found, _ = detect_game(split_lines(self.view.toPlainText()[:4000]))
+        found, _ = detect_game(split_lines(self.view.plain_text()[:4000]))
         return (found or games.DEFAULT).id
 
     def start(self) -> None:
@@ -249,7 +249,7 @@ class LogEditor(NewLogMixin, QObject):
 
     # ---- the text ---------------------------------------------------------------------------------
     def text(self) -> str:
-        return self.view.toPlainText()
+        return self.view.plain_text()
 
     def data(self) -> bytes:
         return encode_text(self.text(), newline=self.newline, bom=self.bom)
@@ -279,7 +279,7 @@ class LogEditor(NewLogMixin, QObject):
 
     def _take_checked(self) -> None:
         self.checked_revision = self.view.document().revision()
-        self.checked_text = self.view.toPlainText()
+        self.checked_text = self.view.plain_text()
 
     def recheck(self) -> None:
         """Check the text as it is now, on the worker thread (the window follows when it is done)."""

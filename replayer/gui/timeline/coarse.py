@@ -24,31 +24,53 @@ class CoarsePaintMixin:
     """The zoomed-out levels (bins of the pyramid) and the gutter with the row names."""
 
     # ---- the zoomed-out levels --------------------------------------------------------------------
+    # The rectangles of a level are made in bin coordinates (x: the bin's number, width: bins; y in
+    # pixels), a chunk of the pyramid's bins at a time, and kept: they do not depend on the zoom, only
+    # on the bin size and the rows. A paint draws the chunks it exposes through a transform that puts
+    # bin b at LEFT + b * (size * ppe), so a new zoom of the same bin size (Ctrl+wheel) makes no
+    # rectangle at all. (Antialiasing is off here: a scaled rectangle fills the pixels whose centres
+    # it covers, so the bins of a row meet without gaps or overlaps.)
+
     def _bins(self, i0: int, i1: int):
         """The pyramid's bins for events [i0, i1) at the current zoom (at least 1.5 px each)."""
         pyr = self.doc.pyramid
         size = pyr.size_for(self.ppe)
         key = (pyr, size, i0 // size, i1 // size + 1)  # (the pyramid itself: compared by identity)
         last = getattr(self, "_last_bins", None)
-        if last is not None and last[0] == key:  # the bands and the lanes of one paint ask alike
+        if last is not None and last[0] == key:
             return last[1]
         level = pyr.bins(size, key[2], key[3])
         self._last_bins = (key, level)
         return level
 
     def _level_key(self, i0: int, i1: int) -> tuple:
-        """What the rectangles of the zoomed-out level for events [i0, i1) depend on: the bin
-        size and the bins (as :meth:`_bins` gives them), the zoom and the rows' geometry."""
+        """The bin size and the bins [b0, b1) for events [i0, i1) at the current zoom."""
         pyr = self.doc.pyramid
         size = pyr.size_for(self.ppe)
-        return size, max(i0 // size, 0), min(i1 // size + 1, pyr.nbins(size)), self.ppe, self.rows.key
+        return size, max(i0 // size, 0), min(i1 // size + 1, pyr.nbins(size))
+
+    def _chunks(self, kind: str, size: int, b0: int, b1: int, make) -> list:
+        """The kept rectangles (bin coordinates) of ``kind`` for the pyramid's chunks that hold
+        bins [b0, b1): ``make(level)`` of each chunk's bins, once per bin size and rows."""
+        pyr = self.doc.pyramid
+        chunk = pyr.CHUNK
+        out = []
+        for c in range(b0 // chunk, (b1 - 1) // chunk + 1 if b1 > b0 else 0):
+            out.append(self._coarse_kept((kind, size, c, self.rows.key),
+                                         lambda c=c: make(pyr.bins(size, c * chunk, (c + 1) * chunk))))
+        return out
+
+    def _in_bins(self, p: QPainter, size: int) -> None:
+        """Paint in bin coordinates from here on (until ``p.restore()``)."""
+        p.save()
+        p.translate(LEFT, 0)
+        p.scale(size * self.ppe, 1)
 
     def _paint_bands_coarse(self, p: QPainter, i0: int, i1: int, vis_left: float, exposed: QRectF) -> None:
         t, r, doc = self.theme, self.rows, self.doc
         width = exposed.width()
         j0, j1 = self._segment_range(doc.replay.turns, i0, i1)
-        key = self._level_key(i0, i1)
-        size, b0, b1 = key[:3]
+        size, b0, b1 = self._level_key(i0, i1)
         bw = size * self.ppe
         if j1 - j0 <= width / 6:
             for s in doc.replay.turns[j0:j1]:
@@ -57,12 +79,15 @@ class CoarsePaintMixin:
         else:
             # turns too thin to draw one by one: whose turns fill each bin, merged into runs
             y, h = int(r.turn[0]), int(r.turn[1])
-            rects = self._coarse_kept(("turns",) + key, lambda: self._turn_runs(self._bins(i0, i1), b0, b1, bw, y, h))
+            chunks = self._chunks("turns", size, b0, b1, lambda level: self._turn_runs(level, y, h))
             p.setPen(Qt.NoPen)
-            for v, items in rects.items():
-                if items:
-                    p.setBrush(QColor(t.turn["A" if v else "B"]))
-                    p.drawRects(items)
+            self._in_bins(p, size)
+            for v in (True, False):
+                p.setBrush(QColor(t.turn["A" if v else "B"]))
+                for rects in chunks:
+                    if rects[v]:
+                        p.drawRects(rects[v])
+            p.restore()
             # a turn number every ~110 px
             p.setFont(self._bold)
             p.setPen(QColor(t.turn_text))
@@ -74,15 +99,20 @@ class CoarsePaintMixin:
                     p.drawText(QRectF(x + 3, y, 104, h), Qt.AlignVCenter | Qt.AlignLeft, tr("Turn {n}", n=s.name))
                 x += 110
         # phases, steps, timings: bands where the flags say so
-        bands = self._coarse_kept(("bands",) + key, lambda: self._flag_bands(self._bins(i0, i1), b0, b1, bw))
+        rows = self._band_rows()
         p.setPen(Qt.NoPen)
-        for (flag, y, h, off), rects in bands.items():
+        for flag, y, h, off in rows:
             if off:
                 p.setBrush(QColor(t.phase))
                 p.drawRect(QRect(int(LEFT + b0 * bw), y, int((b1 - b0) * bw) + 1, h))
-            if rects:
-                p.setBrush(QColor(t.phase_battle if off else t.substep if flag == F_BATTLE else t.timing))
-                p.drawRects(rects)
+        chunks = self._chunks("bands", size, b0, b1, lambda level: self._flag_bands(level, rows))
+        self._in_bins(p, size)
+        for k, (flag, y, h, off) in enumerate(rows):
+            p.setBrush(QColor(t.phase_battle if off else t.substep if flag == F_BATTLE else t.timing))
+            for bands in chunks:
+                if bands[k]:
+                    p.drawRects(bands[k])
+        p.restore()
         p.setFont(self._small)
         p.setPen(QColor(t.dim))
         lx = max(vis_left, LEFT) + 4
@@ -92,27 +122,27 @@ class CoarsePaintMixin:
                    word(doc.match.game, get_game(doc.match.game).label("battles")))
 
     @staticmethod
-    def _turn_runs(level, b0: int, b1: int, bw: float, y: int, h: int) -> dict[bool, list[QRect]]:
-        """Whose turns fill each bin (A's: True), merged into runs of bins, as rectangles."""
+    def _turn_runs(level, y: int, h: int) -> dict[bool, list[QRect]]:
+        """Whose turns fill each of ``level``'s bins (A's: True), merged into runs of bins, as
+        rectangles in bin coordinates."""
         turn_a = level.turn_a
         half = level.size / 2
         rects: dict[bool, list[QRect]] = {True: [], False: []}
-        b = b0
+        b0 = level.b0
+        b, b1 = 0, len(turn_a)
         while b < b1:
-            v = turn_a[b - b0] >= half
+            v = turn_a[b] >= half
             e = b + 1
-            while e < b1 and (turn_a[e - b0] >= half) == v:
+            while e < b1 and (turn_a[e] >= half) == v:
                 e += 1
-            x0 = int(LEFT + b * bw)
-            rects[v].append(QRect(x0, y, max(int(LEFT + e * bw) - x0, 1), h))
+            rects[v].append(QRect(b0 + b, y, e - b, h))
             b = e
         return rects
 
-    def _flag_bands(self, level, b0: int, b1: int, bw: float) -> dict[tuple[int, int, int, bool], list[QRect]]:
+    def _band_rows(self) -> list[tuple[int, int, int, bool]]:
         """The band rows drawn where the bins' flags say so: (flag, top, height, with the phase row's
-        background) -> the runs of flagged bins as rectangles, in drawing order. The Battle Phase on
-        the phase row; below it the Damage Step (Duel Masters: the attack sub-steps) on the step
-        row, and on the timing row when there is one."""
+        background), in drawing order. The Battle Phase on the phase row; below it the Damage Step
+        (Duel Masters: the attack sub-steps) on the step row, and on the timing row when there is one."""
         r = self.rows
         rows = [(F_BATTLE, r.phase, True)]
         if self.doc.replay.step_kind == "substep":
@@ -121,21 +151,25 @@ class CoarsePaintMixin:
             rows.append((F_DAMAGE, r.step, False))
             if r.timing is not None:
                 rows.append((F_DAMAGE, r.timing, False))
-        return {(flag, int(y), int(h), off): self._flag_runs(level, b0, b1, bw, flag, int(y), int(h))
-                for flag, (y, h), off in rows}
+        return [(flag, int(y), int(h), off) for flag, (y, h), off in rows]
+
+    def _flag_bands(self, level, rows) -> list[list[QRect]]:
+        """For each of ``rows`` (:meth:`_band_rows`), the runs of ``level``'s flagged bins as
+        rectangles in bin coordinates."""
+        return [self._flag_runs(level, flag, y, h) for flag, y, h, _ in rows]
 
     @staticmethod
-    def _flag_runs(level, b0: int, b1: int, bw: float, flag: int, y: int, h: int) -> list[QRect]:
-        flags = level.flags  # indexed from b0
+    def _flag_runs(level, flag: int, y: int, h: int) -> list[QRect]:
+        flags = level.flags
+        b0 = level.b0
         rects = []
-        b = b0
+        b, b1 = 0, len(flags)
         while b < b1:
-            if flags[b - b0] & flag:
+            if flags[b] & flag:
                 e = b + 1
-                while e < b1 and flags[e - b0] & flag:
+                while e < b1 and flags[e] & flag:
                     e += 1
-                x0 = int(LEFT + b * bw)
-                rects.append(QRect(x0, y, max(int(LEFT + e * bw) - x0, 1), h))
+                rects.append(QRect(b0 + b, y, e - b, h))
                 b = e
             else:
                 b += 1
@@ -144,65 +178,70 @@ class CoarsePaintMixin:
     def _paint_coarse(self, p: QPainter, i0: int, i1: int) -> None:
         """Per-bin aggregates: event density per lane, the worst finding, chains and notes."""
         t = self.theme
-        density, chain_rects, note_rects, sev_rects = self._coarse_kept(
-            ("coarse",) + self._level_key(i0, i1), lambda: self._coarse_rects(self._bins(i0, i1)))
+        size, b0, b1 = self._level_key(i0, i1)
+        chunks = self._chunks("coarse", size, b0, b1, self._coarse_rects)
         p.setPen(Qt.NoPen)
+        self._in_bins(p, size)
         for lane in LANES:
-            if density[lane]:
-                p.setBrush(self._density_colour(lane))
-                p.drawRects(density[lane])
+            p.setBrush(self._density_colour(lane))
+            for density, _, _ in chunks:
+                if density[lane]:
+                    p.drawRects(density[lane])
         # chains and notes as thin marks in the table lane
-        if chain_rects:
-            p.setBrush(QColor(t.chain))
-            p.drawRects(chain_rects)
-        if note_rects:
-            p.setBrush(QColor(t.note))
-            p.drawRects(note_rects)
+        p.setBrush(QColor(t.chain))
+        for _, chain_rects, _ in chunks:
+            if chain_rects:
+                p.drawRects(chain_rects)
+        p.setBrush(QColor(t.note))
+        for _, _, note_rects in chunks:
+            if note_rects:
+                p.drawRects(note_rects)
+        p.restore()
+        # the worst finding per bin, at least 3 px wide whatever the zoom (a few: made each paint)
+        bw = size * self.ppe
+        w = max(int(bw + 0.5), 1)
+        sev = self.doc.pyramid.sev(size)
+        sev_rects: dict[int, list[QRect]] = {1: [], 2: [], 3: []}
+        for lane in LANES:
+            stop = int(self.rows.lanes[lane][0] + 4)
+            for b, s in sev[lane].items():
+                if b0 <= b < b1:
+                    sev_rects[s].append(QRect(int(LEFT + b * bw) - 1, stop, max(w, 3) + 1, 9))
         for s in (1, 2, 3):  # worst last, on top
             if sev_rects[s]:
                 p.setBrush(QColor(t.severity[RANK_NAME[s]]))
                 p.drawRects(sev_rects[s])
 
     def _coarse_kept(self, key: tuple, make):
-        """``make()``, kept for ``key`` (the rectangles of a zoomed-out level, in scene coordinates:
-        a repaint at the same zoom, height and range draws them again without making them)."""
+        """``make()``, kept for ``key`` (rectangles of a zoomed-out level in bin coordinates: any
+        zoom of the same bin size and rows draws them again without making them)."""
         cache = self._coarse_cache
         hit = cache.get(key)
         if hit is None:
-            if len(cache) >= 16:
+            if len(cache) >= 1024:
                 cache.clear()
             hit = cache[key] = make()
         return hit
 
-    def _coarse_rects(self, level) -> tuple[dict[str, list[QRect]], list[QRect], list[QRect],
-                                            dict[int, list[QRect]]]:
-        """The rectangles of :meth:`_paint_coarse` for ``level``'s bins: density per lane, chains,
-        notes, and the worst finding per bin by severity rank."""
+    def _coarse_rects(self, level) -> tuple[dict[str, list[QRect]], list[QRect], list[QRect]]:
+        """The rectangles of :meth:`_paint_coarse` for ``level``'s bins, in bin coordinates:
+        density per lane, chains, notes."""
         rows = self.rows
-        b0, b1 = level.b0, level.b0 + len(level.flags)
+        b0 = level.b0
         size = level.size
-        bw = size * self.ppe
-        w = max(int(bw + 0.5), 1)
-        sev_rects: dict[int, list[QRect]] = {1: [], 2: [], 3: []}
-        xs = [int(LEFT + b * bw) for b in range(b0, b1)]
+        xs = range(b0, b0 + len(level.flags))
         density: dict[str, list[QRect]] = {}
         for lane in LANES:
             top, h = rows.lanes[lane]
             base = int(top + h - 6)
             scale = (h - 24) / size
-            heights = [max(int(c * scale + 0.5), 2) if c else 0 for c in level.count[lane]]
-            density[lane] = [QRect(x, base - bh, w, bh) for x, bh in zip(xs, heights) if bh]
-            stop = int(top + 4)
-            for b, s in level.sev[lane].items():
-                if b0 <= b < b1:
-                    sev_rects[s].append(QRect(int(LEFT + b * bw) - 1, stop, max(w, 3) + 1, 9))
+            density[lane] = [QRect(x, base - bh, 1, bh) for x, c in zip(xs, level.count[lane])
+                             if c and (bh := max(int(c * scale + 0.5), 2))]
         top, h = rows.lanes["M"]
-        flags = level.flags
-        by = int(rows.bracket_y()) - 1
-        chain_rects = [QRect(x, by, w, 3) for x, f in zip(xs, flags) if f & F_CHAIN]
-        note_top, note_w = int(top) + 2, max(w, 2)
-        note_rects = [QRect(x, note_top, note_w, 4) for x, f in zip(xs, flags) if f & F_NOTE]
-        return density, chain_rects, note_rects, sev_rects
+        # (runs of adjacent bins, one rectangle a run: the same pixels as one a bin)
+        chain_rects = self._flag_runs(level, F_CHAIN, int(rows.bracket_y()) - 1, 3)
+        note_rects = self._flag_runs(level, F_NOTE, int(top) + 2, 4)
+        return density, chain_rects, note_rects
 
     def _density_colour(self, lane: str) -> QColor:
         """An opaque mix of the marker colour and the lane background (no alpha blending)."""

@@ -94,7 +94,7 @@ class FilesMixin:
         self.path = path
         self.data = data
         # the check starts first: Qt lays out the text (without holding Python's lock) meanwhile
-        self.loader.request(path, data)
+        self.loader.request(path, data, first=not keep_view)
         self.progress.setValue(0)
         self.progress.setFormat(tr("Reading…"))
         self.progress.show()
@@ -205,14 +205,7 @@ class FilesMixin:
                 tl.center_on(self.current)
 
     def _default_finding(self) -> int:
-        doc = self.doc
-        if doc is None or not doc.findings:
-            return -1
-        worst = max(SEVERITY_RANK[f.severity.value] for f in doc.findings)
-        for k, f in enumerate(doc.findings):
-            if SEVERITY_RANK[f.severity.value] == worst:
-                return k
-        return 0
+        return self.doc.first_finding() if self.doc is not None else -1
 
     def reload(self) -> None:
         """Read and check the file again, keeping the selected line."""

@@ -28,8 +28,9 @@ class _Signals(QObject):
 
 
 class _Task(QRunnable):
-    def __init__(self, signals: _Signals, generation: int, path: str, data: bytes | None):
+    def __init__(self, signals: _Signals, generation: int, path: str, data: bytes | None, first: bool = False):
         super().__init__()
+        self.first = first
         self.signals = signals
         self.generation = generation
         self.path = path
@@ -40,7 +41,7 @@ class _Task(QRunnable):
         g = self.generation
         try:
             doc = load_document(self.path, self.data,
-                                progress=lambda text, pct: self.signals.progress.emit(g, text, pct))
+                                progress=lambda text, pct: self.signals.progress.emit(g, text, pct), first=self.first)
         except ReplayerError as e:
             self.signals.failed.emit(g, str(e))
         except Exception as e:  # a bug below the window: say so plainly, keep the traceback in the log
@@ -68,10 +69,11 @@ class Loader(QObject):
         self._signals.loaded.connect(self._on_loaded)
         self._signals.failed.connect(self._on_failed)
 
-    def request(self, path: str, data: bytes | None = None) -> int:
-        """Start checking ``path`` (or its given bytes); returns the request's generation."""
+    def request(self, path: str, data: bytes | None = None, *, first: bool = False) -> int:
+        """Start checking ``path`` (or its given bytes); returns the request's generation.
+        ``first``: the window will show the document's first event (see ``load_document``)."""
         self.generation += 1
-        self.pool.start(_Task(self._signals, self.generation, path, data))
+        self.pool.start(_Task(self._signals, self.generation, path, data, first))
         return self.generation
 
     def busy(self) -> bool:

@@ -63,3 +63,26 @@ def test_a_long_text_then_a_short_one(qtbot):
     qtbot.wait(10)
     assert view.blockCount() == 2 and not view.verticalScrollBar().isVisible()
     assert view.viewportMargins().left() == view.gutter_width(2)
+
+
+def test_plain_text_is_the_views_text_without_reading_it_back(qtbot):
+    """``plain_text`` gives what ``toPlainText`` gives: the text set while it is unchanged (not
+    read back from Qt), what Qt holds once it changed or when Qt does not keep the text as given."""
+    from PySide6.QtGui import QTextCursor
+
+    from replayer.gui.log.pane import LogView
+
+    view = LogView()
+    qtbot.addWidget(view)
+    for text in ("", "a\nb", "a\nb\n", YGO_LOG, "x\r\ny\n", "a\u00a0b\n", "a\u2028b\u2029c", "\ufdd0\ufdd1"):
+        view.set_text(text)
+        assert view.plain_text() == view.toPlainText(), repr(text)
+        assert (view.plain_text() is text) == (view._text_set is not None)
+    view.set_text(YGO_LOG)
+    assert view.plain_text() is YGO_LOG  # kept, not read back
+    view.setReadOnly(False)
+    cursor = QTextCursor(view.document())
+    cursor.insertText("# edited\n")
+    assert view.plain_text() == "# edited\n" + YGO_LOG == view.toPlainText()
+    view.document().undo()  # back to the same text, a new revision: read from Qt
+    assert view.plain_text() == view.toPlainText()

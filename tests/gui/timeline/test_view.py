@@ -158,3 +158,27 @@ def test_zoomed_out_level_of_a_new_document_is_its_own(qtbot):
     fresh.fit_match()
     assert shown == fresh.render_image()
     assert shown != before
+
+
+def test_a_new_zoom_of_the_same_bin_size_draws_the_kept_rectangles(qtbot):
+    """The zoomed-out level's rectangles are kept in bin coordinates: another zoom of the same
+    bin size makes none, and draws what a fresh view at that zoom draws."""
+    doc = document_from_text(long_log(400))
+    view = make_view(qtbot, doc)
+    view.fit_match()
+    view.render_image()
+    size = doc.pyramid.size_for(view.ppe)
+    kept = dict(view._coarse_cache)
+    assert kept and all(key[1] == size for key in kept)
+    ppe = view.ppe * 1.1
+    assert doc.pyramid.size_for(ppe) == size
+    view.set_pixels_per_event(ppe)
+    view.center_on(len(doc.events) // 3)
+    shown = view.render_image()
+    assert view._coarse_cache.keys() == kept.keys()  # none made again
+    assert all(view._coarse_cache[key] is rects for key, rects in kept.items())
+    fresh = make_view(qtbot, doc)
+    fresh.set_pixels_per_event(ppe)
+    fresh.center_on(len(doc.events) // 3)
+    assert shown == fresh.render_image()
+    assert count_colour(shown, LIGHT.timing, tol=8) > 100
