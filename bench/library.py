@@ -325,6 +325,26 @@ def compare(files: list[Path], work: Path, other: Path, rounds: int, skip_jobs2:
 
 
 # ---- what the user waits for: `replayer import` as logs/s, and the sqlite-utils floor -------------
+def tree_env(tree: Path, work: Path) -> dict[str, str]:
+    """The environment of ``tree``'s commands: no card database (the same checks in both trees), and a
+    cache folder of its own (grammar tables, kept shapes, catalogs) kept across rounds: two trees
+    sharing one would replace each other's kept shapes at every run."""
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "REPLAYER_LIBRARY", "REPLAYER_CARDS_DB")}
+    env["PYTHONPATH"] = str(tree)
+    env["REPLAYER_CARDS_DB"] = ""
+    env["XDG_CACHE_HOME"] = str(work / f"cache-{abs(hash(str(tree.resolve()))):x}")
+    return env
+
+
+def warm(tree: Path, work: Path, log: Path) -> None:
+    """One ``replayer check`` of ``tree`` before the timed runs: its grammar tables, kept shapes and
+    catalogs made, as on a user's machine after the first run."""
+    import subprocess
+
+    subprocess.run([sys.executable, "-m", "replayer", "check", str(log)], capture_output=True, env=tree_env(tree, work),
+                   cwd=str(work))
+
+
 def time_command(tree: Path, corpus: Path, db_path: Path, jobs: str) -> dict:
     """``replayer import CORPUS`` of ``tree`` in a child process: wall and CPU time (its workers' too);
     ``jobs``: its ``--jobs``, or ``default`` for none."""
@@ -333,9 +353,7 @@ def time_command(tree: Path, corpus: Path, db_path: Path, jobs: str) -> dict:
 
     for suffix in ("", "-wal", "-shm"):
         Path(str(db_path) + suffix).unlink(missing_ok=True)
-    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "REPLAYER_LIBRARY", "REPLAYER_CARDS_DB")}
-    env["PYTHONPATH"] = str(tree)
-    env["REPLAYER_CARDS_DB"] = ""  # no card database: the same checks in both trees
+    env = tree_env(tree, db_path.parent)
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t = time.perf_counter()
     proc = subprocess.run([sys.executable, "-m", "replayer", "import", str(corpus), "--db", str(db_path),
@@ -400,6 +418,8 @@ def rate(files: list[Path], corpus: Path, work: Path, other: Path | None, rounds
     trees = {"this": here, **({"other": other.resolve()} if other is not None else {})}
     print(f"load average at the start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     rows = floor_rows(files)
+    for tree in trees.values():
+        warm(tree, work, files[0])
     runs: dict[str, list] = {}
     for n in range(rounds):
         order = list(trees.items()) if n % 2 == 0 else list(trees.items())[::-1]

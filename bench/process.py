@@ -7,6 +7,7 @@ A process pays for everything a user waits for: start-up, imports, the grammar c
 the replay, JSON output. Each side's throughput is lines (moves) per second of wall time, and of
 CPU time (user + system), which a loaded machine disturbs much less.
 
+Each tree has a cache folder of its own (``XDG_CACHE_HOME``, temporary), warmed by the first run.
 Both sides run with their bytecode cached, as an installed package has it: the processes write it
 to a temporary folder of their own (``PYTHONPYCACHEPREFIX``) in the warm-up run, even where
 ``PYTHONDONTWRITEBYTECODE`` is set (without it every run of ours compiled replayer's sources
@@ -80,7 +81,11 @@ def main() -> None:
         env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(HERE.parent), env.get("PYTHONPATH")]))
         env["PYTHONPYCACHEPREFIX"] = str(Path(tmp) / "pycache")
-        other_env = dict(env, PYTHONPATH=str(Path(args.against).resolve())) if args.against else None
+        # each tree its own cache folder (the grammar's tables, the kept shapes and catalogs): two
+        # trees sharing one would replace each other's kept shapes at every run
+        env["XDG_CACHE_HOME"] = str(Path(tmp) / "cache-ours")
+        other_env = (dict(env, PYTHONPATH=str(Path(args.against).resolve()), XDG_CACHE_HOME=str(Path(tmp) / "cache-other"))
+                     if args.against else None)
         log = Path(tmp) / "big.duel"
         text = (ygo_log if args.game == "ygo" else dm_log)(args.lines)
         log.write_text(text, encoding="utf-8")

@@ -5,9 +5,11 @@
 Each pair runs ``python -m replayer check LOG`` once with this tree and once with the other (when
 ``--against`` is given; they alternate which goes first), each in a fresh process, and measures the
 process's CPU time (user + system, from ``os.wait4``) and wall time. The medians and the median of
-the pairs' ratios are printed; so is the floor, ``python -c pass``. Both trees share one cache
-folder (``XDG_CACHE_HOME``, a temporary one): the grammar's tables and, by default, the kept line
-shapes and catalogs are warm, as they are on a user's machine from the second run on. ``--cold``
+the pairs' ratios are printed; so is the floor, ``python -c pass``. Each tree has a cache folder
+of its own (``XDG_CACHE_HOME``, a temporary one: a user has one installation, and two trees
+sharing one folder would replace each other's kept shapes at every run): the grammar's tables
+and, by default, the kept line shapes and catalogs are warm, as they are on a user's machine from
+the second run on. ``--cold``
 removes the kept shapes and catalogs before every run (the grammar's tables stay: building them
 takes a second once per installation).
 
@@ -54,13 +56,17 @@ def main() -> None:
     a = ap.parse_args()
     log = str(Path(a.log).resolve())
     with tempfile.TemporaryDirectory() as tmp:
-        env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-        env.update(XDG_CACHE_HOME=tmp, REPLAYER_CARDS_DB="", REPLAYER_LANG="en")
+        base = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+        base.update(REPLAYER_CARDS_DB="", REPLAYER_LANG="en")
         trees = [("this", HERE)] + ([("against", a.against.resolve())] if a.against else [])
+        caches = {name: Path(tmp) / name for name, _ in trees}
+        envs = {name: dict(base, XDG_CACHE_HOME=str(caches[name])) for name, _ in trees}
+        env = envs["this"]
         args = ["-m", "replayer", "check", log]
-        for _, tree in trees:  # warm: bytecode, the grammar's tables, the kept shapes
+        for name, tree in trees:  # warm: bytecode, the grammar's tables, the kept shapes
+            caches[name].mkdir()
             for _ in range(2):
-                run(tree, args, env)
+                run(tree, args, envs[name])
         cpu: dict[str, list[float]] = {name: [] for name, _ in trees}
         wall: dict[str, list[float]] = {name: [] for name, _ in trees}
         floor: list[float] = []
@@ -68,8 +74,8 @@ def main() -> None:
             order = trees if i % 2 == 0 else trees[::-1]
             for name, tree in order:
                 if a.cold:
-                    forget(Path(tmp))
-                c, w = run(tree, args, env)
+                    forget(caches[name])
+                c, w = run(tree, args, envs[name])
                 cpu[name].append(c)
                 wall[name].append(w)
             floor.append(run(HERE, ["-c", "pass"], env)[0])

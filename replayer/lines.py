@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-import difflib
 import functools
 import re
 import unicodedata
@@ -627,6 +626,8 @@ def _close(word: str, candidates: tuple[str, ...]) -> list[str]:
 
 @functools.lru_cache(maxsize=8192)
 def _closest(word: str, candidates: tuple[str, ...]) -> tuple[str, ...]:
+    import difflib  # (only for a word no table knows: not at start-up)
+
     return tuple(difflib.get_close_matches(word, candidates, n=1, cutoff=0.6))
 
 

@@ -19,7 +19,6 @@ override (U+202E shows the rest of a line backwards). Each way out has one helpe
 
 from __future__ import annotations
 
-import html
 import re
 
 #: C0 controls but the tab, DEL, C1 controls, and the characters that reorder or break a line
@@ -45,6 +44,8 @@ def visible(text: object) -> str:
 
 def html_text(text: object) -> str:
     """``text`` for HTML: controls made visible, then markup escaped (quotes too)."""
+    import html  # (a page's writers only: not at start-up)
+
     return html.escape(visible(text), quote=True)
 
 

@@ -113,14 +113,6 @@ def _is_read_only(error: Exception) -> bool:
     return "readonly" in text or "read-only" in text or "unable to open" in text
 
 
-def default_cards_path() -> Path:
-    """``cards.db`` in the user data folder, beside the match library (``store.default_library_path``,
-    not imported from there: the store loads sqlite-utils, which every ``replayer check`` asks this)."""
-    from platformdirs import user_data_dir
-
-    return Path(user_data_dir("replayer")) / "cards.db"
-
-
 @record(slots=False)
 class ImportedCard(CardInfo):
     """A card from the card database: a :class:`CardInfo` that knows where its facts came from."""

@@ -9,7 +9,6 @@ exists (``--cards-db PATH``, env ``REPLAYER_CARDS_DB``, or ``cards.db`` in the u
 
 from __future__ import annotations
 
-import hashlib
 import os
 from pathlib import Path
 
@@ -18,11 +17,12 @@ from typing import TYPE_CHECKING
 from ..cache import Kept, private_cache_dir
 from ..catalog import Catalog, CardInfo
 from . import names as names_module
-from .db import CardDB, default_cards_path, open_cards
 from .names import Suggester, name_key
+from .where import default_cards_path
 
 if TYPE_CHECKING:
     from ..games import Game
+    from .db import CardDB
 
 ENV = "REPLAYER_CARDS_DB"
 _chosen: list[str | None] = [None]  # set by --cards-db
@@ -44,7 +44,11 @@ def cards_db_path() -> Path | None:
 
 def active_cards_db() -> CardDB | None:
     path = cards_db_path()
-    return open_cards(str(path)) if path is not None else None
+    if path is None or not os.path.exists(path):
+        return None  # (the card database's module, sqlite3 and hashlib are not imported for nothing)
+    from .db import open_cards
+
+    return open_cards(str(path))
 
 
 class LayeredCatalog(Catalog):
@@ -111,6 +115,8 @@ class LayeredCatalog(Catalog):
         that suggests."""
         kept = self._kept
         if kept is None:
+            import hashlib
+
             folder = private_cache_dir()
             path, replaces = None, ""
             if folder is not None:
