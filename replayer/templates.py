@@ -27,11 +27,13 @@ from .makers import maker
 # possessive ``*+`` never gives back): matching it once, rather than failing from every opener of a
 # line of openers and rescanning the rest of the line each time, keeps this linear in the line.
 # The look-ahead in front only lets the engine skip, in one test, the positions no piece starts at.
+# One group, the whole piece (its first character says which kind it is: a quote, a brace, a digit),
+# so that the split is the text between pieces and the pieces, with no None for the other kinds.
 _CHUNK = re.compile(
-    r'(?=["《「„{\d])(?:'
-    r'(?P<name>"[^"\n]*+(?:"|$)|《[^》\n]*+(?:》|$)|「[^」\n]*+(?:」|$)|„[^“”\n]*+(?:[“”]|$))'
-    r"|(?P<props>\{[^}\n]*+(?:\}|$))"
-    r"|(?P<num>(?<![\w.:@-])\d{1,9}(?![\w.:])))"
+    r'((?=["《「„{\d])(?:'
+    r'"[^"\n]*+(?:"|$)|《[^》\n]*+(?:》|$)|「[^」\n]*+(?:」|$)|„[^“”\n]*+(?:[“”]|$)'
+    r"|\{[^}\n]*+(?:\}|$)"
+    r"|(?<![\w.:@-])\d{1,9}(?![\w.:])))"
 )
 _CLOSERS = {'"': '"', "《": "》", "「": "」", "„": "“”"}
 SENTINEL = 900_000_000  # numbers in a template are SENTINEL + their index
@@ -44,9 +46,10 @@ def make_template(text: str) -> tuple[str, list[str | None]] | None:
     no free-standing number (or an unclosed name or property list: such a line is parsed as it
     is, and its finding says so).
 
-    The pieces are ``_CHUNK.split(text)``: the text between pieces at 0, 4, 8 …, and at 1, 2, 3
-    (5, 6, 7 …) the name, property list or number found there (None for the two that are not).
-    The template text is the line with its names and numbers replaced; property lists stay.
+    The pieces are ``_CHUNK.split(text)``: the text between pieces at 0, 2, 4 …, and at 1, 3, 5 …
+    the name, property list or number found there (its first character says which: a quote, ``{``
+    or a digit). The template text is the line with its names and numbers replaced; property
+    lists stay.
     """
     parts = _CHUNK.split(text)
     n = len(parts)
@@ -54,22 +57,23 @@ def make_template(text: str) -> tuple[str, list[str | None]] | None:
         return None
     out = parts.copy()
     names = nums = 0
-    for i in range(1, n, 4):
-        name = parts[i]
-        if name is not None:
-            if len(name) < 2 or name[-1] not in _CLOSERS[name[0]]:
+    for i in range(1, n, 2):
+        piece = parts[i]
+        first = piece[0]
+        if first == "{":
+            if piece[-1] != "}":
+                return None  # unclosed
+        elif first in _CLOSERS:
+            if len(piece) < 2 or piece[-1] not in _CLOSERS[first]:
                 return None
             out[i] = _NAME_MARKS[names] if names < 32 else f'"\x00{names}"'
             names += 1
-        elif parts[i + 1] is not None:
-            if parts[i + 1][-1] != "}":
-                return None  # unclosed
         else:
-            out[i + 2] = _NUM_MARKS[nums] if nums < 32 else str(SENTINEL + nums)
+            out[i] = _NUM_MARKS[nums] if nums < 32 else str(SENTINEL + nums)
             nums += 1
     if not names and not nums:
         return None
-    return "".join(filter(None, out)), parts
+    return "".join(out), parts
 
 
 class Template:
@@ -133,18 +137,19 @@ def _layout(parts: list[str | None]) -> list[tuple[str, int, int]]:
     out: list[tuple[str, int, int]] = []
     pos = len(parts[0])
     names = nums = 0
-    for i in range(1, len(parts), 4):
-        if parts[i] is not None:
+    for i in range(1, len(parts), 2):
+        first = parts[i][0]
+        if first == "{":
+            pos += len(parts[i])
+        elif first in _CLOSERS:
             out.append(("name", i, pos))
             pos += len(_NAME_MARKS[names] if names < 32 else f'"\x00{names}"')
             names += 1
-        elif parts[i + 1] is not None:
-            pos += len(parts[i + 1])
         else:
-            out.append(("num", i + 2, pos))
+            out.append(("num", i, pos))
             pos += len(str(SENTINEL + nums))
             nums += 1
-        pos += len(parts[i + 3])
+        pos += len(parts[i + 1])
     return out
 
 
