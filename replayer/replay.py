@@ -195,9 +195,10 @@ class Model:
 
     def card_key(self, ref: ev.CardRef) -> str:
         """One physical card: the name key plus the copy suffix (``"Kuriboh"#2``)."""
-        if ref.copy is None:
-            return self.card_name_key(ref)
-        return f"{self.card_name_key(ref)}#{ref.copy}"
+        key = self._name_keys.get(ref.name)  # (card_name_key's own first step, for the common case)
+        if key is None:
+            key = self.card_name_key(ref)
+        return key if ref.copy is None else f"{key}#{ref.copy}"
 
     def learn(self, ref: ev.CardRef, event: ev.Event) -> CardFacts:
         key = self.card_name_key(ref)
