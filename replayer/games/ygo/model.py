@@ -24,7 +24,7 @@ from .rules import (ACTIVATION_GUARDS, AFTER_CALC, Act, CALC, CLAUSES, DS_END, D
                     SPELL_TRAP_KINDS, Timing, clause_timings, describe_effect, describe_json, effect_words, describe_table,
                     damage_step_clauses, effect_zones, is_trigger_effect, named_timings, once_per_timing, spell_speed,
                     own_event, waits_for)
-from .vocabulary import PHASE_BY_WORD, STEP_BY_WORD, Phase, Step
+from .vocabulary import PHASE_BY_WORD, STEP_BY_WORD, TIMING_BY_WORD, Phase, Step
 from .words import ARROW, M, timing, timings, zone_word
 from ...i18n import OR, SEMI, Msg, join
 
@@ -178,7 +178,7 @@ class YgoModel(Model):
         self.step = step
 
     def handle_Timing(self, e: ev.Timing) -> None:
-        new = Timing.of(e.name)
+        new = TIMING_BY_WORD[e.name]  # (Timing.of)
         if self.bp_ended:
             self.report(R_BP_ENDED, e, M("timing {timing} after the Battle Phase was ended by an effect: the "
                         "rest of the Damage Step does not happen", timing=timing(new)), M("remove this timing and "
