@@ -182,6 +182,18 @@ def _collect_card(card: ev.CardRef, seen_names: list[int], seen_nums: list[int])
 
 _card = maker(ev.CardRef)
 
+#: a quoted name as the line writes it (quotes and all) -> the name (inner spaces folded): the same
+#: few hundred names fill most lines of a long log
+_NAMES: dict[str, str] = {}
+
+
+def _name(piece: str) -> str:
+    name = " ".join(piece[1:-1].split())
+    if len(_NAMES) >= 100_000:
+        _NAMES.clear()
+    _NAMES[piece] = name
+    return name
+
 
 def _compile(cls: type, base: list[Any], layout: list[tuple[str, int, int]]) -> Callable[[list], tuple]:
     """The function ``pieces -> values`` of one template, written out for it.
@@ -191,7 +203,7 @@ def _compile(cls: type, base: list[Any], layout: list[tuple[str, int, int]]) -> 
     what the names and numbers wholly before it grew or shrank. Both are the template column plus
     the lengths of the real pieces before it minus those of their placeholders.
     """
-    env: dict[str, Any] = {"_card": _card}
+    env: dict[str, Any] = {"_card": _card, "_names": _NAMES, "_name": _name}
     lines = ["def fill(p):"]
     lengths: list[str] = []  # L0, L1, …: the real length of each name or number, as needed
     names = [(i, start) for kind, i, start in layout if kind == "name"]
@@ -234,7 +246,8 @@ def _compile(cls: type, base: list[Any], layout: list[tuple[str, int, int]]) -> 
 
     def card(ref: ev.CardRef) -> str:
         i = _index(ref.name)
-        name = const(ref.name) if i is None else f'" ".join(p[{names[i][0]}][1:-1].split())'
+        # (a name folds to "" only when it is blank: `or` then folds it again, to the same "")
+        name = const(ref.name) if i is None else f"(_names.get(p[{names[i][0]}]) or _name(p[{names[i][0]}]))"
         return (f"_card({name}, {number(ref.copy)}, {number(ref.atk)}, {number(ref.def_)}, "
                 f"{number(ref.power)}, {const(ref.props)}, {column(ref.column)}, {column(ref.end_column)})")
 

@@ -65,7 +65,11 @@ class YgoModel(Model):
 
     # ---- helpers --------------------------------------------------------------------------
     def card(self, ref: ev.CardRef) -> Card:
-        key = self.card_key(ref)
+        key = self._name_keys.get(ref.name)  # (self.card_key(ref), its common case written out)
+        if key is None:
+            key = self.card_name_key(ref)
+        if ref.copy is not None:
+            key = f"{key}#{ref.copy}"
         c = self.cards.get(key)
         if c is None:
             facts = self.facts_of(ref)
