@@ -70,6 +70,13 @@ def _card_fields(cls: type) -> tuple[str, ...]:
     return names
 
 
+def card_fields(cls: type) -> tuple[str, ...]:
+    """The names of the fields of an event class that hold cards (a card, or a tuple of them), in the
+    order :meth:`Event.cards` reads them."""
+    names = _CARD_FIELDS.get(cls)
+    return names if names is not None else _card_fields(cls)
+
+
 def names_cards(cls: type) -> bool:
     """Whether events of this class can mention cards at all."""
     names = _CARD_FIELDS.get(cls)

@@ -66,6 +66,13 @@ def split_line(raw: str) -> tuple[int, str | None, str, str | None]:
             body = raw[i:]
     if "#" not in body:  # most lines: no note, no copy suffix
         return i + 1, timecode, body.rstrip(), None
+    # the common case of a long log's other lines: every `#` is a copy suffix's (right after a
+    # closing quote, before a digit), so none starts the note, whether or not it is in a name
+    j = raw.find("#", i)
+    while j > 0 and raw[j - 1] in '"》」“”' and raw[j + 1 : j + 2].isdigit():
+        j = raw.find("#", j + 1)
+    if j == -1:
+        return i + 1, timecode, body.rstrip(), None
     # the first `#` that starts the note: _TO_NOTE runs over plain text, card names and copy
     # suffixes in one match, and stops at a `#` that may start the note (or at the end)
     n = len(raw)
@@ -313,10 +320,8 @@ class LineReader:
                     template = self._template(text, parts)
                     if len(self.templates) < 100_000 and len(text) <= CACHED_LINE:
                         self.templates[text] = template
-                if template is not None:
-                    values = template.values(parts)
-                    if values is not None:
-                        return template.make, values
+                if template is not None and len(parts) == template.pieces:  # (Template.values)
+                    return template.make, template.fill(parts)
             # a line with no shape to fill in (no name or number, or a template that cannot be
             # used): parsed as it is, and kept as it is
             kept = self._kept(padded)

@@ -24,7 +24,7 @@ from .i18n import OR, M, join, title
 from .errors import ReplayerError, UnknownGame, UnreadableFile  # noqa: F401  (re-exported)
 from .lines import (CACHED_LINE, EVENT_CACHE, BadLine, LineReader, _close, fold_kana, fold_width,  # noqa: F401  (the line API, re-exported)
                     line_reader, split_line, split_lines, syntax_finding, unfold_column, unfold_values)
-from .makers import maker
+from .makers import line_maker, maker
 from .numbers import whole_number
 from .records import record
 from .safe import shorten
@@ -130,7 +130,9 @@ def read_text(text: str, path: str, choose: Choose) -> Match:
 def _read_lines(lines, reader, g, events, notes, findings, header, header_lines) -> None:
     """The lines of a log, one by one, into ``events``, ``notes``, ``findings`` and the header."""
     pending: list[str] = []
-    entry, add, span, note_of = reader.entry, events.append, maker(Span), maker(ev.Note)
+    entry, add, note_of = reader.entry, events.append, maker(ev.Note)
+    # the event of a line in one call, its span with it (makers.line_maker), per event class's maker
+    builders: dict[Callable, Callable] = {}
     # most lines of a long log are exact repeats of an earlier one (`phase battle`, `A: pass`):
     # an event line read before is built from what was kept for its raw text, with no split
     known = reader.lines
@@ -138,12 +140,12 @@ def _read_lines(lines, reader, g, events, notes, findings, header, header_lines)
     for number, raw in enumerate(lines, 1):
         hit = known.get(raw)
         if hit is not None and not pending:
-            column, end, timecode, note, make, values = hit
+            column, end, timecode, note, build, values = hit
             if note is None:
-                add(make(span(number, column, number, end), timecode, (), *values))
+                add(build(number, column, end, timecode, (), values))
             else:
                 notes.append(note_of(note, number))
-                add(make(span(number, column, number, end), timecode, (note,), *values))
+                add(build(number, column, end, timecode, (note,), values))
             continue
         column, timecode, body, note = split_line(raw)
         if note is not None:
@@ -171,7 +173,10 @@ def _read_lines(lines, reader, g, events, notes, findings, header, header_lines)
             elif isinstance(values, BadLine):
                 values = dataclasses.replace(values, column=unfold_column(values.column, column, where))
         if make is not None:
-            result = make(span(number, column, number, end), timecode, own, *values)
+            build = builders.get(make)
+            if build is None:
+                build = builders[make] = line_maker(make.cls)
+            result = build(number, column, end, timecode, own, values)
             pending = []
             if "{" in body:  # only then can a card carry properties
                 unknown = [(word, card) for card in result.cards() for word in card.props if not g.is_property(word)]
@@ -181,7 +186,7 @@ def _read_lines(lines, reader, g, events, notes, findings, header, header_lines)
                     continue
             add(result)
             if remember and len(raw) <= CACHED_LINE:
-                known[raw] = (column, end, timecode, note, make, values)
+                known[raw] = (column, end, timecode, note, build, values)
                 remember = len(known) < EVENT_CACHE
             continue
         result = values

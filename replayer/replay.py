@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Callable, Iterable
 
 from . import events as ev
 from .catalog import Catalog, CardInfo, name_key
@@ -59,6 +59,41 @@ class CardFacts:
             return ""
         effects = getattr(self.info, "effect_sources", ())
         return effects[0] if len(effects) == 1 else getattr(self.info, "source", "")
+
+
+def _learner(cls: type) -> Callable[..., None] | None:
+    """For an event class that names cards, a function ``(event, name keys, facts, learn)`` that calls
+    ``learn(ref, event)`` for each card of :meth:`~replayer.events.Event.cards`, in order, that may
+    teach something: a plain mention of a card already known teaches nothing, and is skipped without
+    the call. Written out for the class's card fields (no tuple of the cards is made); None for a
+    class that names no cards."""
+    names = ev.card_fields(cls)
+    if not names:
+        return None
+    if cls.cards is not ev.Event.cards:  # a class that says its cards itself
+        def learns(event, name_keys, facts, learn):
+            for ref in event.cards():
+                if ref.props or ref.atk is not None or ref.def_ is not None or ref.power is not None \
+                        or name_keys.get(ref.name) not in facts:
+                    learn(ref, event)
+        return learns
+    teaches = ("if {r}.props or {r}.atk is not None or {r}.def_ is not None or {r}.power is not None "
+               "or name_keys.get({r}.name) not in facts:")
+    lines = ["def learns(event, name_keys, facts, learn):"]
+    for name in names:  # as Event.cards: a card, or a (non-empty) tuple of them
+        lines += [f"    v = event.{name}",
+                  "    if isinstance(v, _CardRef):",
+                  "        " + teaches.format(r="v"),
+                  "            learn(v, event)",
+                  "    elif v:",
+                  "        for ref in v:",
+                  "            " + teaches.format(r="ref"),
+                  "                learn(ref, event)"]
+    env: dict[str, object] = {"_CardRef": ev.CardRef}
+    exec("\n".join(lines), env)  # noqa: S102  (code built from the class's own field names)
+    learns = env["learns"]
+    learns.__qualname__ = f"learns({cls.__name__})"  # type: ignore[attr-defined]
+    return learns  # type: ignore[return-value]
 
 
 class Model:
@@ -113,19 +148,16 @@ class Model:
     def _replay(self, events: list[ev.Event], dispatch: dict[type, tuple]) -> None:
         facts = self.facts
         name_keys = self._name_keys
+        learn = self.learn
         for event in events:
             self.event = event
             cls = type(event)
             entry = dispatch.get(cls)
             if entry is None:
-                entry = dispatch[cls] = (getattr(self, "handle_" + cls.__name__, None), ev.names_cards(cls))
-            handler, names_cards = entry
-            if names_cards:
-                for ref in event.cards():
-                    # a plain mention of a card already known teaches nothing: skip the call
-                    if ref.props or ref.atk is not None or ref.def_ is not None or ref.power is not None \
-                            or name_keys.get(ref.name) not in facts:
-                        self.learn(ref, event)
+                entry = dispatch[cls] = (getattr(self, "handle_" + cls.__name__, None), _learner(cls))
+            handler, learns = entry
+            if learns is not None:  # the event names cards: what they teach (see _learner)
+                learns(event, name_keys, facts, learn)
             if handler is not None:
                 handler(event)
 
@@ -163,9 +195,10 @@ class Model:
 
     def card_key(self, ref: ev.CardRef) -> str:
         """One physical card: the name key plus the copy suffix (``"Kuriboh"#2``)."""
-        if ref.copy is None:
-            return self.card_name_key(ref)
-        return f"{self.card_name_key(ref)}#{ref.copy}"
+        key = self._name_keys.get(ref.name)  # (card_name_key's own first step, for the common case)
+        if key is None:
+            key = self.card_name_key(ref)
+        return key if ref.copy is None else f"{key}#{ref.copy}"
 
     def learn(self, ref: ev.CardRef, event: ev.Event) -> CardFacts:
         key = self.card_name_key(ref)

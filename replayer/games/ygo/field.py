@@ -50,5 +50,8 @@ class BattleState:
     expected_destroyed: set[str] | None = None
 
 
+_OTHER = {"A": "B", "B": "A"}
+
+
 def other(player: str | None) -> str | None:
-    return {"A": "B", "B": "A"}.get(player or "")
+    return _OTHER.get(player or "")

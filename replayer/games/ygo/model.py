@@ -22,9 +22,9 @@ from .rules import (ACTIVATION_GUARDS, AFTER_CALC, Act, CALC, CLAUSES, DS_END, D
                     R_LINK, R_LP, R_NOT_ALLOWED, R_NOT_FLIPPED, R_NOT_THERE, R_NO_ATTACK, R_NO_CALC, R_ONCE,
                     R_RESULT, R_SENT_EARLY, R_SPEED, R_TRIGGER_ORDER, R_UNDECIDED, R_UNLISTED,
                     SPELL_TRAP_KINDS, Timing, clause_timings, describe_effect, describe_json, effect_words, describe_table,
-                    effect_zones, is_trigger_effect, named_timings, once_per_timing, spell_speed,
+                    damage_step_clauses, effect_zones, is_trigger_effect, named_timings, once_per_timing, spell_speed,
                     own_event, waits_for)
-from .vocabulary import PHASE_BY_WORD, STEP_BY_WORD, Phase, Step
+from .vocabulary import PHASE_BY_WORD, STEP_BY_WORD, TIMING_BY_WORD, Phase, Step
 from .words import ARROW, M, timing, timings, zone_word
 from ...i18n import OR, SEMI, Msg, join
 
@@ -65,7 +65,11 @@ class YgoModel(Model):
 
     # ---- helpers --------------------------------------------------------------------------
     def card(self, ref: ev.CardRef) -> Card:
-        key = self.card_key(ref)
+        key = self._name_keys.get(ref.name)  # (self.card_key(ref), its common case written out)
+        if key is None:
+            key = self.card_name_key(ref)
+        if ref.copy is not None:
+            key = f"{key}#{ref.copy}"
         c = self.cards.get(key)
         if c is None:
             facts = self.facts_of(ref)
@@ -178,7 +182,7 @@ class YgoModel(Model):
         self.step = step
 
     def handle_Timing(self, e: ev.Timing) -> None:
-        new = Timing.of(e.name)
+        new = TIMING_BY_WORD[e.name]  # (Timing.of)
         if self.bp_ended:
             self.report(R_BP_ENDED, e, M("timing {timing} after the Battle Phase was ended by an effect: the "
                         "rest of the Damage Step does not happen", timing=timing(new)), M("remove this timing and "
@@ -538,9 +542,8 @@ class YgoModel(Model):
         """The effect the line means: the one it names, or, where it leaves the choice open, the first of the
         readings the log allows that is legal here (the likeliest if none is), named in an info finding."""
         options, open_choice = ygo_effects.readings(facts, effect=e.effect, trigger=e.trigger, flip=e.flip_effect)
-        label = self.card_name(e.card)
         if options[0].unlisted:
-            what = M('a {clause} of "{card}"', clause=options[0].unlisted, card=label)
+            what = M('a {clause} of "{card}"', clause=options[0].unlisted, card=self.card_name(e.card))
             where = (M("neither the catalog nor the log's properties list {what}", what=what) if facts.inline else
                      M("the catalog does not list {what}", what=what))
             if self.in_damage_step:
@@ -554,6 +557,7 @@ class YgoModel(Model):
             return options[0]
         if not open_choice:
             return options[0]
+        label = self.card_name(e.card)
         zone = e.from_zone or c.zone
         order = ygo_effects.ranked(options, zone=zone, targets=bool(e.targets), just_moved=just_moved)
         chosen = next((r for r in order if not self.would_err(e, r.props, c)), None)
@@ -645,22 +649,22 @@ class YgoModel(Model):
             if guard.fails(self, act):
                 self.report_guard(guard, act)
                 return
-        label = self.card_name(e.card)
         word = waits_for(props)
         if word is not None and not self.ds_in_log and not self.event_seen(word, c.key if own_event(props) else None):
             self.report(R_EVENT_ASSUMED, e, M('"{card}" answers an event ({event}) that the log does not show; the '
                         "log starts inside this Damage Step, after where it could have happened: assumed that it "
-                        "happened", card=label, event=word),
+                        "happened", card=self.card_name(e.card), event=word),
                         M("write the event before the activation to have it checked"), card=e.card)
-        allowing = [cl for cl in CLAUSES if cl.applies(props) and t in clause_timings(cl, props, self.rules)]
+        allowing, once = damage_step_clauses(props, t, self.rules)
         if allowing:
             # once per specific timing binds only if every allowing clause is bound by it here
-            if all(t in once_per_timing(cl, self.rules) for cl in allowing) and t in self.resolved_at \
-                    and not self.chain:
+            if once and t in self.resolved_at and not self.chain:
                 self.report(R_ONCE, e, M('"{card}" may be activated at {timing} only in the first chain built '
-                            "there, and a chain has already resolved at this {timing}", card=label, timing=timing(t)),
+                            "there, and a chain has already resolved at this {timing}", card=self.card_name(e.card),
+                            timing=timing(t)),
                             M("it could only have been chained to that chain (before it resolved)"), card=e.card)
             return
+        label = self.card_name(e.card)
         applicable = [cl for cl in CLAUSES if cl.applies(props) and cl.late_rule]
         if applicable:
             cl = applicable[0]
@@ -686,9 +690,11 @@ class YgoModel(Model):
         """Every row of :data:`ACTIVATION_GUARDS` is checked (each is its own mistake): those on the targets
         and the cost, then the cost is paid (a card that tributes itself has left the field), then those on
         the activated card."""
+        # the guards on the activated card (before and after the cost) look at the same Act: one for them all
+        own = Act(e, props, c, self.timing, e.card) if e.card is not None else None
         for guard in ACTIVATION_GUARDS:
             if guard.on != "card":
-                self.run_guard(guard, e, props, c)
+                self.run_guard(guard, e, props, c, own)
         if e.cost_card is not None:
             cost = self.card(e.cost_card)
             if e.cost == "discard":
@@ -701,11 +707,19 @@ class YgoModel(Model):
                 self.leave_field(cost, "gy")
         for guard in ACTIVATION_GUARDS:
             if guard.on == "card":
-                self.run_guard(guard, e, props, c)
+                self.run_guard(guard, e, props, c, own)
 
-    def run_guard(self, guard: "Guard", e: ev.Activate, props: frozenset[str], c: Card) -> None:
-        refs = e.targets if guard.on == "target" else (e.cost_card,) if guard.on == "cost" else (e.card,)
-        for ref in refs:
+    def run_guard(self, guard: "Guard", e: ev.Activate, props: frozenset[str], c: Card,
+                  own: Act | None = None) -> None:
+        """``own``: the Act of the activated card (``e.card``) at this timing, when the caller has it."""
+        on = guard.on
+        if on != "target" and on != "cost":
+            if e.card is not None:
+                act = own if own is not None else Act(e, props, c, self.timing, e.card)
+                if guard.fails(self, act):
+                    self.report_guard(guard, act)
+            return
+        for ref in (e.targets if on == "target" else (e.cost_card,)):
             if ref is not None:
                 act = Act(e, props, c, self.timing, ref)
                 if guard.fails(self, act):

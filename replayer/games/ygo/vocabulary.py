@@ -154,21 +154,24 @@ class Timing(StrEnum):
     def of(cls, word: str) -> "Timing":
         return TIMING_BY_WORD[word]
 
-    # the order the timings run in, not the order of their words
+    # the order the timings run in, not the order of their words (each member's ``_rank``, set
+    # below: read off the member, with no dict, as an Enum member hashes in Python)
     def __lt__(self, other: "Timing") -> bool:
-        return _RANK[self] < _RANK[other]
+        return self._rank < other._rank
 
     def __le__(self, other: "Timing") -> bool:
-        return _RANK[self] <= _RANK[other]
+        return self._rank <= other._rank
 
     def __gt__(self, other: "Timing") -> bool:
-        return _RANK[self] > _RANK[other]
+        return self._rank > other._rank
 
     def __ge__(self, other: "Timing") -> bool:
-        return _RANK[self] >= _RANK[other]
+        return self._rank >= other._rank
 
 
-_RANK = {t: n for n, t in enumerate(Timing, 1)}
+for _n, _t in enumerate(Timing, 1):
+    _t._rank = _n  # type: ignore[attr-defined]
+del _n, _t
 TIMING_WORDS = {t: t.value for t in Timing}
 TIMING_BY_WORD = {t.value: t for t in Timing}
 PHASE_BY_WORD = {p.value: p for p in Phase}
