@@ -93,7 +93,9 @@ class LayeredCatalog(Catalog):
         hit = kept.get(key)
         if hit is None:
             if self._suggester is None:
-                self._suggester = Suggester(self._builtin_names(), self.db.keyed_names(self.game) if self.db is not None else [])
+                index = self.db.suggest_index(self.game) if self.db is not None else None
+                keyed = self.db.keyed_names(self.game) if self.db is not None and index is None else []
+                self._suggester = Suggester(self._builtin_names(), keyed, index)
             hit = self._suggester.suggest(name, limit)
             kept.put(key, hit)
         self._suggested[(name, limit)] = hit
