@@ -66,6 +66,7 @@ class CountFilter:
             self.order += [ids[p] for p in by_len[n]]
         self.maps: _Maps | dict[tuple[str, int], int] = self._maps([keys[p] for n in sorted(by_len) for p in by_len[n]])
         self._bias: dict[tuple[int, float], list[int]] = {}
+        self._fewest: dict[tuple[int, float], int] = {}
 
     @staticmethod
     def _maps(keys: list[str]) -> dict[tuple[str, int], int]:
@@ -80,6 +81,14 @@ class CountFilter:
                     b[pos >> 3] |= 1 << (pos & 7)
         return {t: int.from_bytes(b, "little") for t, b in bits.items()}
 
+    def _least(self, a: int, cutoff: float) -> int:
+        """The fewest of the query's tokens a key of some length must hold (more than ``a``: none can)."""
+        least = self._fewest.get((a, cutoff))
+        if least is None:
+            needs = [need for n in self.spans if (need := _need(a, n, cutoff)) <= min(a, n)]
+            least = self._fewest[(a, cutoff)] = min(needs, default=a + 1)
+        return least
+
     def _start(self, a: int, cutoff: float) -> list[int]:
         """The counter's digits before the query's tokens: 2^m − T(length) for each key."""
         start = self._bias.get((a, cutoff))
@@ -87,7 +96,7 @@ class CountFilter:
             top = 1 << a.bit_length()
             start = []
             for n, (lo, hi) in self.spans.items():
-                need = max(0, math.ceil(cutoff * (a + n) / 200 - 1e-6))  # (a hair low: never loses a key)
+                need = _need(a, n, cutoff)
                 if need > min(a, n):
                     continue
                 bias, mask, i = top - need, ((1 << (hi - lo)) - 1) << lo, 0
@@ -103,22 +112,25 @@ class CountFilter:
     def candidates(self, query: str, cutoff: float) -> list[int]:
         """The ids of the keys that can reach ``cutoff`` with ``query``, by length then as given."""
         a = len(query)
-        digits = list(self._start(a, cutoff))
         maps = self.maps
-        for ch in set(query):
-            for j in range(1, query.count(ch) + 1):
-                carry = maps.get((ch, j), 0)
-                i = 0
-                while carry:
-                    if i == len(digits):
-                        digits.append(carry)
-                        break
-                    x = digits[i]
-                    digits[i] = x ^ carry
-                    carry &= x
-                    i += 1
+        tokens = [t for ch in set(query) for j in range(1, query.count(ch) + 1) if (t := (ch, j)) in maps]
+        if len(tokens) < self._least(a, cutoff):
+            return []  # (too few of the query's characters in any key: a Latin word among Japanese ones)
+        digits = list(self._start(a, cutoff))
+        for t in tokens:
+            carry, i = maps.get(t, 0), 0
+            while carry:
+                if i == len(digits):
+                    digits.append(carry)
+                    break
+                x = digits[i]
+                digits[i] = x ^ carry
+                carry &= x
+                i += 1
         m = a.bit_length()
-        found = (digits[m] if len(digits) > m else 0) & ((1 << len(self.order)) - 1)
+        found = digits[m] if len(digits) > m else 0
+        if found >> len(self.order):  # (a damaged bitmap: no key there)
+            found &= (1 << len(self.order)) - 1
         if not found:
             return []
         order = self.order
@@ -151,8 +163,14 @@ class CountFilter:
             raise ValueError("the filter does not match its keys")
         f.spans = {n: (lo, hi) for n, lo, hi in head["spans"]}
         f.maps = _Maps(head["maps"], data)
-        f._bias = {}
+        f._bias, f._fewest = {}, {}
         return f
+
+
+def _need(a: int, n: int, cutoff: float) -> int:
+    """How many common characters keys of lengths ``a`` and ``n`` need for ``cutoff`` (a hair low: never
+    loses a key to rounding)."""
+    return max(0, math.ceil(cutoff * (a + n) / 200 - 1e-6))
 
 
 def _positions(bits: int) -> list[int]:
@@ -164,6 +182,9 @@ class _Maps:
 
     def __init__(self, table: dict[str, list[int]], data: memoryview):
         self._where, self._data, self._read = table, data, {}
+
+    def __contains__(self, token: tuple[str, int]) -> bool:
+        return f"{token[0]}{token[1]}" in self._where
 
     def get(self, token: tuple[str, int], default: int = 0) -> int:
         bits = self._read.get(token)

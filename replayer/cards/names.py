@@ -65,6 +65,7 @@ class Suggester:
             k = self.keys[i]
             self._buckets.setdefault((_script_class(k), len(k)), []).append(i)
         self._windows: dict[tuple[int, int, float], tuple[list[str], list[int]]] = {}
+        self._holding: dict[str, set[int]] = {}
 
     def __len__(self) -> int:
         return len(self.names)
@@ -110,7 +111,7 @@ class Suggester:
                 index = self._words = (words, postings.__getitem__)
             else:  # the index's words, then the new words of the other names; the others' postings added
                 words, more = list(self._index.words), {}
-                at = {w: j for j, w in enumerate(words)}
+                at = dict(zip(words, range(len(words))))
                 for i in range(self._first, len(self.names)):
                     for w in name_words(self.names[i]):
                         j = at.get(w)
@@ -119,7 +120,7 @@ class Suggester:
                             words.append(w)
                         more.setdefault(j, []).append(i)
                 first, kept = len(self._index.words), self._index.postings
-                index = self._words = (words, lambda j: ([*kept(j), *more.get(j, ())] if j < first else more[j]))
+                index = self._words = (words, lambda j: (more[j] if j >= first else [*kept(j), *more[j]] if j in more else kept(j)))
         return index
 
     def _near_words(self, word: str) -> list[int]:
@@ -147,10 +148,13 @@ class Suggester:
             return []
         words, postings = self._word_index()
         hits: dict[int, int] = {}  # name -> how many of the query's words it holds
+        near = self._holding  # a query word -> the names holding a word near it (words recur in a log)
         for qw in dict.fromkeys(query_words):
-            seen: set[int] = set()
-            for j in self._near_words(qw):
-                seen.update(postings(j))
+            seen = near.get(qw)
+            if seen is None:
+                seen = near[qw] = set()
+                for j in self._near_words(qw):
+                    seen.update(postings(j))
             for i in seen:
                 hits[i] = hits.get(i, 0) + 1
         if not hits:
