@@ -66,6 +66,7 @@ class Suggester:
             self._buckets.setdefault((_script_class(k), len(k)), []).append(i)
         self._windows: dict[tuple[int, int, float], tuple[list[str], list[int]]] = {}
         self._holding: dict[str, set[int]] = {}
+        self._ranks: dict[tuple[int, int, float], list[tuple[int, int]]] = {}
 
     def __len__(self) -> int:
         return len(self.names)
@@ -80,6 +81,14 @@ class Suggester:
             w = self._windows[(cls, length, cutoff)] = ([self.keys[i] for i in idx], idx)
         return w
 
+    def _ranked(self, cls: int, length: int, cutoff: float) -> list[tuple[int, int]]:
+        """The window's (length, number) of each key, to be sorted with the index's candidates."""
+        r = self._ranks.get((cls, length, cutoff))
+        if r is None:
+            idx = self._window(cls, length, cutoff)[1]
+            r = self._ranks[(cls, length, cutoff)] = [(len(self.keys[i]), i) for i in idx]
+        return r
+
     def suggest(self, name: str, limit: int = 3, cutoff: float = 75.0) -> list[str]:
         """The names nearest to ``name``, best first (none under ``cutoff`` out of 100)."""
         from rapidfuzz import fuzz, process
@@ -88,10 +97,13 @@ class Suggester:
         if not query:
             return []
         keys, idx = self._window(_script_class(query), len(query), cutoff)
-        if self._index is not None:  # the index's keys that can reach the cutoff, then the others, in window order
-            idx = sorted(self._index.key_filter(_script_class(query)).candidates(query, cutoff) + idx,
-                         key=lambda i: (len(self.keys[i]), i))
-            keys = [self.keys[i] for i in idx]
+        if self._index is not None:  # the index's keys that can reach the cutoff, and the others, in window order
+            keys_ = self.keys
+            cls = _script_class(query)
+            found_ = self._index.key_filter(cls).candidates(query, cutoff)
+            ranked = sorted([(len(keys_[i]), i) for i in found_] + self._ranked(cls, len(query), cutoff))
+            idx = [i for _, i in ranked]
+            keys = [keys_[i] for i in idx]
         found = process.extract(query, keys, scorer=fuzz.ratio, limit=limit, score_cutoff=cutoff)
         if found:
             return [self.names[idx[i]] for _, _, i in found]
@@ -120,7 +132,11 @@ class Suggester:
                             words.append(w)
                         more.setdefault(j, []).append(i)
                 first, kept = len(self._index.words), self._index.postings
-                index = self._words = (words, lambda j: (more[j] if j >= first else [*kept(j), *more[j]] if j in more else kept(j)))
+
+                def postings(j: int) -> Sequence[int]:
+                    return more[j] if j >= first else [*kept(j), *more[j]] if j in more else kept(j)
+
+                index = self._words = (words, postings)
         return index
 
     def _near_words(self, word: str) -> list[int]:
@@ -132,7 +148,8 @@ class Suggester:
             return [j for _, _, j in process.extract(word, words, scorer=fuzz.ratio, limit=8,
                                                      score_cutoff=self.WORD_CUTOFF)]
         first = len(self._index.words)  # the index's words that can reach the cutoff, then the new words
-        ids = sorted([j for f in self._index.word_filters().values() for j in f.candidates(word, self.WORD_CUTOFF)])
+        filters = self._index.word_filters().values()
+        ids = sorted([j for f in filters for j in f.candidates(word, self.WORD_CUTOFF)])
         ids += range(first, len(words))
         near = process.extract(word, [words[j] for j in ids], scorer=fuzz.ratio, limit=8, score_cutoff=self.WORD_CUTOFF)
         return [ids[j] for _, _, j in near]
