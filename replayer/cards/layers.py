@@ -106,8 +106,9 @@ class LayeredCatalog(Catalog):
 
     def _kept_suggestions(self) -> Kept:
         """"Did you mean" of earlier runs against the same names (replayer.cache.Kept): on a
-        card database of some 27,000 names a suggestion costs a few milliseconds and making the
-        suggester ~0.15 s, so a log re-checked with unknown names need not pay them again. The
+        card database of some 27,000 names a suggestion costs ~0.1 ms with the database's
+        index (nameindex.py; a few milliseconds without it), so a log re-checked with unknown
+        names need not pay them again. The
         file's name is a digest of what the suggestions depend on: the built-in names, the card
         database (its path, size and time of change: `cards import` rewrites it) and the code
         that suggests."""
