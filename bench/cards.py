@@ -7,6 +7,13 @@
     python bench/cards.py coverage DB           share of scripts whose every activated effect was read
     python bench/cards.py suggest [N]           "did you mean" among N made-up names (default 27,000):
                                                 a typo of a whole name, and a part of a name with a typo
+    python bench/cards.py firstcheck DB [--pairs N] [--lines N] [--against DIR] [--warm-reader]
+                                                a FIRST `replayer check --format json` of the 100k-line log
+                                                (bench/logs.py: ~450 names the card database does not know)
+                                                with the card database DB against without it: whole
+                                                processes, each with an empty XDG_CACHE_HOME (no kept
+                                                suggestions; --warm-reader: the reader's caches of a run
+                                                without the database kept), this tree and DIR interleaved
 
 DATA is card data a user has (an EDOPro folder, a Duel Masters card list): for developing and
 measuring only, never copied into the project.
@@ -163,6 +170,80 @@ def cmd_check(db_path: str, logs: list[str]) -> None:
                       "ratio": round(best["builtin"] / best["imported"], 3), "load": os.getloadavg()}))
 
 
+def cmd_firstcheck(args: list[str]) -> None:
+    import argparse
+    import resource
+    import shutil
+    import statistics
+    import subprocess
+
+    sys.path.insert(0, str(ROOT / "bench"))
+    from logs import ygo_log
+
+    ap = argparse.ArgumentParser(prog="bench/cards.py firstcheck")
+    ap.add_argument("db")
+    ap.add_argument("--pairs", type=int, default=7)
+    ap.add_argument("--lines", type=int, default=100_000)
+    ap.add_argument("--against", metavar="DIR")
+    ap.add_argument("--warm-reader", action="store_true")
+    a = ap.parse_args(args)
+    trees = {"this": str(ROOT)} | ({"against": str(Path(a.against).resolve())} if a.against else {})
+
+    def cpu() -> float:
+        r = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return r.ru_utime + r.ru_stime
+
+    with tempfile.TemporaryDirectory() as tmp:
+        log = Path(tmp) / "big.duel"
+        log.write_text(ygo_log(a.lines), encoding="utf-8")
+        base = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+        def run(tree: str, db: str, cache: Path | None) -> tuple[float, float, str]:
+            home = Path(tmp) / "xdg"
+            shutil.rmtree(home, ignore_errors=True)
+            shutil.copytree(cache, home) if cache else home.mkdir()
+            env = dict(base, PYTHONPATH=tree, XDG_CACHE_HOME=str(home), REPLAYER_CARDS_DB=db,
+                       PYTHONPYCACHEPREFIX=str(Path(tmp) / ("pyc-" + Path(tree).name)))
+            c, t = cpu(), time.perf_counter()
+            out = subprocess.run([sys.executable, "-m", "replayer", "check", "--format", "json", str(log)], env=env,
+                                 cwd=tmp, capture_output=True, text=True).stdout
+            return cpu() - c, time.perf_counter() - t, out
+
+        caches: dict[str, Path | None] = {}
+        outputs: dict[str, str] = {}
+        for name, tree in trees.items():  # the bytecode compiled; the reader's caches of a run without the db
+            run(tree, "none", None)
+            caches[name] = None
+            if a.warm_reader:
+                caches[name] = Path(tmp) / f"cache-{name}"
+                shutil.copytree(Path(tmp) / "xdg", caches[name])
+            outputs[name] = run(tree, a.db, caches[name])[2]
+        if len(set(outputs.values())) != 1:
+            print("the trees' outputs differ", file=sys.stderr)
+        unknown = outputs["this"].count("did you mean")
+        times: dict[tuple[str, str], list[tuple[float, float]]] = {(n, d): [] for n in trees for d in ("none", "db")}
+        for i in range(a.pairs):
+            order = list(trees) if i % 2 == 0 else list(trees)[::-1]
+            for name in order:
+                for d in (("none", "db") if i % 2 == 0 else ("db", "none")):
+                    c, w, _ = run(trees[name], a.db if d == "db" else "none", caches[name])
+                    times[(name, d)].append((c, w))
+        result = {"lines": a.lines, "did_you_mean_findings": unknown, "pairs": a.pairs, "warm_reader": a.warm_reader}
+        for name in trees:
+            none, db = times[(name, "none")], times[(name, "db")]
+            result[name] = {"cpu_none_s": round(statistics.median(c for c, _ in none), 3),
+                            "cpu_db_s": round(statistics.median(c for c, _ in db), 3),
+                            "wall_none_s": round(statistics.median(w for _, w in none), 3),
+                            "wall_db_s": round(statistics.median(w for _, w in db), 3),
+                            "ratio_cpu": round(statistics.median(d[0] / n[0] for n, d in zip(none, db)), 3),
+                            "ratio_wall": round(statistics.median(d[1] / n[1] for n, d in zip(none, db)), 3)}
+        if a.against:
+            result["db_this_over_against_cpu"] = round(statistics.median(
+                t[0] / o[0] for t, o in zip(times[("this", "db")], times[("against", "db")])), 3)
+        result["load"] = os.getloadavg()
+        print(json.dumps(result, indent=1))
+
+
 def _with_kind(card, kind):
     """The imported effects' Damage Step timings, re-derived with ``kind`` where the data had none."""
     from replayer.cards import derive
@@ -231,5 +312,5 @@ if __name__ == "__main__":
     cmd, *args = sys.argv[1:] or ["help"]
     {"import": cmd_import, "lookup": lambda a: cmd_lookup(a[0]), "check": lambda a: cmd_check(a[0], a[1:]),
      "agreement": lambda a: cmd_agreement(a[0]), "coverage": lambda a: cmd_coverage(a[0]),
-     "suggest": lambda a: cmd_suggest(int(a[0]) if a else 27_000)}.get(
+     "suggest": lambda a: cmd_suggest(int(a[0]) if a else 27_000), "firstcheck": cmd_firstcheck}.get(
         cmd, lambda a: print(__doc__))(args) if cmd != "import" else cmd_import(args)

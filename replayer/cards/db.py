@@ -8,6 +8,9 @@ Tables (sqlite-utils):
   allows, the facts read and where from), ``sources`` (JSON: fact -> source), ``complete``.
 * ``names`` — ``key`` (:func:`~replayer.cards.names.name_key`), ``card_id``, ``lang``, ``name``.
 * ``files`` — each file read, with its size and mtime, so that a re-import reads what changed.
+* ``meta`` — the schema version, the kind, the reader's version and, ``suggest:<game>``, the names of
+  a game ready for "did you mean" (:class:`~replayer.cards.nameindex.SuggestIndex`, written by each
+  import; a database without it, or with one of other names, is read the slow way).
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from ..errors import ReplayerError
 from ..i18n import M, Said, current
 from ..records import record
 from ..safe import visible
+from .nameindex import SuggestIndex
 from .names import Suggester, name_key
 
 #: 1: the tables; 2: created in one transaction, and marked as a card database (meta kind)
@@ -308,10 +312,24 @@ class CardDB:
             print(visible(_say(M("replayer: the card database {path} cannot be read ({error}); judging by the built-in "
                                  "catalog only", path=str(self.path), error=str(error)))), file=sys.stderr)
 
-    def suggester(self, game: str) -> Suggester:
+    def suggest_index(self, game: str) -> SuggestIndex | None:
+        """The names of ``game`` ready for "did you mean" as the last import wrote them, or None (an older
+        database, or names changed since: then :meth:`keyed_names` is what the suggester takes)."""
+        try:
+            row = self.conn().execute("SELECT value FROM meta WHERE key = ?", (f"suggest:{game}",)).fetchone()
+            if row is None:
+                return None
+            (rows,) = self.conn().execute("SELECT count(*) FROM names WHERE game = ?", (game,)).fetchone()
+        except sqlite3.Error:
+            return None
+        return SuggestIndex.from_bytes(row[0], rows)
+
+    def suggester(self, game: str, names: list[str] = ()) -> Suggester:
+        """The suggester of ``game``'s names and ``names`` (the built-in catalog's)."""
         s = self._suggesters.get(game)
         if s is None:
-            s = self._suggesters[game] = Suggester([], self.keyed_names(game))
+            index = self.suggest_index(game)
+            s = self._suggesters[game] = Suggester(list(names), [] if index is not None else self.keyed_names(game), index)
         return s
 
     def counts(self) -> dict[str, int]:
@@ -412,6 +430,27 @@ def _card_from_row(r: dict, names: dict[str, str]) -> ImportedCard:
 
 
 @lru_cache(maxsize=8)
+def write_suggest_index(conn: sqlite3.Connection, keep: bool = False) -> None:
+    """Write each game's :class:`SuggestIndex` into ``meta`` (in the caller's transaction) from the names
+    as :meth:`CardDB.keyed_names` reads them; ``keep``: leave an index of the same names as it is."""
+    games = [g for (g,) in conn.execute("SELECT DISTINCT game FROM names") if isinstance(g, str)]
+    for game in games:
+        (rows,) = conn.execute("SELECT count(*) FROM names WHERE game = ?", (game,)).fetchone()
+        if keep:
+            old = conn.execute("SELECT value FROM meta WHERE key = ?", (f"suggest:{game}",)).fetchone()
+            if old is not None and SuggestIndex.from_bytes(old[0], rows) is not None:
+                continue
+        keyed = [(k, n) for k, n in conn.execute("SELECT key, name FROM names WHERE game = ?", (game,))
+                 if isinstance(k, str) and isinstance(n, str)]
+        blob = SuggestIndex.of(keyed).to_bytes(rows)
+        if blob is None:
+            conn.execute("DELETE FROM meta WHERE key = ?", (f"suggest:{game}",))
+        else:
+            conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (f"suggest:{game}", blob))
+    marks = ", ".join("?" * len(games))
+    conn.execute(f"DELETE FROM meta WHERE key LIKE 'suggest:%' AND substr(key, 9) NOT IN ({marks})", games)
+
+
 def open_cards(path: str) -> CardDB | None:
     """The card database at ``path`` if it exists (one object per path and process)."""
     db = CardDB(path)

@@ -26,7 +26,7 @@ from msgspec import UNSET, Meta, UnsetType
 
 from . import constants as K
 from . import derive, text
-from .db import CardDB, schema_state
+from .db import CardDB, schema_state, write_suggest_index
 from .lua import Script, ScriptEffect
 from .luarun import read_script
 from ..i18n import M, Msg, Said, render
@@ -649,6 +649,9 @@ def import_cards(paths: Iterable[str | os.PathLike[str]], db: CardDB, *, games: 
                 reader = conn.execute("SELECT value FROM meta WHERE key = 'reader'").fetchone()
                 if schema_state(conn)[0] != "ok":
                     reader = None
+                elif reader == (READER_VERSION,):
+                    with conn:  # (a database of an earlier replayer gets its "did you mean" index)
+                        write_suggest_index(conn, keep=True)
             finally:
                 conn.close()
         except sqlite3.Error:
@@ -744,6 +747,7 @@ def import_cards(paths: Iterable[str | os.PathLike[str]], db: CardDB, *, games: 
         conn.executemany("INSERT OR REPLACE INTO files (path, size, mtime_ns, cards, problems) VALUES (?, ?, ?, ?, ?)",
                          file_rows)
         conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('reader', ?)", (READER_VERSION,))
+        write_suggest_index(conn)  # "did you mean" of the names as they are now (nameindex.SuggestIndex)
     conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     conn.close()
     db.close()

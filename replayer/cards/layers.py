@@ -97,7 +97,9 @@ class LayeredCatalog(Catalog):
         hit = kept.get(key)
         if hit is None:
             if self._suggester is None:
-                self._suggester = Suggester(self._builtin_names(), self.db.keyed_names(self.game) if self.db is not None else [])
+                index = self.db.suggest_index(self.game) if self.db is not None else None
+                keyed = self.db.keyed_names(self.game) if self.db is not None and index is None else []
+                self._suggester = Suggester(self._builtin_names(), keyed, index)
             hit = self._suggester.suggest(name, limit)
             kept.put(key, hit)
         self._suggested[(name, limit)] = hit
@@ -108,8 +110,9 @@ class LayeredCatalog(Catalog):
 
     def _kept_suggestions(self) -> Kept:
         """"Did you mean" of earlier runs against the same names (replayer.cache.Kept): on a
-        card database of some 27,000 names a suggestion costs a few milliseconds and making the
-        suggester ~0.15 s, so a log re-checked with unknown names need not pay them again. The
+        card database of some 27,000 names a suggestion costs ~0.1 ms with the database's
+        index (nameindex.py; a few milliseconds without it), so a log re-checked with unknown
+        names need not pay them again. The
         file's name is a digest of what the suggestions depend on: the built-in names, the card
         database (its path, size and time of change: `cards import` rewrites it) and the code
         that suggests."""

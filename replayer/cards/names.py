@@ -10,6 +10,9 @@ from __future__ import annotations
 import re
 import unicodedata
 from functools import lru_cache
+from typing import Callable, Sequence
+
+from .nameindex import SuggestIndex, name_words, script_class as _script_class, word_index
 
 _DROP = re.compile(r"[\W_]+", re.UNICODE)
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
@@ -27,28 +30,43 @@ def name_key(name: str) -> str:
     return key or folded.strip()
 
 
-def _script_class(key: str) -> int:
-    """0 for Latin-script names, 1 for the others (Japanese): a typo never crosses the two."""
-    return 0 if key[:1].isascii() else 1
 
 
 class Suggester:
     """The names of one game, for "did you mean …?" (rapidfuzz's normalized Indel similarity, ``fuzz.ratio``,
-    over the folded keys). Only keys of the same script and of a length that can reach the cutoff are compared."""
+    over the folded keys). Only keys of the same script and of a length that can reach the cutoff are compared.
 
-    def __init__(self, names: list[str], keyed: list[tuple[str, str]] = ()):
+    With ``index`` (a :class:`~replayer.cards.nameindex.SuggestIndex`, the card database's names made at
+    import time) its keys come first and only those its count filters let through are compared (a
+    lossless filter: the same suggestions as comparing them all); ``names`` not in it are compared all."""
+
+    def __init__(self, names: list[str], keyed: list[tuple[str, str]] = (), index: SuggestIndex | None = None):
         """``names`` to fold here, ``keyed``: (key, name) pairs folded already (the card database keeps them)."""
+        self._index = index
         seen: dict[str, str] = {}
         for k, n in keyed:
             seen.setdefault(k, n)
-        for n in names:
-            seen.setdefault(name_key(n), n)
-        self.keys = list(seen)
-        self.names = [seen[k] for k in self.keys]
+        if index is not None:
+            known = set(index.keys)
+            for n in names:
+                k = name_key(n)
+                if k not in known:
+                    seen.setdefault(k, n)
+            self.keys = index.keys + list(seen)
+            self.names = index.names + list(seen.values())
+        else:
+            for n in names:
+                seen.setdefault(name_key(n), n)
+            self.keys = list(seen)
+            self.names = [seen[k] for k in self.keys]
+        self._first = len(index.keys) if index is not None else 0  # the keys compared all (not the index's)
         self._buckets: dict[tuple[int, int], list[int]] = {}
-        for i, k in enumerate(self.keys):
+        for i in range(self._first, len(self.keys)):
+            k = self.keys[i]
             self._buckets.setdefault((_script_class(k), len(k)), []).append(i)
         self._windows: dict[tuple[int, int, float], tuple[list[str], list[int]]] = {}
+        self._holding: dict[str, set[int]] = {}
+        self._ranks: dict[tuple[int, int, float], list[tuple[int, int]]] = {}
 
     def __len__(self) -> int:
         return len(self.names)
@@ -63,6 +81,14 @@ class Suggester:
             w = self._windows[(cls, length, cutoff)] = ([self.keys[i] for i in idx], idx)
         return w
 
+    def _ranked(self, cls: int, length: int, cutoff: float) -> list[tuple[int, int]]:
+        """The window's (length, number) of each key, to be sorted with the index's candidates."""
+        r = self._ranks.get((cls, length, cutoff))
+        if r is None:
+            idx = self._window(cls, length, cutoff)[1]
+            r = self._ranks[(cls, length, cutoff)] = [(len(self.keys[i]), i) for i in idx]
+        return r
+
     def suggest(self, name: str, limit: int = 3, cutoff: float = 75.0) -> list[str]:
         """The names nearest to ``name``, best first (none under ``cutoff`` out of 100)."""
         from rapidfuzz import fuzz, process
@@ -71,6 +97,13 @@ class Suggester:
         if not query:
             return []
         keys, idx = self._window(_script_class(query), len(query), cutoff)
+        if self._index is not None:  # the index's keys that can reach the cutoff, and the others, in window order
+            keys_ = self.keys
+            cls = _script_class(query)
+            found_ = self._index.key_filter(cls).candidates(query, cutoff)
+            ranked = sorted([(len(keys_[i]), i) for i in found_] + self._ranked(cls, len(query), cutoff))
+            idx = [i for _, i in ranked]
+            keys = [keys_[i] for i in idx]
         found = process.extract(query, keys, scorer=fuzz.ratio, limit=limit, score_cutoff=cutoff)
         if found:
             return [self.names[idx[i]] for _, _, i in found]
@@ -81,22 +114,50 @@ class Suggester:
     #: near the query from this one (fuzz.partial_ratio over the folded keys: the query inside the name)
     WORD_CUTOFF, PART_CUTOFF = 80.0, 85.0
 
-    def _word_index(self) -> tuple[list[str], list[list[int]]]:
+    def _word_index(self) -> tuple[list[str], Callable[[int], Sequence[int]]]:
+        """(the words of the names, the names holding word j)."""
         index = getattr(self, "_words", None)
         if index is None:
-            postings: dict[str, list[int]] = {}
-            for i, n in enumerate(self.names):
-                for w in set(_WORD.findall(unicodedata.normalize("NFKC", n).casefold())):
-                    if len(w) >= 3:
-                        postings.setdefault(w, []).append(i)
-            words = list(postings)
-            index = self._words = (words, [postings[w] for w in words])
+            if self._index is None:
+                words, postings = word_index(self.names)
+                index = self._words = (words, postings.__getitem__)
+            else:  # the index's words, then the new words of the other names; the others' postings added
+                words, more = list(self._index.words), {}
+                at = dict(zip(words, range(len(words))))
+                for i in range(self._first, len(self.names)):
+                    for w in name_words(self.names[i]):
+                        j = at.get(w)
+                        if j is None:
+                            j = at[w] = len(words)
+                            words.append(w)
+                        more.setdefault(j, []).append(i)
+                first, kept = len(self._index.words), self._index.postings
+
+                def postings(j: int) -> Sequence[int]:
+                    return more[j] if j >= first else [*kept(j), *more[j]] if j in more else kept(j)
+
+                index = self._words = (words, postings)
         return index
+
+    def _near_words(self, word: str) -> list[int]:
+        """The words near ``word`` (``fuzz.ratio`` ≥ WORD_CUTOFF), best first, at most 8."""
+        from rapidfuzz import fuzz, process
+
+        words, _ = self._word_index()
+        if self._index is None:
+            return [j for _, _, j in process.extract(word, words, scorer=fuzz.ratio, limit=8,
+                                                     score_cutoff=self.WORD_CUTOFF)]
+        first = len(self._index.words)  # the index's words that can reach the cutoff, then the new words
+        filters = self._index.word_filters().values()
+        ids = sorted([j for f in filters for j in f.candidates(word, self.WORD_CUTOFF)])
+        ids += range(first, len(words))
+        near = process.extract(word, [words[j] for j in ids], scorer=fuzz.ratio, limit=8, score_cutoff=self.WORD_CUTOFF)
+        return [ids[j] for _, _, j in near]
 
     def suggest_part(self, name: str, limit: int = 3) -> list[str]:
         """Names that hold the query's words (each near a word of the name: a typo is fine), best first
         by how much of the query they hold and how closely (rapidfuzz's token and partial scores)."""
-        from rapidfuzz import fuzz, process
+        from rapidfuzz import fuzz
 
         query_words = [w for w in _WORD.findall(unicodedata.normalize("NFKC", name).casefold()) if len(w) >= 3]
         query = name_key(name)
@@ -104,11 +165,13 @@ class Suggester:
             return []
         words, postings = self._word_index()
         hits: dict[int, int] = {}  # name -> how many of the query's words it holds
+        near = self._holding  # a query word -> the names holding a word near it (words recur in a log)
         for qw in dict.fromkeys(query_words):
-            near = process.extract(qw, words, scorer=fuzz.ratio, limit=8, score_cutoff=self.WORD_CUTOFF)
-            seen: set[int] = set()
-            for _, _, j in near:
-                seen.update(postings[j])
+            seen = near.get(qw)
+            if seen is None:
+                seen = near[qw] = set()
+                for j in self._near_words(qw):
+                    seen.update(postings(j))
             for i in seen:
                 hits[i] = hits.get(i, 0) + 1
         if not hits:
