@@ -6,7 +6,9 @@
   nothing to open beyond Qt's own text layout (see the class for why it is not a
   ``QSyntaxHighlighter``).
 * :class:`LogView` is a read-only ``QPlainTextEdit`` with a gutter of line numbers and severity
-  dots; clicking a line asks the window to select the event there.
+  dots; clicking a line asks the window to select the event there. A long log comes in by
+  parts (:meth:`LogView.set_text` with ``progressive``): its first screens at once, the rest
+  from the event loop after the window is painted; ``filling(percent)`` says how far.
 """
 
 from __future__ import annotations
@@ -44,6 +46,27 @@ _RIGHT_VCENTER = Qt.AlignRight | Qt.AlignVCenter
 #: the characters ``setPlainText`` does not give back as they were (``toPlainText`` turns them into
 #: others): a text with none of them is the view's text as it was handed to :meth:`LogView.set_text`
 _NOT_KEPT = ("\r", "\u00a0", "\u2028", "\u2029", "\ufdd0", "\ufdd1")
+
+#: a long log set with ``progressive``: the lines set at once (its first screens), and the lines
+#: each later step of the event loop appends (some 25 ms of Qt's text layout)
+HEAD_LINES = 1_000
+CHUNK_LINES = 10_000
+#: lines filled beyond one that is asked for (:meth:`LogView.fill_to`): a screen below it
+FILL_MARGIN = 200
+
+
+def _cut(text: str, start: int, lines: int) -> tuple[int, int]:
+    """Where ``lines`` lines of ``text`` from ``start`` end, and where the next line starts
+    (``len(text)`` twice when fewer are left). The cut is a line separator as
+    ``QTextCursor.insertText`` reads them: a ``\r\n`` is one, left out whole."""
+    p = start - 1
+    find = text.find
+    for _ in range(lines):
+        p = find("\n", p + 1)
+        if p < 0:
+            return len(text), len(text)
+    return (p - 1 if p > start and text[p - 1] == "\r" else p), p + 1
+
 
 _TAG = re.compile(r'^\s*\[\s*([A-Za-z][\w-]*)\s+("[^"\n]*")\s*\]')
 
@@ -227,6 +250,8 @@ class LogView(QPlainTextEdit):
     """The log text. ``lineActivated(line)`` when the user clicks a line."""
 
     lineActivated = Signal(int)
+    #: how much of a text set with ``progressive`` is in, in percent (100: all of it)
+    filling = Signal(int)
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
@@ -238,6 +263,10 @@ class LogView(QPlainTextEdit):
         self.setLineWrapMode(QPlainTextEdit.NoWrap)
         self.setFont(mono_font(9.5))
         self.setCenterOnScroll(False)
+        # a text coming in by parts: the whole of it, where its next part starts, its lines
+        self._full: str | None = None
+        self._next = 0
+        self._total_lines = 0
         self.gutter = _Gutter(self)
         self.highlighter = LogHighlighter(self.document(), self.theme)
         self.blockCountChanged.connect(self._update_margins)
@@ -247,9 +276,15 @@ class LogView(QPlainTextEdit):
         self._visible: tuple | None = None  # (key, (first, last)) of _visible_blocks
         self._selection: QTextCursor | None = None  # where the selected line's highlight is
         self._text_set: tuple[str, int] | None = None  # (the text set_text was given, the revision then)
+        self._may_fill = False  # the rest may come in (the document is shown, or it takes long)
+        self._fill_queued = False
+        self._fill_timer = QTimer(self)
+        self._fill_timer.setSingleShot(True)
+        self._fill_timer.setInterval(1500)  # a check that takes long: the text comes in meanwhile
+        self._fill_timer.timeout.connect(self.allow_fill)
 
     # ---- feeding ------------------------------------------------------------------------------
-    def set_text(self, text: str) -> None:
+    def set_text(self, text: str, *, progressive: bool = False) -> None:
         """Show the raw log text (before it is checked).
 
         Two things make this cheap for a long log. The gutter and the vertical scroll bar take
@@ -257,28 +292,132 @@ class LogView(QPlainTextEdit):
         and Qt lays every block out again for the new width (some 70 ms for 100,000 lines, each
         time). And Qt builds the text's blocks without holding Python's lock (the slot is
         invoked through the meta-object system, which lets go of the lock; a direct call does
-        not): the worker thread that checks the log meanwhile goes on."""
+        not): the worker thread that checks the log meanwhile goes on.
+
+        ``progressive`` (opening a file): of a text longer than :data:`HEAD_LINES` lines, only
+        those are set now; the rest is appended by :data:`CHUNK_LINES` lines from the event
+        loop once the checked document is shown and painted (:meth:`set_document`), or after
+        1.5 s of checking. Meanwhile the view is read-only (:meth:`finish` completes it at
+        once, e.g. to edit), :meth:`plain_text` is the whole text, the gutter is as wide as
+        for the whole text, and a line asked for beyond those in (:meth:`select_line`) is
+        filled first."""
+        self._stop_filling()
         self.highlighter.reset()
         self.highlighter.doc = None
         self.doc = None
         self.selected_line = 0
         self._selection = None
         lines = text.count("\n") + 1
+        head_end = len(text)
+        if progressive and lines > HEAD_LINES + CHUNK_LINES // 2:
+            head_end, self._next = _cut(text, 0, HEAD_LINES)
+            if head_end > 0:  # (a head of no text: Qt's append would not begin a new line)
+                self._full, self._total_lines = text, lines
         self.setViewportMargins(self.gutter_width(lines), 0, 0, 0)
         needs_bar = lines * self.fontMetrics().lineSpacing() > self.viewport().height()
         if needs_bar:  # (it would appear anyway; Qt decides again once the text is in)
             self.setVerticalScrollBarPolicy(Qt.ScrollBarAlwaysOn)
-        if not QMetaObject.invokeMethod(self, "setPlainText", Qt.DirectConnection, Q_ARG(str, text)):
-            self.setPlainText(text)
+        head = text if self._full is None else text[:head_end]
+        if not QMetaObject.invokeMethod(self, "setPlainText", Qt.DirectConnection, Q_ARG(str, head)):
+            self.setPlainText(head)
         if needs_bar:
             self.setVerticalScrollBarPolicy(Qt.ScrollBarAsNeeded)
         self._update_margins()
-        self._text_set = None if any(c in text for c in _NOT_KEPT) else (text, self.document().revision())
+        if self._full is not None:
+            self._text_set = None
+            self.document().setUndoRedoEnabled(False)
+            self._fill_timer.start()
+            self.filling.emit(self._percent())
+        else:
+            self._text_set = None if any(c in text for c in _NOT_KEPT) else (text, self.document().revision())
+
+    # ---- a text coming in by parts ------------------------------------------------------------
+    def filled(self) -> bool:
+        """Whether the whole text is in (see ``progressive`` in :meth:`set_text`)."""
+        return self._full is None
+
+    def filling_percent(self) -> int:
+        """How much of the text is in, in percent (100: all of it)."""
+        return self._percent()
+
+    def _percent(self) -> int:
+        full = self._full
+        return 100 if full is None else min(99, 100 * self._next // max(len(full), 1))
+
+    def _append(self, lines: int) -> None:
+        """Append the next ``lines`` lines of the text coming in (all that is left, when fewer)."""
+        full = self._full
+        end, nxt = _cut(full, self._next, lines)
+        bar = self.verticalScrollBar()
+        value = bar.value()
+        # (through the meta-object system, as setPlainText: Qt lets go of Python's lock)
+        chunk = full[self._next:end]
+        if not QMetaObject.invokeMethod(self, "appendPlainText", Qt.DirectConnection, Q_ARG(str, chunk)):
+            self.appendPlainText(chunk)
+        if bar.value() != value:  # (Qt follows the end when the last line was on screen)
+            bar.setValue(value)
+        if end >= len(full):
+            self._full = None
+            self._fill_timer.stop()
+            self.document().setUndoRedoEnabled(True)  # (as setPlainText leaves it: no steps to undo)
+            self._text_set = None if any(c in full for c in _NOT_KEPT) else (full, self.document().revision())
+            self._update_margins()
+        else:
+            self._next = nxt
+        self.filling.emit(self._percent())
+
+    def fill_to(self, line: int) -> None:
+        """Have line ``line`` (1-based) and a screen below it in, now."""
+        while self._full is not None and self.blockCount() < line + FILL_MARGIN:
+            self._append(max(CHUNK_LINES, line + FILL_MARGIN - self.blockCount()))
+
+    def finish(self) -> None:
+        """Have the whole text in, now (before anything that edits or reads all of the blocks)."""
+        while self._full is not None:
+            self._append(len(self._full))
+
+    def _stop_filling(self) -> None:
+        if self._full is not None:
+            self._full = None
+            self.document().setUndoRedoEnabled(True)
+        self._fill_timer.stop()
+        self._may_fill = False
+
+    def allow_fill(self) -> None:
+        """Let the rest of the text come in, after the next paint (the document is shown, the
+        check failed, or it takes long)."""
+        if self._full is not None and not self._may_fill:
+            self._may_fill = True
+            self.viewport().update()  # the next part comes after the next paint
+
+    def _queue_fill(self) -> None:
+        if self._full is not None and self._may_fill and not self._fill_queued:
+            self._fill_queued = True
+            QTimer.singleShot(0, self, self._fill_step)
+
+    def _fill_step(self) -> None:
+        self._fill_queued = False
+        if self._full is not None:
+            self._append(CHUNK_LINES)
+            self._queue_fill()
+
+    def paintEvent(self, event) -> None:
+        super().paintEvent(event)
+        if self._full is not None and self._may_fill:
+            self._queue_fill()  # after the frame that shows the document: the window is painted first
 
     def plain_text(self) -> str:
         """The view's text, as ``toPlainText`` gives it: while the document is as :meth:`set_text`
         left it (the same revision; any change of the text makes a new one), the text it was
-        given, not read back from Qt (some 50 ms for 100,000 lines)."""
+        given, not read back from Qt (some 50 ms for 100,000 lines); while the text comes in by
+        parts, the whole of it."""
+        full = self._full
+        if full is not None:
+            if "\r" in full and not any(c in full for c in _NOT_KEPT[1:]):
+                return full.replace("\r\n", "\n").replace("\r", "\n")  # (Qt reads each as a line's end)
+            if not any(c in full for c in _NOT_KEPT):
+                return full
+            self.finish()  # (what Qt makes of the others: read back)
         kept = self._text_set
         if kept is not None and kept[1] == self.document().revision():
             return kept[0]
@@ -290,6 +429,7 @@ class LogView(QPlainTextEdit):
         self.highlighter.doc = doc
         self._rehighlight_visible(force=True)
         self.gutter.update()
+        self.allow_fill()
 
     def update_document(self, doc: Document, old: Document, change) -> None:
         """``doc`` is the re-check of an edit of ``old``'s text (a :class:`replayer.check.Change`):
@@ -379,7 +519,9 @@ class LogView(QPlainTextEdit):
     # ---- gutter -------------------------------------------------------------------------------
     def gutter_width(self, lines: int | None = None) -> int:
         """The gutter's width for ``lines`` lines (default: the lines shown now)."""
-        digits = max(3, len(str(max(1, self.blockCount() if lines is None else lines))))
+        if lines is None:
+            lines = self._total_lines if self._full is not None else self.blockCount()
+        digits = max(3, len(str(max(1, lines))))
         return 18 + self.fontMetrics().horizontalAdvance("9") * digits
 
     def _update_margins(self, *_args) -> None:
@@ -433,6 +575,7 @@ class LogView(QPlainTextEdit):
     def select_line(self, line: int, *, center: bool = True) -> None:
         """Highlight ``line`` (1-based) and scroll it into view."""
         # the same line, its highlight still on it (a cursor follows the edits): nothing to repaint
+        self.fill_to(line)
         same = (line == self.selected_line and self._selection is not None
                 and self._selection.blockNumber() == line - 1)
         self.selected_line = line
@@ -451,6 +594,7 @@ class LogView(QPlainTextEdit):
 
     def recenter(self) -> None:
         """Bring the selected line into view again, measured on the lines as laid out now."""
+        self.fill_to(self.selected_line)
         block = self.document().findBlockByNumber(self.selected_line - 1)
         if self.selected_line > 0 and block.isValid():
             self._center_block(block)

@@ -86,3 +86,91 @@ def test_plain_text_is_the_views_text_without_reading_it_back(qtbot):
     assert view.plain_text() == "# edited\n" + YGO_LOG == view.toPlainText()
     view.document().undo()  # back to the same text, a new revision: read from Qt
     assert view.plain_text() == view.toPlainText()
+
+
+def _long(n: int, end: str = "\n") -> str:
+    return end.join(f"A: lp {100_000 - k}" + (" # ½" if k % 7 == 0 else "") for k in range(n)) + end
+
+
+def test_a_long_text_comes_in_by_parts_and_is_the_same_text(qtbot):
+    """``progressive``: the first screens at once, the rest after ``allow_fill`` and a paint, from
+    the event loop; meanwhile ``plain_text`` is the whole text and the gutter is as wide as for it;
+    once in, the blocks are those ``setPlainText`` makes of the whole (line ends of every kind)."""
+    from replayer.gui.log.pane import CHUNK_LINES, HEAD_LINES, LogView
+
+    whole = LogView()
+    qtbot.addWidget(whole)
+    view = LogView()
+    qtbot.addWidget(view)
+    view.resize(600, 300)
+    view.show()
+    qtbot.waitExposed(view)
+    n = HEAD_LINES + 2 * CHUNK_LINES + 17
+    for text in (_long(n), _long(n).rstrip("\n"), _long(n, "\r\n"), "\r\n" + _long(n, "\r\n"),
+                 _long(n).replace("\n", "\u2029", 3)):
+        whole.set_text(text)
+        seen: list[int] = []
+        view.filling.connect(seen.append)
+        view.set_text(text, progressive=True)
+        assert not view.filled() and view.blockCount() == HEAD_LINES + text.count("\u2029")  # (a line's end too)
+        assert view.plain_text() == whole.toPlainText()  # (the \u2029 text: completed to read it back)
+        if "\u2029" in text:
+            assert view.filled()
+        else:
+            assert view.gutter_width() == whole.gutter_width()
+            qtbot.wait(50)
+            assert view.blockCount() == HEAD_LINES  # nothing more before the window says so
+            view.allow_fill()
+            qtbot.waitUntil(view.filled, timeout=10_000)
+            assert seen[-1] == 100 and seen == sorted(seen) and len(seen) >= 3
+        view.filling.disconnect(seen.append)
+        assert view.blockCount() == whole.blockCount()
+        assert view.toPlainText() == whole.toPlainText() == view.plain_text()
+        assert view.verticalScrollBar().value() == 0
+        assert not view.document().isUndoAvailable()
+
+
+def test_a_line_asked_for_beyond_what_is_in_is_filled_first(qtbot):
+    from replayer.gui.log.pane import HEAD_LINES, LogView
+
+    view = LogView()
+    qtbot.addWidget(view)
+    view.resize(600, 300)
+    text = _long(HEAD_LINES * 20)
+    view.set_text(text, progressive=True)
+    far = HEAD_LINES * 15
+    view.select_line(far)
+    assert not view.filled() and view.blockCount() > far
+    assert view.textCursor().block().text() == text.split("\n")[far - 1]
+    view.finish()
+    assert view.filled() and view.toPlainText() == text
+
+
+def test_opening_a_long_log_paints_first_then_fills_in(qtbot, window, tmp_path):
+    """The window: the findings shown point at their lines while the text comes in; editing
+    waits for the whole text; the progress bar says how far and goes."""
+    from replayer.gui.log.pane import HEAD_LINES
+
+    from ..timeline.test_view import long_log
+
+    text = long_log(1_200)
+    path = tmp_path / "long.duel"
+    path.write_text(text, encoding="utf-8")
+    lines = text.split("\n")
+    view = window.log_pane.view
+    with qtbot.waitSignal(window.loaded, timeout=20_000):
+        assert window.open_path(path)
+        assert view.blockCount() == HEAD_LINES
+    doc = window.doc
+    far = [k for k, f in enumerate(doc.findings) if f.span.line > view.blockCount() + 1000]
+    assert far
+    window.select_finding(far[-1])
+    line = doc.findings[far[-1]].span.line
+    assert view.selected_line == line and view.textCursor().block().text() == lines[line - 1]
+    window.editor.start()
+    assert view.filled() and view.toPlainText() == text
+    window.editor.stop()
+    window.open_path(path)  # again: this time it fills in from the event loop
+    qtbot.waitUntil(lambda: window.progress.isVisible(), timeout=20_000)
+    qtbot.waitUntil(lambda: view.filled() and not window.progress.isVisible(), timeout=20_000)
+    assert view.toPlainText() == text
