@@ -317,6 +317,11 @@ class LogView(QPlainTextEdit):
         needs_bar = lines * self.fontMetrics().lineSpacing() > self.viewport().height()
         if needs_bar:  # (it would appear anyway; Qt decides again once the text is in)
             self.setVerticalScrollBarPolicy(Qt.ScrollBarAlwaysOn)
+        # while the text comes in, Qt's vertical scroll bar must not lay out the last screen of each
+        # part (those lines' widths would count in the text's, and so in the horizontal scroll bar,
+        # as the whole text's would not): its centring mode has no last screen. It is left when the
+        # text is all in, which lays out the whole text's last screen, as setPlainText does.
+        self.setCenterOnScroll(self._full is not None)
         head = text if self._full is None else text[:head_end]
         if not QMetaObject.invokeMethod(self, "setPlainText", Qt.DirectConnection, Q_ARG(str, head)):
             self.setPlainText(head)
@@ -350,21 +355,36 @@ class LogView(QPlainTextEdit):
         end, nxt = _cut(full, self._next, lines)
         bar = self.verticalScrollBar()
         value = bar.value()
-        # (through the meta-object system, as setPlainText: Qt lets go of Python's lock)
-        chunk = full[self._next:end]
-        if not QMetaObject.invokeMethod(self, "appendPlainText", Qt.DirectConnection, Q_ARG(str, chunk)):
-            self.appendPlainText(chunk)
-        if bar.value() != value:  # (Qt follows the end when the last line was on screen)
+        # (a cursor, not appendPlainText: that lays out the last line, whose width would count)
+        cursor = QTextCursor(self.document())
+        cursor.movePosition(QTextCursor.End)
+        cursor.beginEditBlock()
+        cursor.insertBlock()
+        cursor.insertText(full[self._next:end])
+        cursor.endEditBlock()
+        if bar.value() != value:
             bar.setValue(value)
         if end >= len(full):
-            self._full = None
-            self._fill_timer.stop()
-            self.document().setUndoRedoEnabled(True)  # (as setPlainText leaves it: no steps to undo)
+            self._end_filling()
             self._text_set = None if any(c in full for c in _NOT_KEPT) else (full, self.document().revision())
-            self._update_margins()
+            # the lines Qt laid out on the way (the last screen of each part, for the scroll bar)
+            # count in the text's width, and so in the horizontal scroll bar: forget them, as
+            # setPlainText starts afresh (the lines on screen are laid out again when painted)
+            self._end_filling()
         else:
             self._next = nxt
         self.filling.emit(self._percent())
+
+    def _end_filling(self) -> None:
+        self._full = None
+        self._fill_timer.stop()
+        self._may_fill = False
+        self.document().setUndoRedoEnabled(True)  # (as setPlainText leaves it: no steps to undo)
+        bar = self.verticalScrollBar()
+        value = bar.value()
+        self.setCenterOnScroll(False)
+        bar.setValue(value)
+        self._update_margins()
 
     def fill_to(self, line: int) -> None:
         """Have line ``line`` (1-based) and a screen below it in, now."""
@@ -378,10 +398,7 @@ class LogView(QPlainTextEdit):
 
     def _stop_filling(self) -> None:
         if self._full is not None:
-            self._full = None
-            self.document().setUndoRedoEnabled(True)
-        self._fill_timer.stop()
-        self._may_fill = False
+            self._end_filling()
 
     def allow_fill(self) -> None:
         """Let the rest of the text come in, after the next paint (the document is shown, the
@@ -584,13 +601,33 @@ class LogView(QPlainTextEdit):
             if self.isReadOnly():  # while editing, the typing cursor stays where it is (the view still scrolls)
                 cursor = QTextCursor(block)
                 self.blockSignals(True)
-                self.setTextCursor(cursor)
+                if self._full is None:
+                    self.setTextCursor(cursor)
+                else:
+                    self._set_cursor_as_unfilled(cursor)
                 self.blockSignals(False)
             if center:
                 self._center_block(block)
         if not same:
             self._apply_selection()
             self.gutter.update()
+
+    def _set_cursor_as_unfilled(self, cursor: QTextCursor) -> None:
+        """``setTextCursor`` while the text comes in, as it is once it is all in: there Qt scrolls
+        the cursor's line to the nearest edge of the view (laying out the lines a screen above it,
+        which count in the text's width); in the centring mode of the filling it would centre it."""
+        bar = self.verticalScrollBar()
+        value = bar.value()
+        block = cursor.block()
+        top = self.blockBoundingGeometry(block).translated(self.contentOffset()).top()
+        height = self.viewport().height()
+        self.setTextCursor(cursor)
+        bar.setValue(value)
+        if top + self.blockBoundingRect(block).height() > height:  # below the view: the screen above it
+            h = self.blockBoundingRect(block).height()
+            while h < height and block.previous().isValid():
+                block = block.previous()
+                h += self.blockBoundingRect(block).height()
 
     def recenter(self) -> None:
         """Bring the selected line into view again, measured on the lines as laid out now."""
