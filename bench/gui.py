@@ -201,8 +201,8 @@ def time_open(path: str, runs: int) -> tuple[float, float, object]:
         best = min(best, time.perf_counter() - t0)
         CPU["open in the window"] = min(CPU.get("open in the window", float("inf")), time.process_time() - c0)
         # a long log's text comes in by parts after that frame, from the event loop: until it is all in
-        view = window.log_pane.view
-        while not view.filled():
+        filled_in = getattr(window.log_pane.view, "filled", lambda: True)  # (a window that sets it all at once)
+        while not filled_in():
             app.processEvents()
         filled = min(filled, time.perf_counter() - t0)
         CPU["open, the whole text in"] = min(CPU.get("open, the whole text in", float("inf")),
