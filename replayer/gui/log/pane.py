@@ -233,7 +233,10 @@ class LogView(QPlainTextEdit):
         check failed, or it takes long)."""
         if self._full is not None and not self._may_fill:
             self._may_fill = True
-            self.viewport().update()  # the next part comes after the next paint
+            if self.isVisible():
+                self.viewport().update()  # the next part comes after the next paint
+            else:
+                self._queue_fill()  # (no paint will come: the pane is hidden)
 
     def _queue_fill(self) -> None:
         if self._full is not None and self._may_fill and not self._fill_queued:

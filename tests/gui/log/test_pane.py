@@ -174,3 +174,15 @@ def test_opening_a_long_log_paints_first_then_fills_in(qtbot, window, tmp_path):
     qtbot.waitUntil(lambda: window.progress.isVisible(), timeout=20_000)
     qtbot.waitUntil(lambda: view.filled() and not window.progress.isVisible(), timeout=20_000)
     assert view.toPlainText() == text
+
+
+def test_a_hidden_view_fills_in_without_a_paint(qtbot):
+    from replayer.gui.log.pane import HEAD_LINES, LogView
+
+    view = LogView()
+    qtbot.addWidget(view)
+    text = _long(HEAD_LINES * 12)
+    view.set_text(text, progressive=True)
+    view.allow_fill()
+    qtbot.waitUntil(view.filled, timeout=10_000)
+    assert view.toPlainText() == text
