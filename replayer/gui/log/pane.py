@@ -161,6 +161,10 @@ class LogView(QPlainTextEdit):
             self.setVerticalScrollBarPolicy(Qt.ScrollBarAsNeeded)
         self._update_margins()
         if self._full is not None:
+            # (setPlainText laid out the part's last lines even so, and their widths count: forget
+            # them; QPlainTextDocumentLayout.setTextWidth, which does, is not in PySide6, but a change
+            # of the wrap mode and back calls it)
+            self._forget_widths()
             self._text_set = None
             self.document().setUndoRedoEnabled(False)
             self._fill_timer.start()
@@ -188,9 +192,11 @@ class LogView(QPlainTextEdit):
         bar = self.verticalScrollBar()
         value = bar.value()
         # (a cursor, not appendPlainText: that lays out the last line, whose width would count)
-        cursor = QTextCursor(self.document())
-        cursor.movePosition(QTextCursor.End)
+        # (and placed inside its edit block: a cursor moved outside one lays out the line it is on)
+        document = self.document()
+        cursor = QTextCursor(document)
         cursor.beginEditBlock()
+        cursor.setPosition(document.characterCount() - 1)
         cursor.insertBlock()
         cursor.insertText(full[self._next:end])
         cursor.endEditBlock()
@@ -202,6 +208,11 @@ class LogView(QPlainTextEdit):
         else:
             self._next = nxt
         self.filling.emit(self._percent())
+
+    def _forget_widths(self) -> None:
+        mode = self.lineWrapMode()
+        self.setLineWrapMode(QPlainTextEdit.WidgetWidth if mode == QPlainTextEdit.NoWrap else QPlainTextEdit.NoWrap)
+        self.setLineWrapMode(mode)
 
     def _end_filling(self) -> None:
         self._full = None

@@ -186,3 +186,47 @@ def test_a_hidden_view_fills_in_without_a_paint(qtbot):
     view.allow_fill()
     qtbot.waitUntil(view.filled, timeout=10_000)
     assert view.toPlainText() == text
+
+
+def test_a_log_filled_in_by_parts_looks_as_one_set_at_once(qtbot, tmp_path, monkeypatch):
+    """The log pane of a window that opened a long log by parts, once the text is in, is the one
+    of a window that set it at once, pixel for pixel (the scroll bars and the first finding's
+    place too); and so after selecting its last finding."""
+    from replayer.gui import log as _log  # noqa: F401
+    from replayer.gui.app import MainWindow
+    from replayer.gui.log import pane
+
+    from ..timeline.test_view import long_log
+
+    path = tmp_path / "long.duel"
+    lines = long_log(1_200).split("\n")
+    for k in range(985, 1000):  # the last screen of the first part only: wider than the pane
+        lines[k] += "   # a note long enough to be wider than the log pane of a window this size, at its end"
+    path.write_text("\n".join(lines), encoding="utf-8")
+
+    def pictures(by_parts: bool):
+        monkeypatch.setattr(pane, "HEAD_LINES", 1_000 if by_parts else 10**9)
+        w = MainWindow(theme="light")
+        qtbot.add_widget(w)
+        w.resize(1280, 720)
+        w.show()
+        qtbot.waitExposed(w)
+        with qtbot.waitSignal(w.loaded, timeout=20_000):
+            w.open_path(path)
+        view = w.log_pane.view
+        assert view.filled() != by_parts or not by_parts
+        qtbot.waitUntil(lambda: view.filled() and not w.progress.isVisible(), timeout=20_000)
+        qtbot.wait(50)
+        first = w.log_pane.grab().toImage()
+        w.select_finding(len(w.doc.findings) - 1)
+        qtbot.wait(50)
+        last = w.log_pane.grab().toImage()
+        bars = (view.horizontalScrollBar().maximum(), view.verticalScrollBar().value())
+        w.close()
+        w.settings.clear()  # (what the window keeps on closing, e.g. its panes' sizes: not for the next)
+        return first, last, bars
+
+    pictures(False)  # (the first window of a test is laid out a little apart from the next ones)
+    at_once, by_parts = pictures(False), pictures(True)
+    assert by_parts[2] == at_once[2]
+    assert by_parts[0] == at_once[0] and by_parts[1] == at_once[1]
