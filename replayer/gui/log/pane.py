@@ -154,6 +154,11 @@ class LogView(QPlainTextEdit):
         # as the whole text's would not): its centring mode has no last screen. It is left when the
         # text is all in, which lays out the whole text's last screen, as setPlainText does.
         self.setCenterOnScroll(self._full is not None)
+        # and the horizontal scroll bar is there from the start if the whole text's last screen
+        # would have brought it (as setPlainText of the whole does): where the first finding is
+        # centred depends on the view's height
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOn if self._full is not None and self._last_screen_wide(text)
+                                          else Qt.ScrollBarAsNeeded)
         head = text if self._full is None else text[:head_end]
         if not QMetaObject.invokeMethod(self, "setPlainText", Qt.DirectConnection, Q_ARG(str, head)):
             self.setPlainText(head)
@@ -209,6 +214,15 @@ class LogView(QPlainTextEdit):
             self._next = nxt
         self.filling.emit(self._percent())
 
+    def _last_screen_wide(self, text: str) -> bool:
+        """Whether a line of the last screen of ``text`` (the lines Qt lays out for the vertical
+        scroll bar: a view's height, from the end) is wider than the view."""
+        fm = self.fontMetrics()
+        margin = self.document().documentMargin()
+        n = int((self.viewport().height() - margin - 1) // max(fm.height(), 1)) + 1
+        width = self.viewport().width() - 2 * margin
+        return any(fm.horizontalAdvance(line.rstrip("\r")) > width for line in text.rsplit("\n", n)[-n:])
+
     def _forget_widths(self) -> None:
         mode = self.lineWrapMode()
         self.setLineWrapMode(QPlainTextEdit.WidgetWidth if mode == QPlainTextEdit.NoWrap else QPlainTextEdit.NoWrap)
@@ -221,7 +235,8 @@ class LogView(QPlainTextEdit):
         self.document().setUndoRedoEnabled(True)  # (as setPlainText leaves it: no steps to undo)
         bar = self.verticalScrollBar()
         value = bar.value()
-        self.setCenterOnScroll(False)
+        self.setCenterOnScroll(False)  # (which lays out the last screen: the horizontal bar as it is then)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarAsNeeded)
         bar.setValue(value)
         self._update_margins()
 

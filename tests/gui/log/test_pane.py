@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtGui import QTextCharFormat
 
 from ..conftest import YGO_LOG, line_of, open_and_wait
@@ -188,10 +189,12 @@ def test_a_hidden_view_fills_in_without_a_paint(qtbot):
     assert view.toPlainText() == text
 
 
-def test_a_log_filled_in_by_parts_looks_as_one_set_at_once(qtbot, tmp_path, monkeypatch):
+@pytest.mark.parametrize("wide", ["the first part's last screen", "the text's last screen"])
+def test_a_log_filled_in_by_parts_looks_as_one_set_at_once(qtbot, tmp_path, monkeypatch, wide):
     """The log pane of a window that opened a long log by parts, once the text is in, is the one
     of a window that set it at once, pixel for pixel (the scroll bars and the first finding's
-    place too); and so after selecting its last finding."""
+    place too); and so after selecting its last finding. Lines wider than the pane are where
+    Qt lays out lines on the way (``wide``)."""
     from replayer.gui import log as _log  # noqa: F401
     from replayer.gui.app import MainWindow
     from replayer.gui.log import pane
@@ -200,7 +203,7 @@ def test_a_log_filled_in_by_parts_looks_as_one_set_at_once(qtbot, tmp_path, monk
 
     path = tmp_path / "long.duel"
     lines = long_log(1_200).split("\n")
-    for k in range(985, 1000):  # the last screen of the first part only: wider than the pane
+    for k in range(985, 1000) if wide.startswith("the first") else range(len(lines) - 16, len(lines) - 1):
         lines[k] += "   # a note long enough to be wider than the log pane of a window this size, at its end"
     path.write_text("\n".join(lines), encoding="utf-8")
 
