@@ -7,7 +7,8 @@ From one run it reports:
 * parse+validate alone (``read_text`` + ``check_match``), the best of ``--runs``;
 * opening the same log in the window, from the open request to the first painted frame with
   every pane filled (parsing and validating happen on a worker thread), as a ratio to the above
-  (target: at most 1.5x);
+  (target: at most 1.5x); and to the moment the whole text is in the log pane (a long log's
+  first screens come at once, the rest from the event loop after the first frame);
 * the timeline's repaint time after a pan and after a full zoom-out (target: at most 16 ms each),
   the median of many repaints of the whole timeline viewport.
 
@@ -167,15 +168,16 @@ def time_parse_validate(text: str, path: str, runs: int) -> tuple[float, int, in
     return best, events, findings
 
 
-def time_open(path: str, runs: int) -> tuple[float, object]:
-    """Open the file in a fresh window the way File > Open does, until the first full paint."""
+def time_open(path: str, runs: int) -> tuple[float, float, object]:
+    """Open the file in a fresh window the way File > Open does, until the first full paint, and
+    until the whole text is in the log pane (a long log's comes in by parts after that paint)."""
     from PySide6.QtCore import QEventLoop, QTimer
     from PySide6.QtWidgets import QApplication
 
     from replayer.gui.app import MainWindow
 
     app = QApplication.instance()
-    best = float("inf")
+    best = filled = float("inf")
     window = None
     for _ in range(runs):
         if window is not None:
@@ -198,7 +200,14 @@ def time_open(path: str, runs: int) -> tuple[float, object]:
         app.processEvents()
         best = min(best, time.perf_counter() - t0)
         CPU["open in the window"] = min(CPU.get("open in the window", float("inf")), time.process_time() - c0)
-    return best, window
+        # a long log's text comes in by parts after that frame, from the event loop: until it is all in
+        filled_in = getattr(window.log_pane.view, "filled", lambda: True)  # (a window that sets it all at once)
+        while not filled_in():
+            app.processEvents()
+        filled = min(filled, time.perf_counter() - t0)
+        CPU["open, the whole text in"] = min(CPU.get("open, the whole text in", float("inf")),
+                                             time.process_time() - c0)
+    return best, filled, window
 
 
 def time_repaints(window, repeats: int = 40) -> dict[str, float]:
@@ -290,8 +299,11 @@ def compare(other: Path, events: int, runs: int, rounds: int, repeats: int = 40)
     lines = ["| measure (best of each) | before: wall / CPU | after: wall / CPU | after / before: wall / CPU |",
              "| --- | --- | --- | --- |"]
     for name in best["this"]["wall"]:
-        a_w, b_w = best["other"]["wall"].get(name), best["this"]["wall"][name]
-        a_c, b_c = best["other"]["cpu"].get(name), best["this"]["cpu"].get(name)
+        # (a checkout whose window sets the whole text at once has it all in at the first frame)
+        theirs = "open in the window" if name == "open, the whole text in" and name not in best["other"]["wall"] \
+            else name
+        a_w, b_w = best["other"]["wall"].get(theirs), best["this"]["wall"][name]
+        a_c, b_c = best["other"]["cpu"].get(theirs), best["this"]["cpu"].get(name)
         if a_w and a_c and b_c:
             lines.append(f"| {name} | {a_w * 1000:,.1f} / {a_c * 1000:,.1f} ms | {b_w * 1000:,.1f} / "
                          f"{b_c * 1000:,.1f} ms | {b_w / a_w:.2f}× / {b_c / a_c:.2f}× |")
@@ -326,7 +338,7 @@ def main(argv: list[str] | None = None) -> int:
         Path(path).write_text(text, encoding="utf-8")
         pv, events, findings = time_parse_validate(text, path, args.runs)
         app = make_app([])
-        opened, window = time_open(path, args.runs)
+        opened, filled, window = time_open(path, args.runs)
         repaints = time_repaints(window, args.repeats)
         size = window.timeline.viewport().size()
         window.close()
@@ -342,6 +354,7 @@ def main(argv: list[str] | None = None) -> int:
         f"| parse + validate alone (`read_text` + `check_match`) | {pv * 1000:,.0f} ms | — |",
         f"| open in the window (worker thread, models, log pane, first frame) | {opened * 1000:,.0f} ms "
         f"(**{ratio:.2f}×**) | ≤ 1.5× |",
+        f"| the same, until the whole text is in the log pane | {filled * 1000:,.0f} ms ({filled / pv:.2f}×) | — |",
     ]
     for name, ms in repaints.items():
         lines.append(f"| timeline repaint, {name}, {size.width()}×{size.height()} px | **{ms:.1f} ms** | ≤ 16 ms |")
@@ -349,8 +362,9 @@ def main(argv: list[str] | None = None) -> int:
         "",
         "- Open time runs from `MainWindow.open_path` to the first full repaint after the window's "
         "`loaded` signal, with every pane filled; both it and parse + validate run with the reader's "
-        "caches warm and the heap collected first. The log is read and checked on a worker thread "
-        "while Qt lays out its text; the log pane formats only the lines on screen.",
+        "caches warm and the heap collected first. The log is read and checked on a worker thread; "
+        "the log pane gets its first 1,000 lines at once and the rest from the event loop after "
+        "that frame (the second figure: until the whole text is in), and formats only the lines on screen.",
         f"- Repaint times are the median of {args.repeats} synchronous repaints of the whole timeline viewport. "
         "The timeline paints only the exposed range; below 6 px per event it draws per-bin "
         "aggregates (counts per lane, worst finding, Battle Phase / Damage Step bands), computed on "
@@ -362,7 +376,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         import json
 
-        wall = {"parse + validate": pv, "open in the window": opened}
+        wall = {"parse + validate": pv, "open in the window": opened, "open, the whole text in": filled}
         wall.update({f"repaint, {name}": ms / 1000 for name, ms in repaints.items()})
         print(json.dumps({"wall": wall, "cpu": CPU, "code": str(Path(sys.modules["replayer"].__file__).parent)}))
     if args.write:

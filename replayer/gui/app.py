@@ -175,6 +175,7 @@ class MainWindow(ActionsMixin, FilesMixin, NavigationMixin, QMainWindow):
 
         self.log_pane = LogPane()
         self.log_pane.view.lineActivated.connect(self.select_line)
+        self.log_pane.view.filling.connect(self._on_filling)
         self.log_title = _pane_title(tr("Log"))
         log_panel = _panel(self.log_title, self.log_pane)
 

@@ -179,6 +179,7 @@ class LogEditor(NewLogMixin, QObject):
         """Make the log editable (File ▸ Edit Log)."""
         if self._editing:
             return
+        self.view.finish()  # a long log still coming in: all of it, before the first key
         self.started.emit()
         self._editing = True
         self.view.setReadOnly(False)

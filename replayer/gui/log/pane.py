@@ -1,43 +1,32 @@
 """The log pane: the log's text, highlighted, with findings underlined and marked in the gutter.
 
-* :class:`LogHighlighter` colours keywords, players, cards, numbers, timecodes and notes, and
+* :class:`LogHighlighter` (:mod:`.highlight`) colours keywords, players, cards, numbers, timecodes and notes, and
   underlines the column range of each finding with a wavy line in its severity colour. It is
   lazy: only blocks that have been on screen are formatted, so a 100,000-line log costs
   nothing to open beyond Qt's own text layout (see the class for why it is not a
   ``QSyntaxHighlighter``).
 * :class:`LogView` is a read-only ``QPlainTextEdit`` with a gutter of line numbers and severity
-  dots; clicking a line asks the window to select the event there.
+  dots; clicking a line asks the window to select the event there. A long log comes in by
+  parts (:meth:`LogView.set_text` with ``progressive``): its first screens at once, the rest
+  from the event loop after the window is painted; ``filling(percent)`` says how far.
 """
 
 from __future__ import annotations
 
 import logging
-import re
 
 from PySide6.QtCore import Q_ARG, QEvent, QMetaObject, QPoint, QRect, QRectF, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import (QColor, QFont, QPainter, QTextBlock, QTextCharFormat, QTextCursor, QTextDocument,
-                           QTextFormat, QTextLayout)
+from PySide6.QtGui import QColor, QPainter, QTextBlock, QTextCursor, QTextFormat
 from PySide6.QtWidgets import QLabel, QPlainTextEdit, QTextEdit, QVBoxLayout, QWidget
 
 from ...safe import html_text
 from ..document import SEVERITY_RANK, Document
+from .highlight import LogHighlighter, syntax_runs  # noqa: F401 (the pane's colours: there)
 from ..shared.language import label, lang, severity, tr
 from ..shared.theme import LIGHT, Theme, mono_font
 
 log = logging.getLogger("replayer.gui")
 
-_TOKEN = re.compile(
-    r'(?P<card>"[^"]*"?|《[^》]*》?|「[^」]*」?|„[^“”]*[“”]?)(?P<copy>#\d+)?'
-    r"|(?P<note>#.*)"
-    r"|(?P<props>\{[^}]*\}?)"
-    r"|(?P<time>@(?:\d+:)?\d{1,2}:\d{2})"
-    r"|(?P<num>[+-]?(?:\d+|\?)(?:/(?:\d+|\?))?(?![\w]))"
-    r"|(?P<cl>(?<![\w])CL\d+(?![\w]))"
-    r"|(?P<player>(?<![\w])[AB]\s*:)"
-    r"|(?P<arrow>->)"
-    r"|(?P<word>[^\W\d_][\w-]*)",
-    re.IGNORECASE,
-)
 _NO_PEN = Qt.NoPen
 _RIGHT_VCENTER = Qt.AlignRight | Qt.AlignVCenter
 
@@ -45,163 +34,27 @@ _RIGHT_VCENTER = Qt.AlignRight | Qt.AlignVCenter
 #: others): a text with none of them is the view's text as it was handed to :meth:`LogView.set_text`
 _NOT_KEPT = ("\r", "\u00a0", "\u2028", "\u2029", "\ufdd0", "\ufdd1")
 
-_TAG = re.compile(r'^\s*\[\s*([A-Za-z][\w-]*)\s+("[^"\n]*")\s*\]')
+#: a long log set with ``progressive``: the lines set at once (its first screens), and the lines
+#: each later step of the event loop appends (some 25 ms of Qt's text layout)
+HEAD_LINES = 1_000
+CHUNK_LINES = 10_000
+#: lines filled beyond one that is asked for (:meth:`LogView.fill_to`): a screen below it
+FILL_MARGIN = 200
 
 
-def syntax_runs(text: str) -> list[tuple[int, int, str]]:
-    """(start, end, category) runs of a log line, for colouring. Pure Python.
-
-    >>> syntax_runs('A: attack "Lyla" -> direct')[:3]
-    [(0, 2, 'player'), (3, 9, 'keyword'), (10, 16, 'card')]
-    """
-    m = _TAG.match(text)
-    if m:
-        return [(0, m.start(2), "tag"), (m.start(2), m.end(2), "card"), (m.end(2), len(text), "tag")]
-    runs: list[tuple[int, int, str]] = []
-    words: list[tuple[int, int]] = []
-    actor = False
-    for m in _TOKEN.finditer(text):
-        kind = m.lastgroup
-        start, end = m.start(), m.end()
-        if kind in ("card", "copy"):
-            runs.append((start, end, "card"))
-        elif kind == "note":
-            runs.append((start, len(text), "note"))
-            break
-        elif kind == "props":
-            runs.append((start, end, "props"))
-        elif kind == "time":
-            runs.append((start, end, "timecode"))
-        elif kind == "num":
-            runs.append((start, end, "number"))
-        elif kind in ("player", "cl"):
-            actor = actor or kind == "player"
-            runs.append((start, end, "player"))
-        elif kind == "arrow":
-            runs.append((start, end, "keyword"))
-        elif kind == "word":
-            words.append((start, end))
-    style = "keyword" if actor else "structure"
-    runs.extend((a, b, style) for a, b in words)
-    runs.sort()
-    return runs
+def _cut(text: str, start: int, lines: int) -> tuple[int, int]:
+    """Where ``lines`` lines of ``text`` from ``start`` end, and where the next line starts
+    (``len(text)`` twice when fewer are left). The cut is a line separator as
+    ``QTextCursor.insertText`` reads them: a ``\r\n`` is one, left out whole."""
+    p = start - 1
+    find = text.find
+    for _ in range(lines):
+        p = find("\n", p + 1)
+        if p < 0:
+            return len(text), len(text)
+    return (p - 1 if p > start and text[p - 1] == "\r" else p), p + 1
 
 
-class LogHighlighter:
-    """Colours log lines and underlines findings, one block at a time, on demand.
-
-    A ``QSyntaxHighlighter`` formats every block of the document whenever the text is set: a
-    Python call per line, and each needs Python's lock while the log is being checked on a
-    worker thread. This highlighter does what ``QSyntaxHighlighter`` does inside (set the
-    block layout's formats, mark the block dirty), but only for the blocks the view shows, so
-    opening a 100,000-line log costs Qt's text layout and nothing more.
-    """
-
-    def __init__(self, document: QTextDocument, theme: Theme = LIGHT):
-        self.document = document
-        self.theme = theme
-        self.doc: Document | None = None
-        self.done: set[int] = set()
-        self._formats: dict[tuple[str, str], QTextCharFormat] = {}
-        self.generation = 0  # counts the times formats were set (a block's layout may change)
-
-    def set_theme(self, theme: Theme) -> None:
-        self.theme = theme
-        self._formats.clear()
-
-    def reset(self) -> None:
-        self.done.clear()
-
-    def _format(self, category: str, severity: str) -> QTextCharFormat:
-        key = (category, severity)
-        fmt = self._formats.get(key)
-        if fmt is None:
-            t = self.theme
-            fmt = QTextCharFormat()
-            if category:
-                color = t.dim if category == "props" else t.syntax.get(category, t.text)
-                fmt.setForeground(QColor(color))
-            if category in ("structure", "player"):
-                fmt.setFontWeight(QFont.Bold)
-            if category == "note":
-                fmt.setFontItalic(True)
-            if severity:
-                fmt.setUnderlineStyle(QTextCharFormat.WaveUnderline)
-                fmt.setUnderlineColor(QColor(t.severity[severity]))
-            self._formats[key] = fmt
-        return fmt
-
-    def ranges(self, text: str, line: int) -> list[QTextLayout.FormatRange]:
-        """Non-overlapping format ranges of one line: syntax colours, finding underlines."""
-        n = len(text)
-        if n == 0:
-            return []
-        cat = [""] * n
-        for a, b, c in syntax_runs(text):
-            cat[a:b] = [c] * (min(b, n) - a)
-        sev = [""] * n
-        doc = self.doc
-        ks = doc.line_findings.get(line) if doc is not None else None
-        if ks:
-            stripped = len(text.rstrip())
-            for k in sorted(ks, key=lambda k: SEVERITY_RANK[doc.findings[k].severity.value]):
-                fnd = doc.findings[k]
-                span = fnd.span
-                start = max(span.column - 1, 0)
-                if span.end_column and span.end_line in (None, line) and span.end_column - 1 > start:
-                    end = span.end_column - 1
-                else:
-                    end = stripped
-                if start >= stripped:  # at the end of the line (e.g. "ends too early")
-                    start = max(stripped - 1, 0)
-                    end = max(stripped, start + 1)
-                end = min(max(end, start + 1), n)
-                sev[start:end] = [fnd.severity.value] * (end - start)
-        out: list[QTextLayout.FormatRange] = []
-        i = 0
-        while i < n:
-            j = i + 1
-            while j < n and cat[j] == cat[i] and sev[j] == sev[i]:
-                j += 1
-            if cat[i] or sev[i]:
-                r = QTextLayout.FormatRange()
-                r.start, r.length, r.format = i, j - i, self._format(cat[i], sev[i])
-                out.append(r)
-            i = j
-        return out
-
-    def highlight(self, first: int, last: int, *, force: bool = False) -> int:
-        """Format blocks ``first``..``last`` (numbers) not yet formatted; returns how many."""
-        document = self.document
-        last = min(last, document.blockCount() - 1)
-        done_set = self.done
-        todo = [n for n in range(max(first, 0), last + 1) if force or n not in done_set]
-        done = 0
-        k = 0
-        while k < len(todo):  # runs of consecutive blocks: one lookup and one re-layout a run
-            j = k
-            while j + 1 < len(todo) and todo[j + 1] == todo[j] + 1:
-                j += 1
-            block = document.findBlockByNumber(todo[k])
-            start_pos = block.position()
-            end_pos = start_pos
-            for number in range(todo[k], todo[j] + 1):
-                if not block.isValid():
-                    break
-                try:
-                    block.layout().setFormats(self.ranges(block.text(), number + 1))
-                except Exception:  # a colouring error must never reach Qt
-                    log.debug("highlighting line %d failed", number + 1, exc_info=True)
-                done_set.add(number)
-                done += 1
-                end_pos = block.position() + block.length()
-                block = block.next()
-            if end_pos > start_pos:
-                document.markContentsDirty(start_pos, end_pos - start_pos)
-            k = j + 1
-        if done:
-            self.generation += 1
-        return done
 
 
 class _Gutter(QWidget):
@@ -227,6 +80,8 @@ class LogView(QPlainTextEdit):
     """The log text. ``lineActivated(line)`` when the user clicks a line."""
 
     lineActivated = Signal(int)
+    #: how much of a text set with ``progressive`` is in, in percent (100: all of it)
+    filling = Signal(int)
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
@@ -238,6 +93,10 @@ class LogView(QPlainTextEdit):
         self.setLineWrapMode(QPlainTextEdit.NoWrap)
         self.setFont(mono_font(9.5))
         self.setCenterOnScroll(False)
+        # a text coming in by parts: the whole of it, where its next part starts, its lines
+        self._full: str | None = None
+        self._next = 0
+        self._total_lines = 0
         self.gutter = _Gutter(self)
         self.highlighter = LogHighlighter(self.document(), self.theme)
         self.blockCountChanged.connect(self._update_margins)
@@ -247,9 +106,15 @@ class LogView(QPlainTextEdit):
         self._visible: tuple | None = None  # (key, (first, last)) of _visible_blocks
         self._selection: QTextCursor | None = None  # where the selected line's highlight is
         self._text_set: tuple[str, int] | None = None  # (the text set_text was given, the revision then)
+        self._may_fill = False  # the rest may come in (the document is shown, or it takes long)
+        self._fill_queued = False
+        self._fill_timer = QTimer(self)
+        self._fill_timer.setSingleShot(True)
+        self._fill_timer.setInterval(1500)  # a check that takes long: the text comes in meanwhile
+        self._fill_timer.timeout.connect(self.allow_fill)
 
     # ---- feeding ------------------------------------------------------------------------------
-    def set_text(self, text: str) -> None:
+    def set_text(self, text: str, *, progressive: bool = False) -> None:
         """Show the raw log text (before it is checked).
 
         Two things make this cheap for a long log. The gutter and the vertical scroll bar take
@@ -257,28 +122,176 @@ class LogView(QPlainTextEdit):
         and Qt lays every block out again for the new width (some 70 ms for 100,000 lines, each
         time). And Qt builds the text's blocks without holding Python's lock (the slot is
         invoked through the meta-object system, which lets go of the lock; a direct call does
-        not): the worker thread that checks the log meanwhile goes on."""
+        not): the worker thread that checks the log meanwhile goes on.
+
+        ``progressive`` (opening a file): of a text longer than :data:`HEAD_LINES` lines, only
+        those are set now; the rest is appended by :data:`CHUNK_LINES` lines from the event
+        loop once the checked document is shown and painted (:meth:`set_document`), or after
+        1.5 s of checking. Meanwhile the view is read-only (:meth:`finish` completes it at
+        once, e.g. to edit), :meth:`plain_text` is the whole text, the gutter is as wide as
+        for the whole text, and a line asked for beyond those in (:meth:`select_line`) is
+        filled first. (The parts are inserted with a cursor, holding Python's lock: by then the
+        check is done. Once in, the text is laid out as the whole set at once would be: the
+        window's picture is the same.)"""
+        self._stop_filling()
         self.highlighter.reset()
         self.highlighter.doc = None
         self.doc = None
         self.selected_line = 0
         self._selection = None
         lines = text.count("\n") + 1
+        head_end = len(text)
+        if progressive and lines > HEAD_LINES + CHUNK_LINES // 2:
+            head_end, self._next = _cut(text, 0, HEAD_LINES)
+            if head_end > 0:  # (a head of no text: Qt's append would not begin a new line)
+                self._full, self._total_lines = text, lines
         self.setViewportMargins(self.gutter_width(lines), 0, 0, 0)
         needs_bar = lines * self.fontMetrics().lineSpacing() > self.viewport().height()
         if needs_bar:  # (it would appear anyway; Qt decides again once the text is in)
             self.setVerticalScrollBarPolicy(Qt.ScrollBarAlwaysOn)
-        if not QMetaObject.invokeMethod(self, "setPlainText", Qt.DirectConnection, Q_ARG(str, text)):
-            self.setPlainText(text)
+        # while the text comes in, Qt's vertical scroll bar must not lay out the last screen of each
+        # part (those lines' widths would count in the text's, and so in the horizontal scroll bar,
+        # as the whole text's would not): its centring mode has no last screen. It is left when the
+        # text is all in, which lays out the whole text's last screen, as setPlainText does.
+        self.setCenterOnScroll(self._full is not None)
+        # and the horizontal scroll bar is there from the start if the whole text's last screen
+        # would have brought it (as setPlainText of the whole does): where the first finding is
+        # centred depends on the view's height
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOn if self._full is not None and self._last_screen_wide(text)
+                                          else Qt.ScrollBarAsNeeded)
+        head = text if self._full is None else text[:head_end]
+        if not QMetaObject.invokeMethod(self, "setPlainText", Qt.DirectConnection, Q_ARG(str, head)):
+            self.setPlainText(head)
         if needs_bar:
             self.setVerticalScrollBarPolicy(Qt.ScrollBarAsNeeded)
         self._update_margins()
-        self._text_set = None if any(c in text for c in _NOT_KEPT) else (text, self.document().revision())
+        if self._full is not None:
+            # (setPlainText laid out the part's last lines even so, and their widths count: forget
+            # them; QPlainTextDocumentLayout.setTextWidth, which does, is not in PySide6, but a change
+            # of the wrap mode and back calls it)
+            self._forget_widths()
+            self._text_set = None
+            self.document().setUndoRedoEnabled(False)
+            self._fill_timer.start()
+            self.filling.emit(self._percent())
+        else:
+            self._text_set = None if any(c in text for c in _NOT_KEPT) else (text, self.document().revision())
+
+    # ---- a text coming in by parts ------------------------------------------------------------
+    def filled(self) -> bool:
+        """Whether the whole text is in (see ``progressive`` in :meth:`set_text`)."""
+        return self._full is None
+
+    def filling_percent(self) -> int:
+        """How much of the text is in, in percent (100: all of it)."""
+        return self._percent()
+
+    def _percent(self) -> int:
+        full = self._full
+        return 100 if full is None else min(99, 100 * self._next // max(len(full), 1))
+
+    def _append(self, lines: int) -> None:
+        """Append the next ``lines`` lines of the text coming in (all that is left, when fewer)."""
+        full = self._full
+        end, nxt = _cut(full, self._next, lines)
+        bar = self.verticalScrollBar()
+        value = bar.value()
+        # (a cursor, not appendPlainText: that lays out the last line, whose width would count)
+        # (and placed inside its edit block: a cursor moved outside one lays out the line it is on)
+        document = self.document()
+        cursor = QTextCursor(document)
+        cursor.beginEditBlock()
+        cursor.setPosition(document.characterCount() - 1)
+        cursor.insertBlock()
+        cursor.insertText(full[self._next:end])
+        cursor.endEditBlock()
+        if bar.value() != value:
+            bar.setValue(value)
+        if end >= len(full):
+            self._end_filling()
+            self._text_set = None if any(c in full for c in _NOT_KEPT) else (full, self.document().revision())
+        else:
+            self._next = nxt
+        self.filling.emit(self._percent())
+
+    def _last_screen_wide(self, text: str) -> bool:
+        """Whether a line of the last screen of ``text`` (the lines Qt lays out for the vertical
+        scroll bar: a view's height, from the end) is wider than the view."""
+        fm = self.fontMetrics()
+        margin = self.document().documentMargin()
+        n = int((self.viewport().height() - margin - 1) // max(fm.height(), 1)) + 1
+        width = self.viewport().width() - 2 * margin
+        return any(fm.horizontalAdvance(line.rstrip("\r")) > width for line in text.rsplit("\n", n)[-n:])
+
+    def _forget_widths(self) -> None:
+        mode = self.lineWrapMode()
+        self.setLineWrapMode(QPlainTextEdit.WidgetWidth if mode == QPlainTextEdit.NoWrap else QPlainTextEdit.NoWrap)
+        self.setLineWrapMode(mode)
+
+    def _end_filling(self) -> None:
+        self._full = None
+        self._fill_timer.stop()
+        self._may_fill = False
+        self.document().setUndoRedoEnabled(True)  # (as setPlainText leaves it: no steps to undo)
+        bar = self.verticalScrollBar()
+        value = bar.value()
+        self.setCenterOnScroll(False)  # (which lays out the last screen: the horizontal bar as it is then)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarAsNeeded)
+        bar.setValue(value)
+        self._update_margins()
+
+    def fill_to(self, line: int) -> None:
+        """Have line ``line`` (1-based) and a screen below it in, now."""
+        while self._full is not None and self.blockCount() < line + FILL_MARGIN:
+            self._append(max(CHUNK_LINES, line + FILL_MARGIN - self.blockCount()))
+
+    def finish(self) -> None:
+        """Have the whole text in, now (before anything that edits or reads all of the blocks)."""
+        while self._full is not None:
+            self._append(len(self._full))
+
+    def _stop_filling(self) -> None:
+        if self._full is not None:
+            self._end_filling()
+
+    def allow_fill(self) -> None:
+        """Let the rest of the text come in, after the next paint (the document is shown, the
+        check failed, or it takes long)."""
+        if self._full is not None and not self._may_fill:
+            self._may_fill = True
+            if self.isVisible():
+                self.viewport().update()  # the next part comes after the next paint
+            else:
+                self._queue_fill()  # (no paint will come: the pane is hidden)
+
+    def _queue_fill(self) -> None:
+        if self._full is not None and self._may_fill and not self._fill_queued:
+            self._fill_queued = True
+            QTimer.singleShot(0, self, self._fill_step)
+
+    def _fill_step(self) -> None:
+        self._fill_queued = False
+        if self._full is not None:
+            self._append(CHUNK_LINES)
+            self._queue_fill()
+
+    def paintEvent(self, event) -> None:
+        super().paintEvent(event)
+        if self._full is not None and self._may_fill:
+            self._queue_fill()  # after the frame that shows the document: the window is painted first
 
     def plain_text(self) -> str:
         """The view's text, as ``toPlainText`` gives it: while the document is as :meth:`set_text`
         left it (the same revision; any change of the text makes a new one), the text it was
-        given, not read back from Qt (some 50 ms for 100,000 lines)."""
+        given, not read back from Qt (some 50 ms for 100,000 lines); while the text comes in by
+        parts, the whole of it."""
+        full = self._full
+        if full is not None:
+            if "\r" in full and not any(c in full for c in _NOT_KEPT[1:]):
+                return full.replace("\r\n", "\n").replace("\r", "\n")  # (Qt reads each as a line's end)
+            if not any(c in full for c in _NOT_KEPT):
+                return full
+            self.finish()  # (what Qt makes of the others: read back)
         kept = self._text_set
         if kept is not None and kept[1] == self.document().revision():
             return kept[0]
@@ -290,6 +303,7 @@ class LogView(QPlainTextEdit):
         self.highlighter.doc = doc
         self._rehighlight_visible(force=True)
         self.gutter.update()
+        self.allow_fill()
 
     def update_document(self, doc: Document, old: Document, change) -> None:
         """``doc`` is the re-check of an edit of ``old``'s text (a :class:`replayer.check.Change`):
@@ -379,7 +393,9 @@ class LogView(QPlainTextEdit):
     # ---- gutter -------------------------------------------------------------------------------
     def gutter_width(self, lines: int | None = None) -> int:
         """The gutter's width for ``lines`` lines (default: the lines shown now)."""
-        digits = max(3, len(str(max(1, self.blockCount() if lines is None else lines))))
+        if lines is None:
+            lines = self._total_lines if self._full is not None else self.blockCount()
+        digits = max(3, len(str(max(1, lines))))
         return 18 + self.fontMetrics().horizontalAdvance("9") * digits
 
     def _update_margins(self, *_args) -> None:
@@ -433,6 +449,7 @@ class LogView(QPlainTextEdit):
     def select_line(self, line: int, *, center: bool = True) -> None:
         """Highlight ``line`` (1-based) and scroll it into view."""
         # the same line, its highlight still on it (a cursor follows the edits): nothing to repaint
+        self.fill_to(line)
         same = (line == self.selected_line and self._selection is not None
                 and self._selection.blockNumber() == line - 1)
         self.selected_line = line
@@ -441,7 +458,10 @@ class LogView(QPlainTextEdit):
             if self.isReadOnly():  # while editing, the typing cursor stays where it is (the view still scrolls)
                 cursor = QTextCursor(block)
                 self.blockSignals(True)
-                self.setTextCursor(cursor)
+                if self._full is None:
+                    self.setTextCursor(cursor)
+                else:
+                    self._set_cursor_while_filling(cursor)
                 self.blockSignals(False)
             if center:
                 self._center_block(block)
@@ -449,8 +469,26 @@ class LogView(QPlainTextEdit):
             self._apply_selection()
             self.gutter.update()
 
+    def _set_cursor_while_filling(self, cursor: QTextCursor) -> None:
+        """``setTextCursor`` while the text comes in, as it is once it is all in: there Qt scrolls
+        the cursor's line to the nearest edge of the view (laying out the lines a screen above it,
+        which count in the text's width); in the centring mode of the filling it would centre it."""
+        bar = self.verticalScrollBar()
+        value = bar.value()
+        block = cursor.block()
+        top = self.blockBoundingGeometry(block).translated(self.contentOffset()).top()
+        height = self.viewport().height()
+        self.setTextCursor(cursor)
+        bar.setValue(value)
+        if top + self.blockBoundingRect(block).height() > height:  # below the view: the screen above it
+            h = self.blockBoundingRect(block).height()
+            while h < height and block.previous().isValid():
+                block = block.previous()
+                h += self.blockBoundingRect(block).height()
+
     def recenter(self) -> None:
         """Bring the selected line into view again, measured on the lines as laid out now."""
+        self.fill_to(self.selected_line)
         block = self.document().findBlockByNumber(self.selected_line - 1)
         if self.selected_line > 0 and block.isValid():
             self._center_block(block)

@@ -106,7 +106,9 @@ class FilesMixin:
         if b"\x00" in data[:8192]:
             text = ""
         self.log_title.setText(tr("Log  ({name})", name=Path(path).name))
-        self.log_pane.view.set_text(text)
+        # a long log comes in by parts after the window is painted; whole at once while editing
+        editing = self.editor is not None and self.editor.editing()
+        self.log_pane.view.set_text(text, progressive=not editing)
         if self.editor is not None:
             self.editor.on_opened(path, data)
         self._add_recent(path)
@@ -172,6 +174,7 @@ class FilesMixin:
         self.timeline.set_document(doc, reviews, keep_view=same)
         self.overview.invalidate()
         self.progress.hide()
+        self._on_filling(self.log_pane.view.filling_percent())
         self.show_counts(doc)
         self._update_title()
         self._update_actions()
@@ -237,11 +240,23 @@ class FilesMixin:
         self.progress.setValue(pct)
         self.progress.setFormat(f"{text} %p%")
 
+    def _on_filling(self, percent: int) -> None:
+        """The log's text coming in by parts (the check is done): how far, in the progress bar."""
+        if self.doc is None or self.loader.pending():
+            return  # (the check's progress is shown)
+        if percent >= 100:
+            self.progress.hide()
+            return
+        self.progress.setFormat(tr("Reading the log…") + " %p%")
+        self.progress.setValue(percent)
+        self.progress.show()
+
     def _on_loaded(self, generation: int, doc: Document) -> None:
         self.show_document(doc)
 
     def _on_failed(self, generation: int, message: str) -> None:
         self.progress.hide()
+        self.log_pane.view.allow_fill()  # the text is what there is to show
         self.statusBar().showMessage(tr("Could not check the log"), 10000)
         self.show_error(tr("Could not check the log"), message, modal=False)
         self.failed.emit(message)

@@ -64,6 +64,7 @@ class Loader(QObject):
         self.pool = QThreadPool(self)
         self.pool.setMaxThreadCount(1)
         self.generation = 0
+        self.answered = 0  # the generation of the last answer passed on
         self._signals = _Signals(self)
         self._signals.progress.connect(self._on_progress)
         self._signals.loaded.connect(self._on_loaded)
@@ -75,6 +76,10 @@ class Loader(QObject):
         self.generation += 1
         self.pool.start(_Task(self._signals, self.generation, path, data, first))
         return self.generation
+
+    def pending(self) -> bool:
+        """Whether the last request is still unanswered (its check runs or waits)."""
+        return self.answered != self.generation
 
     def busy(self) -> bool:
         return self.pool.activeThreadCount() > 0
@@ -88,10 +93,12 @@ class Loader(QObject):
 
     def _on_loaded(self, g: int, doc: Document) -> None:
         if g == self.generation:
+            self.answered = g
             self.loaded.emit(g, doc)
 
     def _on_failed(self, g: int, message: str) -> None:
         if g == self.generation:
+            self.answered = g
             self.failed.emit(g, message)
 
 
