@@ -62,6 +62,16 @@ class CardFacts:
 
 
 def _learner(cls: type) -> Callable[..., None] | None:
+    """:func:`_write_learner` of ``cls``, written once a process (a model's dispatch is per run: an
+    import replays thousands of short logs)."""
+    try:
+        return _LEARNERS[cls]
+    except KeyError:
+        learns = _LEARNERS[cls] = _write_learner(cls)
+        return learns
+
+
+def _write_learner(cls: type) -> Callable[..., None] | None:
     """For an event class that names cards, a function ``(event, name keys, facts, learn)`` that calls
     ``learn(ref, event)`` for each card of :meth:`~replayer.events.Event.cards`, in order, that may
     teach something: a plain mention of a card already known teaches nothing, and is skipped without
@@ -94,6 +104,9 @@ def _learner(cls: type) -> Callable[..., None] | None:
     learns = env["learns"]
     learns.__qualname__ = f"learns({cls.__name__})"  # type: ignore[attr-defined]
     return learns  # type: ignore[return-value]
+
+
+_LEARNERS: dict[type, Callable[..., None] | None] = {}
 
 
 class Model:

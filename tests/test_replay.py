@@ -253,3 +253,22 @@ def test_a_card_without_columns_is_reported_at_the_event(test_rule):
 
     (f,) = made(AtCard, match_of("turn 1 A\n"), CATALOG).run()
     assert f.span == Span(2, 1, 2, 9)
+
+
+def test_a_card_learner_is_written_once_a_process_not_once_a_replay(monkeypatch):
+    # an import replays thousands of short logs: writing (exec) the learner of each event class at
+    # every replay cost more than the replay itself
+    from replayer import replay as replay_module
+    from replayer.check import check_text
+
+    written: list[type] = []
+    real = replay_module._write_learner
+    monkeypatch.setattr(replay_module, "_write_learner", lambda cls: written.append(cls) or real(cls))
+    monkeypatch.setattr(replay_module, "_LEARNERS", {})
+    log = '[Game "ygo"]\nturn 1 A\nphase main1\nA: normal summon "Breaker the Magical Warrior"\n'
+    check_text(log)
+    first = list(written)
+    assert first  # the summon's class names a card: its learner was written
+    check_text(log)
+    check_text(log.replace("Breaker the Magical Warrior", "Dark Magician"))
+    assert written == first and len(set(written)) == len(written)
