@@ -92,7 +92,9 @@ def _prepare_star(args: tuple[str, str | None, str]) -> Prepared | ImportOutcome
 
 
 #: the files a worker process is handed at a time: at most this many (each hand-over and its
-#: results' return cost this process about a millisecond of CPU, whatever their size) ...
+#: results' return cost this process ~0.05 ms of CPU, whatever their size, with :func:`_pool_class`;
+#: the standard pool's ~1 ms: the pool alone took this process 0.17 / 0.09 / 0.11 / 0.08 s of CPU
+#: for 5,000 logs 8 / 16 / 32 / 64 at a time, the standard one 0.90 / 0.47 / 0.41 / 0.33 s) ...
 CHUNK_FILES = 64
 #: ... and small enough that each worker gets at least this many hand-overs (the last ones even out)
 CHUNKS_A_WORKER = 8
