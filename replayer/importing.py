@@ -120,7 +120,8 @@ def _pool_class() -> type:
             def _get_sentinels(self):  # (the standard pool's: the results' pipe and the notifier)
                 return [self._change_notifier._reader]
 
-        _POOL.append(_Pool)
+        # (a Python whose pool is made otherwise gets the standard one)
+        _POOL.append(_Pool if callable(getattr(Pool, "_get_sentinels", None)) else Pool)
     return _POOL[0]
 
 
