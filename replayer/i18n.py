@@ -150,6 +150,16 @@ class Msg:
     context: str | None = None
 
     def render(self, lang: str = "en") -> str:
+        if lang == "en" and self.params and _plain(self):  # (kept: a log's findings repeat their messages)
+            text = _ENGLISH.get(self)
+            if text is None:
+                if len(_ENGLISH) >= ENGLISH_KEPT:
+                    _ENGLISH.clear()
+                text = _ENGLISH[self] = self._render(lang)
+            return text
+        return self._render(lang)
+
+    def _render(self, lang: str) -> str:
         d = _DOMAINS[self.domain]
         template = d.translate(lang, self.text, self.context)
         if not self.params:
@@ -234,6 +244,31 @@ class Said(str):
 
     def __reduce__(self):  # (a worker process hands it back whole)
         return (Said, (self.msg,))
+
+
+#: English renderings of messages, kept (a message -> its text): the messages of a library import's
+#: findings are a few hundred distinct ones, each made again for every log (~9 a log); emptied
+#: when it holds this many
+ENGLISH_KEPT = 4096
+_ENGLISH: dict[Msg, str] = {}
+
+
+def _plain(value: object) -> bool:
+    """Whether ``value`` (a message or one of its parameters) renders as the same English text as
+    any value equal to it, so that its English text can be kept by it: strings, integers (not
+    ``True``, equal to ``1``, nor ``1.0``), names, and messages and lists made of them."""
+    t = type(value)
+    if t is str or t is int or t is Name:
+        return True
+    if t is Msg:
+        for _, v in value.params:  # type: ignore[attr-defined]
+            t = type(v)
+            if not (t is str or t is int or t is Name or _plain(v)):
+                return False
+        return True
+    if t is Join:
+        return all(_plain(i) for i in value.items) and _plain(value.sep)  # type: ignore[attr-defined]
+    return False
 
 
 def render(value: object, lang: str = "en") -> str:

@@ -272,3 +272,26 @@ def test_the_glossary_lists_every_rules_term_as_the_catalogs_translate_them():
     for t, term in ygo_words.TIMING_TERMS.items():
         ja, de = term.render("ja"), term.render("de")
         assert any(r[0] == t.word and r[2] == ja and r[3] == de for r in ygo_words.GLOSSARY), t
+
+
+def test_english_renderings_kept_are_those_of_each_message(monkeypatch):
+    """Msg.render keeps English texts by message: equal messages whose parameters render
+    differently (True and 1, 1.0 and 1 are equal) are never given each other's text, and a
+    message renders the same kept or not, the cache full or emptied."""
+    M = i18n.M
+    monkeypatch.setattr(i18n, "ENGLISH_KEPT", 3)
+    i18n._ENGLISH.clear()
+    one = M("{n} cards", n=1)
+    assert one.render("en") == "1 cards"
+    assert M("{n} cards", n=True).render("en") == "True cards"
+    assert M("{n} cards", n=1.0).render("en") == "1.0 cards"
+    assert M("{n} cards", n=1).render("en") == "1 cards"
+    nested = M("{card} at {timing}", card=i18n.Name("Honest"), timing=i18n.Join((M.term("t", "calc"), 2), i18n.OR))
+    for _ in range(3):
+        assert nested.render("en") == "Honest at calc or 2"
+    for n in range(10):  # past ENGLISH_KEPT: emptied, and filled again
+        assert M("{n} cards", n=n).render("en") == f"{n} cards"
+    assert len(i18n._ENGLISH) <= 3
+    assert M("{n} cards", n=True).render("en") == "True cards"
+    assert M("{x}", x=[1, 2]).render("en") == "(1, 2)"  # (a list is frozen to a tuple, as before)
+    assert one.render("ja") == one._render("ja")

@@ -1079,3 +1079,22 @@ def test_a_review_through_the_store_alone_needs_the_match_in_the_library(library
     # given the file's rows, it stores them first
     store.save_review(library, path, "ygo.lp.mismatch", 17, "confirmed", current=importing.prepare_file(path))
     assert [r["verdict"] for r in store.load_reviews(library, path)] == ["confirmed"]
+
+
+def test_the_import_pool_waits_for_its_workers_not_for_their_results(tmp_path):
+    """The workers' pool (importing._pool_class) is the standard one, but for what its handler
+    thread waits for: a worker's end and the pool's changes, not bytes in the results' pipe (it
+    woke for every piece of every result: docs/performance.md, Library); its results are those
+    of the standard pool."""
+    import multiprocessing
+
+    cls = importing._pool_class()
+    pool = cls(2, context=multiprocessing.get_context())
+    try:
+        sentinels = pool._get_sentinels()
+        assert pool._outqueue._reader not in sentinels
+        assert pool._change_notifier._reader in sentinels
+        assert list(pool.imap(abs, range(-50, 50), chunksize=7)) == [abs(n) for n in range(-50, 50)]
+    finally:
+        pool.terminate()
+        pool.join()
