@@ -116,7 +116,9 @@ class Replay:
             if self._recorded or self._recording:
                 return self  # (a recorder reading the outline while it is being recorded)
             self._recording = True
-            recorders: dict[type, Callable[[int, ev.Event], None] | None] = {}
+            recorders = _RECORDERS.get(type(self))
+            if recorders is None:
+                recorders = _RECORDERS[type(self)] = {}
             events = self.events
             kept, unchanged = self._edit_of
             self._edit_of = (None, 0)
@@ -146,13 +148,14 @@ class Replay:
         return self
 
     def _record(self, first: int, last: int, recorders: dict) -> None:
-        """Record events ``first .. last - 1`` (``recorders``: class -> its recorder, filled here)."""
+        """Record events ``first .. last - 1`` (``recorders``: this class's event class -> recorder, or
+        None; filled here)."""
         events = self.events[first:last]
         for cls in set(map(type, events)).difference(recorders):
             recorders[cls] = self.recorder(cls)
         for i, event, record in zip(range(first, last), events, map(recorders.__getitem__, map(type, events))):
             if record is not None:
-                record(i, event)
+                record(self, i, event)
 
     # ---- restarting part-way (replayer.restart) ------------------------------------------------
     #: the recording's state: what a restart copies (a game's subclass adds its own)
@@ -172,9 +175,11 @@ class Replay:
         """Take a copy of ``restart``'s recording state (the restart stays as it is, for the next edit)."""
         self.__dict__.update(copy_state(restart.state))
 
-    def recorder(self, cls: type) -> Callable[[int, ev.Event], None] | None:
-        """What to call for each event of class ``cls`` while recording (None: nothing)."""
-        return getattr(self, "record_" + cls.__name__, None)
+    @classmethod
+    def recorder(cls, event_cls: type) -> "Callable[[Replay, int, ev.Event], None] | None":
+        """What to call, with the replay, for each event of class ``event_cls`` while recording
+        (None: nothing); asked once a process for each class of replay and of event."""
+        return getattr(cls, "record_" + event_cls.__name__, None)
 
     def move(self, i: int, pos: Position) -> None:
         """The position after event ``i`` is ``pos``."""
@@ -583,6 +588,10 @@ class Replay:
 
     def on_win(self, w: Work, i: int, e: ev.Event) -> None:
         w.winner = e.player
+
+
+#: replay class -> event class -> its recorder (:meth:`Replay.recorder`, asked once a process)
+_RECORDERS: dict[type, dict[type, Callable | None]] = {}
 
 
 def _bisect_segments(seq: Sequence[Segment], index: int) -> int:
