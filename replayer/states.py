@@ -28,9 +28,12 @@ the notation. Nothing here knows a game by name, nor Qt or SQLite; a replay is h
 
 from __future__ import annotations
 
+import gc
 from bisect import bisect_right
 from dataclasses import replace
-from functools import cached_property
+from functools import cached_property, partial
+from itertools import repeat
+from operator import itemgetter
 from threading import RLock
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
@@ -46,6 +49,10 @@ if TYPE_CHECKING:
     from .reader import Match
 
 CHECKPOINT_EVERY = 256
+#: the outline's kinds of segment
+KINDS = ("turn", "phase", "step", "timing", "substep")
+_segment_of = partial(_new, Segment)  # (kind, name, label, start, end, player) -> a Segment
+_start = itemgetter(3)  # a Segment's start
 
 
 class Replay:
@@ -69,12 +76,11 @@ class Replay:
         #: the game of the match (the caller's: this module looks none up)
         self.game = game
         self.events: list[ev.Event] = match.events
-        # the outline (read through the properties below, which record it first)
-        self._turns: list[Segment] = []
-        self._phases: list[Segment] = []
-        self._steps: list[Segment] = []  # ygo Battle Phase steps
-        self._timings: list[Segment] = []  # ygo Damage Step timings
-        self._substeps: list[Segment] = []  # dm attack sub-steps
+        #: the outline, kind -> its segments flat, five values each (name, label, start, end, player),
+        #: in the order they closed: no record is made while recording (the library never reads the
+        #: outline); :meth:`segments` builds the kind's :class:`Segment` records the first time it is read
+        self._out: dict[str, list] = {k: [] for k in KINDS}
+        self._built: dict[str, list[Segment]] = {}
         self._chains: list[Chain] = []
         self._link_of: dict[int, tuple[int, int]] = {}
         self._resolve_of: dict[int, int] = {}
@@ -83,14 +89,12 @@ class Replay:
         self._pos: list[Position] = []
         self.pos = START  # the position after the latest recorded event
         self._open: dict[str, tuple[str, str, int, str | None]] = {}  # kind -> open segment
-        self._out = {"turn": self._turns, "phase": self._phases, "step": self._steps, "timing": self._timings,
-                     "substep": self._substeps}
         self._checkpoints: list[Work] = []  # state before event k * CHECKPOINT_EVERY
         self._lock = RLock()
         self._names: dict[str, str] = {}
         self._catalog = catalog
         self._appliers: dict[type, Callable | None] = {}
-        self._phase_words: dict[str, tuple[str, str]] = {}
+        self._phase_words: dict[str, tuple[str, str, bool]] = {}
         self._recorded = self._recording = False
         #: a restart of the recording for the next edit (:meth:`record_all`), and what :meth:`adopt`
         #: gave: (the restart of the replay adopted from, how many first events are the same)
@@ -112,7 +116,9 @@ class Replay:
             if self._recorded or self._recording:
                 return self  # (a recorder reading the outline while it is being recorded)
             self._recording = True
-            recorders: dict[type, Callable[[int, ev.Event], None] | None] = {}
+            recorders = _RECORDERS.get(type(self))
+            if recorders is None:
+                recorders = _RECORDERS[type(self)] = {}
             events = self.events
             kept, unchanged = self._edit_of
             self._edit_of = (None, 0)
@@ -123,37 +129,37 @@ class Replay:
                 self.load(resume)
                 start = resume.index
             self.restart = resume
-            if keep is not None and start <= keep <= len(events):
-                self._record(start, keep, recorders)
-                self.restart = self.save(keep)
-                self._record(keep, len(events), recorders)
-            else:
-                self._record(start, len(events), recorders)
+            collecting = gc.isenabled()
+            gc.disable()  # as in the reader and the model: the records are not cycles, the collector's passes cost
+            try:
+                if keep is not None and start <= keep <= len(events):
+                    self._record(start, keep, recorders)
+                    self.restart = self.save(keep)
+                    self._record(keep, len(events), recorders)
+                else:
+                    self._record(start, len(events), recorders)
+            finally:
+                if collecting:
+                    gc.enable()
             n = len(events)
             for k in ("timing", "step", "substep", "phase", "turn"):
                 self.close(k, n)
-            for seq in self._out.values():
-                seq.sort(key=lambda s: s.start)
             self._recorded = True
         return self
 
     def _record(self, first: int, last: int, recorders: dict) -> None:
-        """Record events ``first .. last - 1``."""
-        get = recorders.get
-        events = self.events
-        for i in range(first, last):
-            event = events[i]
-            cls = type(event)
-            record = get(cls, recorders)
-            if record is recorders:
-                record = recorders[cls] = self.recorder(cls)
+        """Record events ``first .. last - 1`` (``recorders``: this class's event class -> recorder, or
+        None; filled here)."""
+        events = self.events[first:last]
+        for cls in set(map(type, events)).difference(recorders):
+            recorders[cls] = self.recorder(cls)
+        for i, event, record in zip(range(first, last), events, map(recorders.__getitem__, map(type, events))):
             if record is not None:
-                record(i, event)
+                record(self, i, event)
 
     # ---- restarting part-way (replayer.restart) ------------------------------------------------
     #: the recording's state: what a restart copies (a game's subclass adds its own)
-    RECORDING = ("_turns", "_phases", "_steps", "_timings", "_substeps", "_chains", "_link_of", "_resolve_of",
-                 "_pos_at", "_pos", "pos", "_open")
+    RECORDING = ("_out", "_chains", "_link_of", "_resolve_of", "_pos_at", "_pos", "pos", "_open")
 
     @property
     def restart_key(self) -> tuple:
@@ -168,12 +174,12 @@ class Replay:
     def load(self, restart: Restart) -> None:
         """Take a copy of ``restart``'s recording state (the restart stays as it is, for the next edit)."""
         self.__dict__.update(copy_state(restart.state))
-        self._out = {"turn": self._turns, "phase": self._phases, "step": self._steps, "timing": self._timings,
-                     "substep": self._substeps}
 
-    def recorder(self, cls: type) -> Callable[[int, ev.Event], None] | None:
-        """What to call for each event of class ``cls`` while recording (None: nothing)."""
-        return getattr(self, "record_" + cls.__name__, None)
+    @classmethod
+    def recorder(cls, event_cls: type) -> "Callable[[Replay, int, ev.Event], None] | None":
+        """What to call, with the replay, for each event of class ``event_cls`` while recording
+        (None: nothing); asked once a process for each class of replay and of event."""
+        return getattr(cls, "record_" + event_cls.__name__, None)
 
     def move(self, i: int, pos: Position) -> None:
         """The position after event ``i`` is ``pos``."""
@@ -200,20 +206,23 @@ class Replay:
             self.pos = pos
 
     def close(self, kind: str, at: int) -> None:
+        """The open segment of ``kind`` (if any) ends before event ``at`` (an empty one is dropped)."""
         item = self._open.pop(kind, None)
         if item is not None and at > item[2]:
-            self._out[kind].append(_new(Segment, (kind, item[0], item[1], item[2], at, item[3])))
+            self._out[kind] += (item[0], item[1], item[2], at, item[3])
 
     def close_all(self, kinds: tuple[str, ...], at: int) -> None:
+        opened, out = self._open, self._out
         for k in kinds:
-            if k in self._open:
-                self.close(k, at)
+            item = opened.pop(k, None)  # (close(), inlined: a turn line closes four kinds)
+            if item is not None and at > item[2]:
+                out[k] += (item[0], item[1], item[2], at, item[3])
 
     def open(self, kind: str, name: str, label: str, at: int, player: str | None = None) -> None:
         opened = self._open
         item = opened.get(kind)  # close the open one (as close() does, inlined: a hot path)
         if item is not None and at > item[2]:
-            self._out[kind].append(_new(Segment, (kind, item[0], item[1], item[2], at, item[3])))
+            self._out[kind] += (item[0], item[1], item[2], at, item[3])
         opened[kind] = (name, label, at, player)
 
     def phase_value(self, word: str) -> str:
@@ -233,17 +242,30 @@ class Replay:
         opened = self._open
         if "timing" in opened or "step" in opened or "substep" in opened:
             self.close_all(("timing", "step", "substep"), i)
-        phase, short = self.phase_words(e.name)
-        self.open("phase", phase, short, i)
+        hit = self._phase_words.get(e.name) or self.phase_words(e.name)
+        phase = hit[0]
+        item = opened.get("phase")  # (open(), inlined: a phase line is the commonest structure line)
+        if item is not None and i > item[2]:
+            self._out["phase"] += (item[0], item[1], item[2], i, item[3])
+        opened["phase"] = (phase, hit[1], i, None)
         pos = self.pos
-        self.place(i, pos[0], pos[1], phase, None, None, pos[5] if self.keeps_attack(phase) else None, ())
+        new = _new(Position, (pos[0], pos[1], phase, None, None, pos[5] if hit[2] else None, ()))
+        if new != pos:  # (move(), inlined)
+            at = self._pos_at
+            if at and at[-1] == i:
+                self._pos[-1] = new
+            else:
+                at.append(i)
+                self._pos.append(new)
+            self.pos = new
 
-    def phase_words(self, word: str) -> tuple[str, str]:
-        """The phase ``word`` names and its short label (for the timeline's band)."""
+    def phase_words(self, word: str) -> tuple[str, str, bool]:
+        """The phase ``word`` names, its short label (for the timeline's band) and whether an attack
+        goes on in it (:meth:`keeps_attack`)."""
         hit = self._phase_words.get(word)
         if hit is None:
             phase = self.phase_value(word)
-            hit = self._phase_words[word] = (phase, getattr(phase, "short", phase))
+            hit = self._phase_words[word] = (phase, getattr(phase, "short", phase), self.keeps_attack(phase))
         return hit
 
     def keeps_attack(self, phase: str) -> bool:
@@ -251,25 +273,38 @@ class Replay:
         return False
 
     # ---- lookups --------------------------------------------------------------------------------
+    def segments(self, kind: str) -> list[Segment]:
+        """The outline's segments of ``kind`` (``"turn"``, ``"phase"``, ``"step"``, ``"timing"``,
+        ``"substep"``) in the order they start, built from the recording the first time."""
+        self.record_all()
+        built = self._built.get(kind)
+        if built is None:
+            flat = iter(self._out[kind])
+            built = list(map(_segment_of, zip(repeat(kind), flat, flat, flat, flat, flat)))
+            built.sort(key=_start)  # (they close in the order they start: a check)
+            if self._recorded:  # (not a part-way read by a recorder)
+                self._built[kind] = built
+        return built
+
     @property
     def turns(self) -> list[Segment]:
-        return self.record_all()._turns
+        return self.segments("turn")
 
     @property
     def phases(self) -> list[Segment]:
-        return self.record_all()._phases
+        return self.segments("phase")
 
     @property
     def steps(self) -> list[Segment]:
-        return self.record_all()._steps
+        return self.segments("step")
 
     @property
     def timings(self) -> list[Segment]:
-        return self.record_all()._timings
+        return self.segments("timing")
 
     @property
     def substeps(self) -> list[Segment]:
-        return self.record_all()._substeps
+        return self.segments("substep")
 
     @property
     def chains(self) -> list[Chain]:
@@ -339,7 +374,7 @@ class Replay:
         return max(bisect_right(self.lines, line) - 1, 0) if self.lines else -1
 
     def segments_at(self, index: int, kind: str) -> Segment | None:
-        seq = self.record_all()._out[kind]
+        seq = self.segments(kind)
         k = _bisect_segments(seq, index)
         if k >= 0 and seq[k].start <= index < seq[k].end:
             return seq[k]
@@ -553,6 +588,10 @@ class Replay:
 
     def on_win(self, w: Work, i: int, e: ev.Event) -> None:
         w.winner = e.player
+
+
+#: replay class -> event class -> its recorder (:meth:`Replay.recorder`, asked once a process)
+_RECORDERS: dict[type, dict[type, Callable | None]] = {}
 
 
 def _bisect_segments(seq: Sequence[Segment], index: int) -> int:

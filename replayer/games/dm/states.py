@@ -7,8 +7,9 @@ from dataclasses import replace
 
 from ... import events as ev
 from ...i18n import Said
-from ...states import PLAYERS, Chain, CardState, GameState, Link, Replay, Work, cards_of, ended, header_int, other
-from .vocabulary import PHASE_BY_WORD, AttackStep, Phase
+from ...states import (PLAYERS, CardState, Chain, GameState, Link, Position, Replay, Work, _new, cards_of, ended,
+                       header_int, other)
+from .vocabulary import ATTACK_STEP_LABELS, PHASE_BY_WORD, AttackStep, Phase
 from .words import M
 
 #: a waiting ability's state in the State pane, as a message
@@ -70,10 +71,11 @@ class DmReplay(Replay):
         self._attacker: str | None = None
 
     # ---- the position and the outline (recorded while the rules model replays) -----------------
-    def recorder(self, cls: type):
-        if getattr(cls, "kind", None) in _RECORDED:
-            return self.record
-        return self.record_other  # any other line ends an attack that has ended
+    @classmethod
+    def recorder(cls, event_cls: type):
+        if getattr(event_cls, "kind", None) in _RECORDED:
+            return cls.record
+        return cls.record_other  # any other line ends an attack that has ended
 
     def record_other(self, i: int, e: ev.Event) -> None:
         if self._ended:
@@ -87,14 +89,14 @@ class DmReplay(Replay):
 
     def record(self, i: int, e: ev.Event) -> None:
         kind = e.kind
+        chain = self._chain
         if kind == "turn":
             self.record_Turn(i, e)
             self._chain = None
         elif kind == "phase":
             self.record_Phase(i, e)
         # the abilities waiting to resolve
-        chain = self._chain
-        if kind in ("trigger", "s-trigger"):
+        elif kind == "trigger" or kind == "s-trigger":
             if chain is None:
                 chain = self._chain = Chain()
                 self._chains.append(chain)
@@ -104,39 +106,53 @@ class DmReplay(Replay):
                 number = len(chain.links)
                 self._link_of.setdefault(i, (len(self._chains) - 1, number))
                 self._pending.setdefault(self.key(ref), number)
-        elif kind == "resolve-ability" and chain is not None:
-            number = self._pending.pop(self.key(e.card), None)
-            chain.resolves.append(i)
-            self._resolve_of[i] = len(self._chains) - 1
-            if number is not None:
-                chain.order.append(number)
-            if not self._pending:
+        elif kind == "resolve-ability":
+            if chain is not None:
+                number = self._pending.pop(self.key(e.card), None)
+                chain.resolves.append(i)
+                self._resolve_of[i] = len(self._chains) - 1
+                if number is not None:
+                    chain.order.append(number)
+                if not self._pending:
+                    self._chain = None
+        elif kind == "resolve":
+            if chain is not None:
+                chain.resolves.append(i)
+                self._resolve_of[i] = len(self._chains) - 1
+                chain.order.extend(sorted(self._pending.values()))
+                self._pending = {}
                 self._chain = None
-        elif kind == "resolve" and chain is not None:
-            chain.resolves.append(i)
-            self._resolve_of[i] = len(self._chains) - 1
-            chain.order.extend(sorted(self._pending.values()))
-            self._pending = {}
-            self._chain = None
         elif kind == "attack":
             self._chain = None
-        # the attack's sub-steps
+        # the attack's sub-steps (Position fields by index: 2 phase, 5 sub-step)
         pos = self.pos
         if kind == "attack":
             self._attacker = e.player
-            if pos.phase is None:
-                pos = pos._replace(phase=Phase.ATTACK)  # (once an attack: not a hot path)
+            if pos[2] is None:
+                pos = _new(Position, (pos[0], pos[1], Phase.ATTACK, pos[3], pos[4], pos[5], pos[6]))
         sub, self._active, self._ended = attack_step(e, self._sub, self._active, self._ended)
         self._sub = sub
-        current = self._open.get("substep")
+        opened = self._open
+        current = opened.get("substep")  # (Replay.close and open, inlined: most lines of a match)
         if sub is None:
-            self.close("substep", i)
-        elif current is None or current[0] != sub or kind == "attack":
-            self.open("substep", sub, sub.label, i, self._attacker)
+            if current is not None:
+                del opened["substep"]
+                if i > current[2]:
+                    self._out["substep"] += (current[0], current[1], current[2], i, current[3])
+        elif current is None or current[0] is not sub or kind == "attack":  # (members: one of each)
+            if current is not None and i > current[2]:
+                self._out["substep"] += (current[0], current[1], current[2], i, current[3])
+            opened["substep"] = (sub, ATTACK_STEP_LABELS[sub], i, self._attacker)
         if pos[5] is not sub:
-            self.place(i, pos[0], pos[1], pos[2], pos[3], pos[4], sub, pos[6])
-        elif pos is not self.pos:
-            self.move(i, pos)
+            pos = _new(Position, (pos[0], pos[1], pos[2], pos[3], pos[4], sub, pos[6]))
+        if pos != self.pos:  # (Replay.move, inlined)
+            at = self._pos_at
+            if at and at[-1] == i:
+                self._pos[-1] = pos
+            else:
+                at.append(i)
+                self._pos.append(pos)
+            self.pos = pos
 
     # ---- words ---------------------------------------------------------------------------------
     @staticmethod

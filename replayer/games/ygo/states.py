@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from ... import events as ev
 from ...i18n import COMMA, Said, card_name, join
-from ...states import PLAYERS, Chain, CardState, GameState, Link, Position, Replay, Work, header_int
+from ...states import PLAYERS, Chain, CardState, GameState, Link, Position, Replay, Work, _new, header_int
 from .vocabulary import PHASE_BY_WORD, STEP_BY_WORD, TIMING_BY_WORD, Phase, Step
 from .words import M
 
@@ -33,6 +33,7 @@ _ONLY_BP = ("Battle Phase",)
 #: word -> (the member, its short label): looked up once a line, not built
 _STEPS = {w: (s, s.short) for w, s in STEP_BY_WORD.items()}
 _TIMINGS = {w: (t, t.short) for w, t in TIMING_BY_WORD.items()}
+_PHASE, _STEP, _TIMING, _ACTIVATE, _RESOLVE_ALL = ev.Phase, ev.Step, ev.Timing, ev.Activate, ev.ResolveAll
 
 
 class YgoReplay(Replay):
@@ -52,35 +53,95 @@ class YgoReplay(Replay):
     def turn_started(self, i: int, e: ev.Turn) -> None:
         self._chain = None
 
-    # (Position fields by index on this hot path: 0 turn, 1 turn player, 2 phase, 3 step, 4 timing,
-    # 5 sub-step, 6 inferred)
-    def record_Step(self, i: int, e: ev.Step) -> None:
-        step, short = _STEPS.get(e.name) or (e.name, e.name)
-        opened = self._open
-        if "timing" in opened:
-            self.close("timing", i)
-        self.open("step", step, short, i)
-        if "phase" not in opened:
-            self.open("phase", _BATTLE, _INFERRED_BP, i)
-        pos = self.pos
-        inferred = pos[6]
-        if inferred:
-            inferred = tuple(x for x in inferred if x != "Battle Step")
-        phase = pos[2]
-        if phase != _BATTLE:
-            phase, inferred = _BATTLE, _ONLY_BP
-        self.place(i, pos[0], pos[1], phase, step, None, pos[5], inferred)
-
-    def record_Timing(self, i: int, e: ev.Timing) -> None:
-        timing, short = _TIMINGS.get(e.name) or (e.name, e.name)
-        self.open("timing", timing, short, i)
-        if "phase" not in self._open:
-            self.open("phase", _BATTLE, _INFERRED_BP, i)
-        pos = self.pos
-        phase, inferred = pos[2], pos[6]
-        if phase != _BATTLE:
-            phase, inferred = _BATTLE, _ONLY_BP
-        self.place(i, pos[0], pos[1], phase, _DAMAGE, timing, pos[5], inferred)
+    def _record(self, first: int, last: int, recorders: dict) -> None:
+        """Record events ``first .. last - 1``: one loop, the recording's state in its locals, for the
+        lines of a Yu-Gi-Oh! log most often met (phases, Battle Phase steps, Damage Step timings,
+        activations and resolves); the others go through their ``record_<EventClass>`` method
+        (turns, attacks, the end of the Battle Phase) as in :meth:`Replay._record`."""
+        events = self.events[first:last]
+        for cls in set(map(type, events)).difference(recorders):
+            recorders[cls] = self.recorder(cls)
+        get = recorders.__getitem__
+        opened, out = self._open, self._out
+        pos_at, positions = self._pos_at, self._pos
+        chains = self._chains
+        phase_words = self._phase_words
+        pos, chain = self.pos, self._chain
+        # (Position fields by index: 0 turn, 1 turn player, 2 phase, 3 step, 4 timing, 5 sub-step,
+        # 6 inferred)
+        for i, e in zip(range(first, last), events):
+            cls = type(e)
+            if cls is _TIMING:
+                name = e.name
+                timing, short = _TIMINGS.get(name) or (name, name)
+                item = opened.get("timing")  # (Replay.open, inlined)
+                if item is not None and i > item[2]:
+                    out["timing"] += (item[0], item[1], item[2], i, item[3])
+                opened["timing"] = (timing, short, i, None)
+                if "phase" not in opened:
+                    self.open("phase", _BATTLE, _INFERRED_BP, i)
+                phase, inferred = pos[2], pos[6]
+                if phase != _BATTLE:
+                    phase, inferred = _BATTLE, _ONLY_BP
+                new = _new(Position, (pos[0], pos[1], phase, _DAMAGE, timing, pos[5], inferred))
+            elif cls is _PHASE:
+                if "timing" in opened or "step" in opened or "substep" in opened:
+                    self.close_all(("timing", "step", "substep"), i)
+                hit = phase_words.get(e.name) or self.phase_words(e.name)  # (Replay.record_Phase)
+                phase = hit[0]
+                item = opened.get("phase")
+                if item is not None and i > item[2]:
+                    out["phase"] += (item[0], item[1], item[2], i, item[3])
+                opened["phase"] = (phase, hit[1], i, None)
+                new = _new(Position, (pos[0], pos[1], phase, None, None, pos[5] if hit[2] else None, ()))
+            elif cls is _STEP:
+                name = e.name
+                step, short = _STEPS.get(name) or (name, name)
+                item = opened.pop("timing", None)  # (Replay.close and open, inlined)
+                if item is not None and i > item[2]:
+                    out["timing"] += (item[0], item[1], item[2], i, item[3])
+                item = opened.get("step")
+                if item is not None and i > item[2]:
+                    out["step"] += (item[0], item[1], item[2], i, item[3])
+                opened["step"] = (step, short, i, None)
+                if "phase" not in opened:
+                    self.open("phase", _BATTLE, _INFERRED_BP, i)
+                inferred = pos[6]
+                if inferred:
+                    inferred = tuple(x for x in inferred if x != "Battle Step")
+                phase = pos[2]
+                if phase != _BATTLE:
+                    phase, inferred = _BATTLE, _ONLY_BP
+                new = _new(Position, (pos[0], pos[1], phase, step, None, pos[5], inferred))
+            elif cls is _ACTIVATE:
+                if chain is None:
+                    chain = Chain()
+                    chains.append(chain)
+                chain.links.append(i)
+                self._link_of[i] = (len(chains) - 1, len(chain.links))
+                continue
+            elif cls is _RESOLVE_ALL:
+                if chain is not None:
+                    chain.resolves.append(i)
+                    chain.order = list(range(len(chain.links), 0, -1))
+                    self._resolve_of[i] = len(chains) - 1
+                    chain = None
+                continue
+            else:
+                record = get(cls)
+                if record is not None:  # (turns, attacks, ...: the state back on the replay for it)
+                    self.pos, self._chain = pos, chain
+                    record(self, i, e)
+                    pos, chain = self.pos, self._chain
+                continue
+            if new != pos:  # (Replay.move, inlined)
+                if pos_at and pos_at[-1] == i:
+                    positions[-1] = new
+                else:
+                    pos_at.append(i)
+                    positions.append(new)
+                pos = new
+        self.pos, self._chain = pos, chain
 
     def record_EndBattlePhase(self, i: int, e: ev.EndBattlePhase) -> None:
         self.close("timing", i + 1)
@@ -98,22 +159,6 @@ class YgoReplay(Replay):
         if pos[3] != _BATTLE_STEP and "Battle Step" not in inferred:
             inferred = inferred + ("Battle Step",)
         self.place(i, pos[0], pos[1], phase, _BATTLE_STEP, None, pos[5], inferred)
-
-    def record_Activate(self, i: int, e: ev.Activate) -> None:
-        chain = self._chain
-        if chain is None:
-            chain = self._chain = Chain()
-            self._chains.append(chain)
-        chain.links.append(i)
-        self._link_of[i] = (len(self._chains) - 1, len(chain.links))
-
-    def record_ResolveAll(self, i: int, e: ev.ResolveAll) -> None:
-        chain = self._chain
-        if chain is not None:
-            chain.resolves.append(i)
-            chain.order = list(range(len(chain.links), 0, -1))
-            self._resolve_of[i] = len(self._chains) - 1
-            self._chain = None
 
     # ---- words ---------------------------------------------------------------------------------
     @staticmethod
