@@ -429,7 +429,6 @@ def _card_from_row(r: dict, names: dict[str, str]) -> ImportedCard:
     )
 
 
-@lru_cache(maxsize=8)
 def write_suggest_index(conn: sqlite3.Connection, keep: bool = False) -> None:
     """Write each game's :class:`SuggestIndex` into ``meta`` (in the caller's transaction) from the names
     as :meth:`CardDB.keyed_names` reads them; ``keep``: leave an index of the same names as it is."""
@@ -451,6 +450,7 @@ def write_suggest_index(conn: sqlite3.Connection, keep: bool = False) -> None:
     conn.execute(f"DELETE FROM meta WHERE key LIKE 'suggest:%' AND substr(key, 9) NOT IN ({marks})", games)
 
 
+@lru_cache(maxsize=8)
 def open_cards(path: str) -> CardDB | None:
     """The card database at ``path`` if it exists (one object per path and process)."""
     db = CardDB(path)

@@ -171,3 +171,18 @@ def test_an_import_keeps_the_index_and_a_changed_database_is_read_the_old_way(tm
     summary = import_cards([install, dm_list], CardDB(db_path), games=GAMES, jobs=1)
     assert summary.unchanged == summary.files
     assert CardDB(db_path).suggest_index("ygo") is not None
+
+
+def test_the_index_is_written_again_on_the_same_connection_and_a_database_opened_once(tmp_path, install, dm_list):  # noqa: F811
+    from replayer.cards.db import open_cards
+
+    db_path = tmp_path / "cards.db"
+    import_cards([install, dm_list], CardDB(db_path), games=GAMES, jobs=1)
+    conn = sqlite3.connect(db_path)
+    with conn:
+        write_suggest_index(conn)
+        conn.execute("DELETE FROM meta WHERE key LIKE 'suggest:%'")
+        write_suggest_index(conn)  # (the same call on the same connection: written again, nothing kept)
+    conn.close()
+    assert CardDB(db_path).suggest_index("ygo") is not None
+    assert open_cards(str(db_path)) is open_cards(str(db_path))  # one object per path and process
