@@ -320,7 +320,7 @@ class LineReader:
                     template = self._template(text, parts)
                     if len(self.templates) < 100_000 and len(text) <= CACHED_LINE:
                         self.templates[text] = template
-                if template is not None and len(parts) == template.pieces:  # (Template.values)
+                if template is not None and len(parts) == template.pieces:  # (pieces of this shape's layout)
                     return template.make, template.fill(parts)
             # a line with no shape to fill in (no name or number, or a template that cannot be
             # used): parsed as it is, and kept as it is

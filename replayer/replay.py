@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Callable, Iterable
 
 from . import events as ev
@@ -61,17 +62,8 @@ class CardFacts:
         return effects[0] if len(effects) == 1 else getattr(self.info, "source", "")
 
 
+@lru_cache(maxsize=None)  # once a process (a model's dispatch is per run: an import replays thousands of logs)
 def _learner(cls: type) -> Callable[..., None] | None:
-    """:func:`_write_learner` of ``cls``, written once a process (a model's dispatch is per run: an
-    import replays thousands of short logs)."""
-    try:
-        return _LEARNERS[cls]
-    except KeyError:
-        learns = _LEARNERS[cls] = _write_learner(cls)
-        return learns
-
-
-def _write_learner(cls: type) -> Callable[..., None] | None:
     """For an event class that names cards, a function ``(event, name keys, facts, learn)`` that calls
     ``learn(ref, event)`` for each card of :meth:`~replayer.events.Event.cards`, in order, that may
     teach something: a plain mention of a card already known teaches nothing, and is skipped without
@@ -104,9 +96,6 @@ def _write_learner(cls: type) -> Callable[..., None] | None:
     learns = env["learns"]
     learns.__qualname__ = f"learns({cls.__name__})"  # type: ignore[attr-defined]
     return learns  # type: ignore[return-value]
-
-
-_LEARNERS: dict[type, Callable[..., None] | None] = {}
 
 
 class Model:

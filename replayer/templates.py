@@ -114,13 +114,6 @@ class Template:
             return None
         return cls(type(event), _compile(type(event), base, layout), len(parts))
 
-    def values(self, parts: list[str | None]) -> tuple[Any, ...] | None:
-        """The event's values of :func:`own_fields` for a line of this shape (its pieces), in order;
-        None if the pieces do not have this shape's layout."""
-        if len(parts) != self.pieces:
-            return None
-        return self.fill(parts)
-
     def build(self, parts, span=ev.NO_SPAN, timecode=None, notes=()) -> ev.Event:
         return self.make(span, timecode, notes, *self.fill(parts))
 

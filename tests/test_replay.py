@@ -255,20 +255,18 @@ def test_a_card_without_columns_is_reported_at_the_event(test_rule):
     assert f.span == Span(2, 1, 2, 9)
 
 
-def test_a_card_learner_is_written_once_a_process_not_once_a_replay(monkeypatch):
+def test_a_card_learner_is_written_once_a_process_not_once_a_replay():
     # an import replays thousands of short logs: writing (exec) the learner of each event class at
     # every replay cost more than the replay itself
     from replayer import replay as replay_module
     from replayer.check import check_text
 
-    written: list[type] = []
-    real = replay_module._write_learner
-    monkeypatch.setattr(replay_module, "_write_learner", lambda cls: written.append(cls) or real(cls))
-    monkeypatch.setattr(replay_module, "_LEARNERS", {})
+    replay_module._learner.cache_clear()
     log = '[Game "ygo"]\nturn 1 A\nphase main1\nA: normal summon "Breaker the Magical Warrior"\n'
     check_text(log)
-    first = list(written)
-    assert first  # the summon's class names a card: its learner was written
+    written = replay_module._learner.cache_info().misses
+    assert written  # the classes of the log's events: their learners were written
     check_text(log)
     check_text(log.replace("Breaker the Magical Warrior", "Dark Magician"))
-    assert written == first and len(set(written)) == len(written)
+    info = replay_module._learner.cache_info()
+    assert info.misses == written and info.hits >= written  # asked again, written no more

@@ -275,22 +275,14 @@ def once_per_timing(clause: Clause, revision: str) -> frozenset[Timing]:
     return ONCE_PER_TIMING.get(clause.name, frozenset()) | REVISIONS[revision].once.get(clause.name, frozenset())
 
 
+@lru_cache(maxsize=4096)
 def damage_step_clauses(props: frozenset[str], t: Timing, revision: str) -> tuple[tuple[Clause, ...], bool]:
     """The clauses of :data:`CLAUSES` that allow an effect with ``props`` at ``t`` under ``revision``, and
     whether once per specific timing binds it there (every allowing clause is bound by it at ``t``). A pure
     function of its three arguments: kept per (properties, timing, revision), as an activation's are asked
     of every activation of that effect."""
-    key = (props, t, revision)
-    hit = _DS_CLAUSES.get(key)
-    if hit is None:
-        allowing = tuple(cl for cl in CLAUSES if cl.applies(props) and t in clause_timings(cl, props, revision))
-        hit = allowing, all(t in once_per_timing(cl, revision) for cl in allowing)
-        if len(_DS_CLAUSES) < 4096:
-            _DS_CLAUSES[key] = hit
-    return hit
-
-
-_DS_CLAUSES: dict[tuple[frozenset[str], Timing, str], tuple[tuple[Clause, ...], bool]] = {}
+    allowing = tuple(cl for cl in CLAUSES if cl.applies(props) and t in clause_timings(cl, props, revision))
+    return allowing, all(t in once_per_timing(cl, revision) for cl in allowing)
 
 
 def spell_speed(p: frozenset[str]) -> int | None:
