@@ -210,6 +210,48 @@ def time_open(path: str, runs: int) -> tuple[float, float, object]:
     return best, filled, window
 
 
+def time_start(path: str) -> float:
+    """``replayer view LOG`` from the call of ``replayer.gui.app.run`` (what the command calls once its
+    arguments are read) to the first full repaint after the window's ``loaded`` signal: the window
+    built and shown, the log opened, checked and painted (once: ``run`` makes the process's window)."""
+    from PySide6.QtCore import QEventLoop
+    from PySide6.QtWidgets import QApplication
+
+    from replayer.gui import app as gui_app
+
+    app = gui_app.make_app([])
+    loop = QEventLoop()
+    app.exec = loop.exec  # run's event loop, until painted (QApplication.quit would end the later ones too)
+    shown = gui_app.MainWindow.show_document
+    done: dict[str, float] = {}
+
+    def show_document(self, *args, **kwargs):
+        shown(self, *args, **kwargs)
+        if not done:
+            self.repaint()
+            QApplication.processEvents()
+            done["wall"], done["cpu"] = time.perf_counter(), time.process_time()
+            windows.append(self)
+            loop.quit()
+
+    windows: list = []
+    gui_app.MainWindow.show_document = show_document
+    hook = sys.excepthook
+    gc.collect()
+    t0, c0 = time.perf_counter(), time.process_time()
+    gui_app.run(path, "light")
+    gui_app.MainWindow.show_document = shown
+    del app.exec
+    sys.excepthook = hook
+    for window in windows:  # (gone before the other measures)
+        window.loader.wait()
+        window.close()
+        window.deleteLater()
+    QApplication.processEvents()
+    CPU["view from the start"] = done["cpu"] - c0
+    return done["wall"] - t0
+
+
 def time_repaints(window, repeats: int = 40) -> dict[str, float]:
     """Median milliseconds of a full repaint of the timeline viewport after a pan / a zoom-out."""
     view = window.timeline
@@ -263,8 +305,8 @@ def write_docs(lines: list[str], path: Path | None = None) -> None:
 
 
 # ---- this version against another ------------------------------------------------------------------
-def _run_child(code: Path, events: int, runs: int, repeats: int = 40) -> tuple[dict[str, float], dict[str, float],
-                                                                            float]:
+def _run_child(code: Path, events: int, runs: int, repeats: int = 40, start: bool = False) -> tuple[
+        dict[str, float], dict[str, float], float]:
     """This script on ``code`` (a checkout's root) in a child process: its wall and CPU figures
     (seconds) and the child's own CPU seconds (user + sys)."""
     import json
@@ -272,7 +314,8 @@ def _run_child(code: Path, events: int, runs: int, repeats: int = 40) -> tuple[d
 
     env = dict(os.environ, PYTHONPATH=str(code), QT_QPA_PLATFORM="offscreen")
     proc = subprocess.Popen([sys.executable, str(Path(__file__).resolve()), "--events", str(events), "--runs",
-                             str(runs), "--repeats", str(repeats), "--json", "--code", str(code)], cwd=str(code),
+                             str(runs), "--repeats", str(repeats), "--json", "--code", str(code)]
+                            + (["--start"] if start else []), cwd=str(code),
                             env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     out = proc.stdout.read()
@@ -283,14 +326,14 @@ def _run_child(code: Path, events: int, runs: int, repeats: int = 40) -> tuple[d
     return data["wall"], data["cpu"], usage.ru_utime + usage.ru_stime
 
 
-def compare(other: Path, events: int, runs: int, rounds: int, repeats: int = 40) -> list[str]:
+def compare(other: Path, events: int, runs: int, rounds: int, repeats: int = 40, start: bool = False) -> list[str]:
     """This checkout against ``other``, interleaved A B B A, the same measuring code on both:
     a Markdown table of the best of each (wall and CPU) and their ratio."""
     best = {who: {"wall": {}, "cpu": {}} for who in ("other", "this")}
     child = {"other": float("inf"), "this": float("inf")}
     for r in range(rounds):
         for who in (("other", "this") if r % 2 == 0 else ("this", "other")):
-            wall, cpu, seconds = _run_child(other if who == "other" else ROOT, events, runs, repeats)
+            wall, cpu, seconds = _run_child(other if who == "other" else ROOT, events, runs, repeats, start)
             child[who] = min(child[who], seconds)
             for kind, figures in (("wall", wall), ("cpu", cpu)):
                 for name, s in figures.items():
@@ -322,9 +365,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeats", type=int, default=40, help="repaints measured a view (their median)")
     parser.add_argument("--json", action="store_true", help="end with one JSON line of the figures (seconds)")
     parser.add_argument("--code", type=Path, help="measure the replayer of this checkout (default: this one)")
+    parser.add_argument("--start", action="store_true",
+                        help="also `replayer view LOG` from the start: the window built, the log opened and painted")
     args = parser.parse_args(argv)
     if args.against is not None:
-        print("\n".join(compare(args.against.resolve(), args.events, args.runs, args.rounds, args.repeats)))
+        print("\n".join(compare(args.against.resolve(), args.events, args.runs, args.rounds, args.repeats,
+                                 args.start)))
         return 0
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     sys.path.insert(0, str(args.code.resolve() if args.code else ROOT))
@@ -337,6 +383,7 @@ def main(argv: list[str] | None = None) -> int:
         path = os.path.join(tmp, "bench-100k.duel")
         Path(path).write_text(text, encoding="utf-8")
         pv, events, findings = time_parse_validate(text, path, args.runs)
+        started = time_start(path) if args.start else None  # (first: run makes the process's first window)
         app = make_app([])
         opened, filled, window = time_open(path, args.runs)
         repaints = time_repaints(window, args.repeats)
@@ -377,6 +424,8 @@ def main(argv: list[str] | None = None) -> int:
         import json
 
         wall = {"parse + validate": pv, "open in the window": opened, "open, the whole text in": filled}
+        if started is not None:
+            wall["view from the start"] = started
         wall.update({f"repaint, {name}": ms / 1000 for name, ms in repaints.items()})
         print(json.dumps({"wall": wall, "cpu": CPU, "code": str(Path(sys.modules["replayer"].__file__).parent)}))
     if args.write:

@@ -355,15 +355,25 @@ class Replay:
                 nxt = at[k] if k < nk else -1
             yield current
 
-    @cached_property
-    def _position_list(self) -> list[Position]:
-        """The position after each event (what :meth:`positions` yields), built a run at a time."""
+    def _positions_of(self, first: int, last: int) -> list[Position]:
+        """The positions after events ``first .. last - 1`` (what :meth:`positions` yields there),
+        built a run at a time from the run-length changes (no list of every event's position: the
+        state after an early event costs only its checkpoint's events)."""
         at, pos = self.changes()
-        n = len(self.events)
-        out: list[Position] = [START] * min(at[0], n) if at else [START] * n
-        for k, p in enumerate(pos):
-            end = at[k + 1] if k + 1 < len(at) else n
-            out += [p] * (end - at[k])
+        last = min(last, len(self.events))
+        k = bisect_right(at, first) - 1  # the change holding at ``first``
+        current = pos[k] if k >= 0 else START
+        k += 1
+        nk = len(at)
+        out: list[Position] = []
+        i = first
+        while i < last:
+            end = min(at[k], last) if k < nk else last
+            out += [current] * (end - i)
+            i = end
+            if k < nk:
+                current = pos[k]
+                k += 1
         return out
 
     def event_for_line(self, line: int) -> int:
@@ -411,9 +421,9 @@ class Replay:
         with self._lock:
             self._extend_checkpoints(k)
             work = self._checkpoints[k].copy()
-        positions = self._position_list
-        for i in range(k * every, index + 1):
-            self.apply(work, i, self.events[i], positions[i])
+        first = k * every
+        for i, position in zip(range(first, index + 1), self._positions_of(first, index + 1)):
+            self.apply(work, i, self.events[i], position)
         return work.snapshot(self.game.id, index, self.events[index])
 
     def warm(self, stop: Callable[[], bool] | None = None) -> None:
@@ -446,12 +456,12 @@ class Replay:
         every = CHECKPOINT_EVERY
         if not cps:
             cps.append(self.new_work())
-        positions = self._position_list
         while len(cps) <= k:
             work = cps[-1].copy()
             first = (len(cps) - 1) * every
-            for i in range(first, min(first + every, len(self.events))):
-                self.apply(work, i, self.events[i], positions[i])
+            last = min(first + every, len(self.events))
+            for i, position in zip(range(first, last), self._positions_of(first, last)):
+                self.apply(work, i, self.events[i], position)
             cps.append(work)
 
     def apply(self, w: Work, i: int, event: ev.Event, pos: Position) -> None:

@@ -64,3 +64,28 @@ def test_two_threads_reading_the_states_at_once_see_the_same_states():
     for t in threads:
         t.join()
     assert got == [want] * 4
+
+
+def test_the_positions_of_a_range_are_what_positions_gives_and_the_states_follow_them():
+    """``Replay._positions_of`` (what the states on demand are applied with) gives each event's
+    position from the run-length changes, for any range, and a state is the one applying every
+    event from the first gives."""
+    import random
+
+    turn = ('turn {t} {p}\nphase draw\nphase battle\n{p}: attack "Lyla" -> direct\nstep damage\ntiming calc\n'
+            '{o}: damage 100\nstep battle\nphase main2\n{p}: draw\nphase end\n')
+    text = '[Game "ygo"]\n[LP "80000"]\n' + "".join(turn.format(t=t, p="AB"[t % 2], o="BA"[t % 2])
+                                                    for t in range(1, 90))
+    for r in (check_text(text).states, check_text(YGO_TEXT).states, check_text('[Game "ygo"]\nA: draw\n').states):
+        every = list(r.positions())
+        n = len(every)
+        rng = random.Random(n)
+        ranges = [(0, n), (0, 0), (n, n), (max(n - 1, 0), n), (0, 1), (5, 5), (max(n - 3, 0), n + 10)]
+        ranges += [tuple(sorted(rng.sample(range(n + 1), 2))) for _ in range(100)]
+        for first, last in ranges:
+            assert r._positions_of(first, last) == every[first:last], (first, last)
+        w = r.new_work()
+        for i, (e, p) in enumerate(zip(r.events, every)):
+            r.apply(w, i, e, p)
+            if i % 37 == 0 or i == n - 1:
+                assert repr(r.state_at(i)) == repr(w.copy().snapshot(r.game.id, i, e)), i

@@ -104,7 +104,9 @@ class MainWindow(ActionsMixin, FilesMixin, NavigationMixin, QMainWindow):
     #: (event index, origin) after every selection; the video pane seeks on it
     eventSelected = Signal(int, str)
 
-    def __init__(self, theme: str | None = None, parent: QWidget | None = None):
+    def __init__(self, theme: str | None = None, parent: QWidget | None = None, *, opening: str | None = None):
+        """``opening``: a log the window will open first (``open_path``): its check starts on the
+        loader's thread now, before the window's parts are built, and runs while they are."""
         super().__init__(parent)
         self.setObjectName("ReplayerWindow")
         self.doc: Document | None = None
@@ -118,6 +120,9 @@ class MainWindow(ActionsMixin, FilesMixin, NavigationMixin, QMainWindow):
         self.loader.progress.connect(self._on_progress)
         self.loader.loaded.connect(self._on_loaded)
         self.loader.failed.connect(self._on_failed)
+        self._opening: tuple[str, bytes, int] | None = None  # a log whose check started here (open_path takes it)
+        if opening is not None:
+            self._start_opening(str(opening))
         self.watcher = QFileSystemWatcher(self)
         self.watcher.fileChanged.connect(self._on_file_changed)
         self._reload_timer = QTimer(self)
@@ -473,13 +478,15 @@ def run(path: str | None = None, theme: str | None = None, *, select_line: int |
         logging.basicConfig(level=logging.DEBUG, format="%(name)s: %(message)s")
     app = make_app()
     quiet_qt_messages()
-    window = MainWindow(theme)
+    # the log's check starts first, on the loader's thread, while the window is built and shown
+    window = MainWindow(theme, opening=path or None)
     install_excepthook(window)
     window.show()
     if path:
         if select_line:
             select_once(window, select_line, select_column)
-        QTimer.singleShot(0, lambda: window.open_path(path))
+        # at once, before the event loop can hand over the check's answer (open_path takes its request)
+        window.open_path(path)
     elif window.editor is not None:  # no log: the window is an editor on a new one
         QTimer.singleShot(0, lambda: window.editor.new_log())
     return app.exec()

@@ -44,6 +44,7 @@ CATEGORY = {
 STRUCTURE = frozenset({"turn", "phase", "step", "timing"})
 _AB = frozenset({"A", "B"})
 _NOTES = attrgetter("notes")
+_LINE = attrgetter("span.line")
 
 # flags of the level-of-detail pyramid
 F_BATTLE = 1  # inside a Battle Phase (ygo) / an attack (dm)
@@ -170,7 +171,9 @@ class Pyramid:
     def flag_runs(self, bit: int, size: int) -> list[tuple[int, int]]:
         """The bins of ``size`` events that hold an event with flag ``bit``, as runs ``(first,
         last)`` of adjacent bins (what :meth:`bins` says of that flag, bin by bin, without
-        counting the other aggregates): a few ``bytes.find`` calls a run of flagged events."""
+        counting the other aggregates): two ``bytes.find`` calls a run of flagged events, the rest
+        of the bin a run ends in skipped (it is flagged already: many short runs in a wide bin,
+        as the overview strip's, cost a bin's calls, not a run's)."""
         data = self.flag_bytes.get(bit)
         if data is None:
             return []
@@ -186,7 +189,8 @@ class Pyramid:
                 out[-1] = (out[-1][0], b1)
             else:
                 out.append((b0, b1))
-            i = find(1, j) if j < n else -1
+            nxt = (b1 + 1) * size  # the first event of the next bin (j <= nxt: the run ends in bin b1)
+            i = find(1, nxt) if nxt < n else -1
         return out
 
     def bins(self, size: int, b0: int, b1: int) -> Bins:
@@ -484,16 +488,28 @@ def event_label(e: ev.Event, r: Replay | None = None, index: int = -1) -> str:
 
 
 @contextmanager
-def _no_gc():
+def _no_gc(*, age: bool = False):
     """Pause the cyclic garbage collector while building many small objects: its full passes
     over a heap holding 100,000 events cost more than the building itself (nothing built here
-    makes reference cycles worth collecting on the way)."""
+    makes reference cycles worth collecting on the way).
+
+    ``age``: what was made meanwhile is kept (the document the window shows): put it in the
+    oldest generation at the end, as a full collection would leave it, without walking it. Left
+    young, the first young collection after would walk every object made while the collector
+    waited (~1 million for a 100,000-line log: 50-150 ms, on whichever thread allocates next, the
+    first frame's or the loader's). ``gc.freeze()`` then ``gc.unfreeze()`` moves every tracked
+    object to the oldest generation in constant time; not done when something else has frozen
+    objects (the unfreeze would let go of them too). A cycle made meanwhile is collected by the
+    next full collection, as an old one is."""
     enabled = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
         if enabled:
+            if age and gc.get_freeze_count() == 0:
+                gc.freeze()
+                gc.unfreeze()
             gc.enable()
 
 
@@ -519,12 +535,12 @@ def _build_document(result: CheckResult, path: str | None,
     event_findings: dict[int, list[int]] = {}
     gap_findings: dict[int, list[int]] = {}
     line_findings: dict[int, list[int]] = {}
-    lines = r.lines  # the events' lines, in order (a few findings: bisected, no dict of every line made)
     for k, f in enumerate(findings):
         line = f.span.line
         line_findings.setdefault(line, []).append(k)
-        before = bisect_right(lines, line) - 1 if n else -1
-        if before >= 0 and lines[before] == line:  # the last event on the line, as index_of_line has it
+        # the events' lines, in order: a few findings bisected in the events, no list or dict of every line made
+        before = bisect_right(events, line, key=_LINE) - 1 if n else -1
+        if before >= 0 and events[before].span.line == line:  # the last event on the line, as index_of_line has it
             exact = before
             finding_event.append(exact)
             finding_exact.append(True)
@@ -605,17 +621,19 @@ def load_document(path: str, data: bytes | None = None,
     shows first of a log it opens), here on the loader's thread rather than on the GUI thread."""
     from ...check import read_log
 
-    if progress:
-        progress(tr("Reading the log…"), 5)
-    match = read_bytes(data, path) if data is not None else read_log(path)
-    if progress:
-        progress(tr("Checking the rules…"), 55)
-    result = check_match(match)
-    if progress:
-        progress(tr("Replaying the events…"), 75)
-    doc = build_document(result, path, progress)
-    if first and doc.first_event() >= 0:
-        with _no_gc():
+    # the collector waits for the whole load (as `replayer check` has it for a file: the reader's and
+    # the model's objects are no cycles), and what the document keeps is aged at the end (see _no_gc)
+    with _no_gc(age=True):
+        if progress:
+            progress(tr("Reading the log…"), 5)
+        match = read_bytes(data, path) if data is not None else read_log(path)
+        if progress:
+            progress(tr("Checking the rules…"), 55)
+        result = check_match(match)
+        if progress:
+            progress(tr("Replaying the events…"), 75)
+        doc = build_document(result, path, progress)
+        if first and doc.first_event() >= 0:
             doc.state_tree(doc.first_event())
     return doc
 

@@ -423,10 +423,10 @@ class DetailPaintMixin:
         p.setFont(self._small)
         p.setPen(QColor(t.dim))
         start = (i0 // step) * step
-        lines = doc.replay.lines
+        events = doc.events  # (the few on screen: no list of every event's line made for them)
         for i in range(start, i1, step):
             if i < 0 or i >= self.n:
                 continue
             x = self.x_of(i)
             p.drawLine(QLineF(x, y, x, y + 3))
-            p.drawText(QRectF(x - 28, y + 2, 56, h - 2), _CENTER, f"{lines[i]}")
+            p.drawText(QRectF(x - 28, y + 2, 56, h - 2), _CENTER, f"{events[i].span.line}")

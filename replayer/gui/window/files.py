@@ -71,6 +71,16 @@ class FilesMixin:
     """Opening logs (in the background or at once), watching them, recent files, exports."""
 
     # ---- opening ------------------------------------------------------------------------------------
+    def _start_opening(self, path: str) -> None:
+        """Start checking ``path`` now (``MainWindow(opening=path)``: before the window's parts are
+        built); the next :meth:`open_path` of the same file, its bytes unchanged, takes this request
+        instead of making one. (A file that cannot be read: nothing started, open_path says why.)"""
+        try:
+            data = Path(path).read_bytes()
+        except OSError:
+            return
+        self._opening = (path, data, self.loader.request(path, data, first=True))
+
     def open_dialog(self) -> None:
         start = str(Path(self.path).parent) if self.path else str(self.settings.value("recent/dir", ""))
         path, _ = QFileDialog.getOpenFileName(self, tr("Open a match log"), start, log_filter())
@@ -93,8 +103,10 @@ class FilesMixin:
         self._set_watch(path)
         self.path = path
         self.data = data
-        # the check starts first: Qt lays out the text (without holding Python's lock) meanwhile
-        self.loader.request(path, data, first=not keep_view)
+        # the check starts first (or started when the window was made: the same file, the same bytes)
+        early, self._opening = self._opening, None
+        if early is None or early[:2] != (path, data) or keep_view or early[2] != self.loader.generation:
+            self.loader.request(path, data, first=not keep_view)
         self.progress.setValue(0)
         self.progress.setFormat(tr("Reading…"))
         self.progress.show()

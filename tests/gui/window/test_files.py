@@ -89,3 +89,45 @@ def test_png_export_is_the_timeline(qtbot, window, tmp_path):
     assert image.size() == window.timeline.viewport().size()
     colours = {image.pixel(x, y) for x in range(0, image.width(), 7) for y in range(0, image.height(), 7)}
     assert len(colours) > 10
+
+
+def _made_to_open(qtbot, path):
+    from replayer.gui.app import MainWindow
+
+    w = MainWindow(theme="light", opening=str(path))
+    qtbot.add_widget(w)
+    return w
+
+
+def test_a_window_made_to_open_a_log_checks_it_while_it_is_built(qtbot, ygo_log):
+    """``MainWindow(opening=path)`` (what ``replayer view FILE`` makes) starts the check before the
+    window's parts are built; the first ``open_path`` of that file takes the request: one check."""
+    w = _made_to_open(qtbot, ygo_log)
+    assert w.loader.generation == 1  # (requested in __init__)
+    w.resize(1400, 900)
+    w.show()
+    doc = open_and_wait(qtbot, w, ygo_log)
+    assert w.loader.generation == 1 and not w.loader.pending()
+    assert doc is w.doc and doc.path == str(ygo_log) and doc.findings
+    assert doc.first_event() in doc.trees  # (requested as an open's: the first state made by the loader)
+    assert w.log_pane.view.plain_text().splitlines() == ygo_log.read_text(encoding="utf-8").splitlines()
+    w.loader.wait(10_000)
+
+
+def test_a_log_changed_or_another_opened_is_checked_anew(qtbot, ygo_log, dm_log):
+    w = _made_to_open(qtbot, ygo_log)
+    ygo_log.write_text(ygo_log.read_text(encoding="utf-8") + "phase main2\n", encoding="utf-8")
+    doc = open_and_wait(qtbot, w, ygo_log)  # the bytes changed since: a request of their own
+    assert w.loader.generation == 2 and doc.events[-1].kind == "phase"
+    w2 = _made_to_open(qtbot, ygo_log)
+    doc = open_and_wait(qtbot, w2, dm_log)  # another file: its own request; the first answer is dropped
+    assert w2.loader.generation == 2 and doc.path == str(dm_log) and doc.match.game == "dm"
+    doc = open_and_wait(qtbot, w2, ygo_log)  # (taken once only)
+    assert w2.loader.generation == 3
+    for x in (w, w2):
+        x.loader.wait(10_000)
+
+
+def test_a_window_made_to_open_a_missing_log_starts_nothing(qtbot, tmp_path):
+    w = _made_to_open(qtbot, tmp_path / "gone.duel")
+    assert w.loader.generation == 0 and w._opening is None
