@@ -14,6 +14,11 @@
                                                 processes, each with an empty XDG_CACHE_HOME (no kept
                                                 suggestions; --warm-reader: the reader's caches of a run
                                                 without the database kept), this tree and DIR interleaved
+    python bench/cards.py suggestparts DB [--rounds N] [--lines N]
+                                                in one process, CPU time of each part of a first check's
+                                                "did you mean" with DB on the 100k-line log's unknown names:
+                                                the lookups, reading the index, the suggester, the whole-name
+                                                filter, the rest of the whole-name step, the parts of names
 
 DATA is card data a user has (an EDOPro folder, a Duel Masters card list): for developing and
 measuring only, never copied into the project.
@@ -244,6 +249,84 @@ def cmd_firstcheck(args: list[str]) -> None:
         print(json.dumps(result, indent=1))
 
 
+def cmd_suggestparts(args: list[str]) -> None:
+    import argparse
+    import statistics
+
+    sys.path.insert(0, str(ROOT / "bench"))
+    from logs import ygo_log
+
+    ap = argparse.ArgumentParser(prog="bench/cards.py suggestparts")
+    ap.add_argument("db")
+    ap.add_argument("--rounds", type=int, default=7)
+    ap.add_argument("--lines", type=int, default=100_000)
+    a = ap.parse_args(args)
+    with tempfile.TemporaryDirectory() as tmp:
+        os.environ["XDG_CACHE_HOME"] = tmp  # (no kept suggestions)
+        from replayer.cards import layers, nameindex, names
+        from replayer.cards.db import CardDB
+        from replayer.check import check_match, read_text
+        from replayer.games import get as get_game
+
+        t = time.process_time()
+        import rapidfuzz.fuzz  # noqa: F401  (what the first suggestion imports)
+        import rapidfuzz.process  # noqa: F401
+        imported = time.process_time() - t
+        asked: list[str] = []
+        suggest = layers.LayeredCatalog.suggest
+        layers.LayeredCatalog.suggest = lambda self, name, limit=3: asked.append(name) or suggest(self, name, limit)
+        layers.use_cards_db(a.db)
+        check_match(read_text(ygo_log(a.lines), "big.duel"))
+        layers.LayeredCatalog.suggest = suggest
+        layers.use_cards_db(None)
+        spent: dict[str, float] = {}
+
+        def timed(obj, attr: str, label: str) -> None:
+            f = getattr(obj, attr)
+
+            def w(*args, **kw):
+                t = time.process_time()
+                try:
+                    return f(*args, **kw)
+                finally:
+                    spent[label] = spent.get(label, 0.0) + time.process_time() - t
+            setattr(obj, attr, w)
+
+        timed(nameindex.CountFilter, "candidates", "filters")
+        timed(names.Suggester, "suggest_part", "parts of names")
+        game = get_game("ygo")
+        rounds: list[dict[str, float]] = []
+        for _ in range(a.rounds):
+            spent.clear()
+            part: dict[str, float] = {}
+            t = time.process_time()
+            db = CardDB(a.db)
+            cat = layers.LayeredCatalog(game.catalog, db)
+            for n in asked:
+                cat.find(n)
+            part["lookups"] = time.process_time() - t
+            t = time.process_time()
+            index = db.suggest_index("ygo")
+            part["reading the index"] = time.process_time() - t
+            t = time.process_time()
+            s = names.Suggester(cat._builtin_names(), db.keyed_names("ygo") if index is None else [], index)
+            part["the suggester"] = time.process_time() - t
+            t = time.process_time()
+            for n in asked:
+                s.suggest(n)
+            part["suggestions"] = time.process_time() - t
+            part.update(spent)
+            db.close()
+            rounds.append(part)
+        out = {"names asked": len(asked), "rounds": a.rounds, "importing rapidfuzz (once)": round(imported * 1e3, 1)}
+        for k in rounds[0]:
+            out[k] = round(statistics.median(r[k] for r in rounds) * 1e3, 1)
+        out["unit"] = "ms CPU, median of rounds (the filters and the parts of names are inside the suggestions; "\
+                      "the filters of the words inside the parts of names)"
+        out["load"] = os.getloadavg()
+        print(json.dumps(out, indent=1))
+
+
 def _with_kind(card, kind):
     """The imported effects' Damage Step timings, re-derived with ``kind`` where the data had none."""
     from replayer.cards import derive
@@ -312,5 +395,6 @@ if __name__ == "__main__":
     cmd, *args = sys.argv[1:] or ["help"]
     {"import": cmd_import, "lookup": lambda a: cmd_lookup(a[0]), "check": lambda a: cmd_check(a[0], a[1:]),
      "agreement": lambda a: cmd_agreement(a[0]), "coverage": lambda a: cmd_coverage(a[0]),
-     "suggest": lambda a: cmd_suggest(int(a[0]) if a else 27_000), "firstcheck": cmd_firstcheck}.get(
+     "suggest": lambda a: cmd_suggest(int(a[0]) if a else 27_000), "firstcheck": cmd_firstcheck,
+     "suggestparts": cmd_suggestparts}.get(
         cmd, lambda a: print(__doc__))(args) if cmd != "import" else cmd_import(args)

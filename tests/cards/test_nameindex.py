@@ -186,3 +186,25 @@ def test_the_index_is_written_again_on_the_same_connection_and_a_database_opened
     conn.close()
     assert CardDB(db_path).suggest_index("ygo") is not None
     assert open_cards(str(db_path)) is open_cards(str(db_path))  # one object per path and process
+
+
+def test_the_positions_of_the_bits_set():
+    from replayer.cards.nameindex import _positions
+
+    rnd = random.Random(3)
+    for n in (1, 7, 8, 9, 64, 1000, 20_000):
+        for _ in range(20):
+            want = sorted(rnd.sample(range(n), rnd.randint(1, min(n, 40))))
+            assert _positions(sum(1 << p for p in want)) == want
+    assert _positions(0) == [] and _positions(0xFF << 16) == list(range(16, 24))
+
+
+def test_a_kept_filter_lets_the_same_keys_through_as_one_made_here(world):
+    rnd, names, keyed, _, index = world
+    made = SuggestIndex.of(keyed)
+    for cls in (0, 1):
+        kept, here = index.key_filter(cls), made.key_filter(cls)
+        for q in _queries(rnd, names, 600):
+            q = name_key(q) or "x"
+            for cutoff in (75.0, 80.0, 50.0):
+                assert kept.candidates(q, cutoff) == here.candidates(q, cutoff), (q, cutoff)
