@@ -350,7 +350,7 @@ class Model:
             span = Span(event.span.line, card.column, event.span.line, card.end_column)
         else:
             span = event.span
-        rel = tuple(r.span if isinstance(r, ev.Event) else r for r in related)
+        rel = tuple(r.span if isinstance(r, ev.Event) else r for r in related) if related else ()
         finding = make_finding(rule_id, span, message, hint, related=rel)
         if card is not None and rule_id != "card.unknown":
             facts = self.facts.get(rests_on if rests_on is not None else self.card_name_key(card))
