@@ -104,7 +104,12 @@ class Domain:
         self._translations: dict[str, gettext.NullTranslations] = {}
 
     def __call__(self, text: str, /, **params: object) -> "Msg":
-        return Msg(self.name, text, tuple((k, _freeze(v)) for k, v in params.items()))
+        items = tuple(params.items())
+        for _, v in items:  # (most messages have no list among their parameters: nothing to freeze)
+            if isinstance(v, list):
+                items = tuple((k, _freeze(v)) for k, v in items)
+                break
+        return Msg(self.name, text, items)
 
     def term(self, context: str, text: str) -> "Msg":
         """A rules word (``term("ygo timing", "before-calc")``): the English is the notation's word."""

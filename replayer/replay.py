@@ -98,6 +98,25 @@ def _learner(cls: type) -> Callable[..., None] | None:
     return learns  # type: ignore[return-value]
 
 
+#: per card catalog, for every model that replays with it in this process: a card name as written
+#: -> (the key its facts are kept under, its catalog entry), and (model class, game, name) -> the
+#: message and hint of its ``card.unknown`` finding. A catalog's answers for a name do not change
+#: (the built-in catalog is data; a layered one keeps its own answers; a new card database is a new
+#: catalog), so an import of thousands of logs folds and looks up each name once, not once a log.
+_BY_CATALOG: dict[Catalog, tuple[dict[str, tuple[str, "CardInfo | None"]], dict[tuple, tuple[Msg, Msg]]]] = {}
+#: names kept per catalog before its entry starts again empty (and catalogs kept in all)
+NAMES_KEPT, CATALOGS_KEPT = 50_000, 8
+
+
+def _kept_for(catalog: Catalog) -> tuple[dict[str, tuple[str, "CardInfo | None"]], dict[tuple, tuple[Msg, Msg]]]:
+    kept = _BY_CATALOG.get(catalog)
+    if kept is None or len(kept[0]) + len(kept[1]) > NAMES_KEPT:
+        if kept is None and len(_BY_CATALOG) >= CATALOGS_KEPT:
+            _BY_CATALOG.clear()
+        kept = _BY_CATALOG[catalog] = ({}, {})
+    return kept
+
+
 class Model:
     """Base of a game's rules model. ``run()`` replays the events and returns the findings.
 
@@ -116,6 +135,8 @@ class Model:
         self._reported: set[tuple[int, int, str]] = set()
         self.event: ev.Event | None = None  # the event being replayed
         self._name_keys: dict[str, str] = {}
+        #: the catalog's keys and entries of names, and unknown cards' messages, shared (:func:`_kept_for`)
+        self._keys, self._unknown = _kept_for(self.catalog)
         #: the states of this match's events (:mod:`replayer.states`), recorded when first asked
         self.states: "Replay" = game.states(match, game, self.catalog)
         #: where a replay of an edited text of this match may start (:meth:`run`'s ``keep``)
@@ -166,7 +187,8 @@ class Model:
     # ---- restarting part-way (replayer.restart) ------------------------------------------------
     #: what is not the replay's state: set by the constructor from the match, or the findings and
     #: restart, which a :class:`~replayer.restart.Restart` holds apart
-    NOT_STATE = frozenset({"match", "game", "catalog", "rules", "states", "event", "findings", "restart"})
+    NOT_STATE = frozenset({"match", "game", "catalog", "rules", "states", "event", "findings", "restart",
+                           "_keys", "_unknown"})
 
     @property
     def restart_key(self) -> tuple:
@@ -189,10 +211,14 @@ class Model:
     # ---- cards --------------------------------------------------------------------------
     def card_name_key(self, ref: ev.CardRef) -> str:
         """The card whatever its language, quote style or copy: what its facts are kept under."""
-        key = self._name_keys.get(ref.name)
+        name = ref.name
+        key = self._name_keys.get(name)
         if key is None:
-            info = self.catalog.find(ref.name)
-            key = self._name_keys[ref.name] = info.id if info else name_key(ref.name)
+            known = self._keys.get(name)
+            if known is None:
+                info = self.catalog.find(name)
+                known = self._keys[name] = (info.id if info else name_key(name), info)
+            key = self._name_keys[name] = known[0]
         return key
 
     def card_key(self, ref: ev.CardRef) -> str:
@@ -208,7 +234,8 @@ class Model:
         if facts is not None and not ref.props and ref.atk is None and ref.def_ is None and ref.power is None:
             return facts  # a plain mention of a known card: nothing to learn
         if facts is None:
-            info = self.catalog.find(ref.name)
+            known = self._keys.get(ref.name)  # (card_name_key has just looked it up)
+            info = known[1] if known is not None else self.catalog.find(ref.name)
             facts = CardFacts(key, ref.label, info, frozenset(),
                               atk=info.atk if info else None, def_=info.def_ if info else None,
                               power=info.power if info else None)
@@ -231,18 +258,29 @@ class Model:
         if ref.power is not None:
             facts.power = ref.power
         if first and not facts.known:
-            maybe = self.catalog.suggest(ref.name)
-            message = M('"{card}" is not in the {game} card catalog and the log gives no properties for it; '
-                        "rules that depend on it are not checked", card=ref.name, game=self.game_term)
-            if maybe:
-                message = M("{message}; did you mean {names}?", message=message,
-                            names=join(M('"{card}"', card=m) for m in maybe))
-                hint = M('if it is "{card}", correct the name; otherwise add its properties inline, e.g. {example}',
-                         card=maybe[0], example=self.example_props())
-            else:
-                hint = M("add its properties inline, e.g. {example}", example=self.example_props())
+            message, hint = self.unknown_card(ref.name)
             self.report("card.unknown", event, message, hint, card=ref)
         return facts
+
+    def unknown_card(self, name: str) -> tuple[Msg, Msg]:
+        """The message and hint of the ``card.unknown`` finding of a card named ``name`` (made once a
+        process for a name, a game and a catalog: the same for every log)."""
+        said = (type(self), self.game, name)
+        made = self._unknown.get(said)
+        if made is not None:
+            return made
+        maybe = self.catalog.suggest(name)
+        message = M('"{card}" is not in the {game} card catalog and the log gives no properties for it; '
+                    "rules that depend on it are not checked", card=name, game=self.game_term)
+        if maybe:
+            message = M("{message}; did you mean {names}?", message=message,
+                        names=join(M('"{card}"', card=m) for m in maybe))
+            hint = M('if it is "{card}", correct the name; otherwise add its properties inline, e.g. {example}',
+                     card=maybe[0], example=self.example_props())
+        else:
+            hint = M("add its properties inline, e.g. {example}", example=self.example_props())
+        made = self._unknown[said] = (message, hint)
+        return made
 
     def facts_of(self, ref: ev.CardRef) -> CardFacts:
         return self.facts.get(self.card_name_key(ref)) or self.learn(ref, self.event or ev.Pass())
@@ -312,7 +350,7 @@ class Model:
             span = Span(event.span.line, card.column, event.span.line, card.end_column)
         else:
             span = event.span
-        rel = tuple(r.span if isinstance(r, ev.Event) else r for r in related)
+        rel = tuple(r.span if isinstance(r, ev.Event) else r for r in related) if related else ()
         finding = make_finding(rule_id, span, message, hint, related=rel)
         if card is not None and rule_id != "card.unknown":
             facts = self.facts.get(rests_on if rests_on is not None else self.card_name_key(card))

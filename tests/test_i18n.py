@@ -295,3 +295,14 @@ def test_english_renderings_kept_are_those_of_each_message(monkeypatch):
     assert M("{n} cards", n=True).render("en") == "True cards"
     assert M("{x}", x=[1, 2]).render("en") == "(1, 2)"  # (a list is frozen to a tuple, as before)
     assert one.render("ja") == one._render("ja")
+
+
+def test_a_messages_parameters_keep_their_order_and_only_lists_are_frozen():
+    from replayer.i18n import M, Name
+
+    plain = M("{a} {b}", b=2, a=Name("x"))
+    assert plain.params == (("b", 2), ("a", Name("x")))
+    listed = M("{a} {b} {c}", a="s", b=[1, [2, 3]], c=(4, 5))
+    assert listed.params == (("a", "s"), ("b", (1, (2, 3))), ("c", (4, 5)))
+    assert type(listed.params[1][1]) is tuple and type(listed.params[1][1][1]) is tuple
+    assert listed == M("{a} {b} {c}", a="s", b=(1, (2, 3)), c=(4, 5)) and hash(listed)

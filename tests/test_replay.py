@@ -270,3 +270,40 @@ def test_a_card_learner_is_written_once_a_process_not_once_a_replay():
     check_text(log.replace("Breaker the Magical Warrior", "Dark Magician"))
     info = replay_module._learner.cache_info()
     assert info.misses == written and info.hits >= written  # asked again, written no more
+
+
+class _Counting(Catalog):
+    """A catalog that counts what it is asked."""
+
+    def __init__(self, *a):
+        super().__init__(*a)
+        self.finds = self.suggests = 0
+
+    def find(self, name):
+        self.finds += 1
+        return super().find(name)
+
+    def suggest(self, name, limit=3):
+        self.suggests += 1
+        return super().suggest(name, limit)
+
+
+def test_a_catalogs_names_and_unknown_cards_messages_are_made_once_a_process_for_every_replay():
+    # an import replays thousands of short logs with one catalog: each log looked every name up and
+    # made its unknown cards' messages again
+    catalog = _Counting("ygo", list(CATALOG.cards))
+    log = 'turn 1 A\nphase main1\nA: activate "Honest" from hand\nA: activate "Kurbioh" from hand\n'
+    first = made(Model, match_of(log), catalog)
+    findings = first.run()
+    asked = catalog.finds, catalog.suggests
+    assert asked[0] and asked[1] == 1
+    again = made(Model, match_of(log + 'A: activate "オネスト" from hand\n'), catalog)
+    assert again.run() == findings  # the same findings; the new spelling is looked up, no other name
+    assert (catalog.finds, catalog.suggests) == (asked[0] + 1, 1)
+    assert again.facts["Honest"].info is CATALOG.find("Honest") and again.card_name_key(ev.CardRef("オネスト")) == "Honest"
+    # each replay's own names stay its own (what it saw), and are no part of what it shares
+    assert "オネスト" in again._name_keys and "オネスト" not in first._name_keys
+    assert {"_keys", "_unknown"} <= Model.NOT_STATE
+    # another catalog is asked itself: nothing is shared between catalogs
+    other = _Counting("ygo", list(CATALOG.cards))
+    assert made(Model, match_of(log), other).run() == findings and other.finds and other.suggests == 1
