@@ -37,7 +37,9 @@ if TYPE_CHECKING:
 
 
 _TIMECODE = re.compile(r"@(?:\d+:)?\d{1,2}:\d{2}(?=\s|$)")
-_ODD_BREAKS = re.compile("[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+#: what str.splitlines breaks a line at besides \n, \r\n and \r (looked for one by one with `in`,
+#: which scans a long log's text ~10x faster than a search for the character class)
+_ODD_BREAKS = "\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _OPENERS = {'"': '"', "《": "》", "「": "」", "„": "“”"}
 #: what may come before a note: text that is no `#` or opening quote, a card name (an unclosed one
@@ -179,7 +181,7 @@ def split_lines(text: str) -> list[str]:
     (``str.splitlines`` also breaks at form feeds, U+2028 and others, which would shift every
     later line number; it is used, for its speed, only when none of those is in the text.)
     """
-    if _ODD_BREAKS.search(text) is None:
+    if not any(c in text for c in _ODD_BREAKS):
         return text.splitlines()
     lines = _LINE_BREAK.split(text)
     if lines and lines[-1] == "":

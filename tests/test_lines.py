@@ -83,3 +83,12 @@ def test_a_log_reads_the_same_whether_its_lines_are_new_or_seen_before():
     assert first.events == again.events and first.notes == again.notes and first.findings == again.findings
     assert [e.notes for e in first.events[2:]] == [(), ("a note for the next line",), ("its own note",), ()]
     assert [e.span.line for e in first.events[2:]] == [4, 6, 7, 8]
+
+
+@pytest.mark.parametrize("odd", list("\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"))
+def test_split_lines_breaks_only_at_real_line_ends(odd):
+    from replayer.lines import split_lines
+
+    text = f"turn 1 A\nphase {odd}draw\r\n《オネスト》 x{odd}\rlast\n"
+    assert split_lines(text) == ["turn 1 A", f"phase {odd}draw", f"《オネスト》 x{odd}", "last"]
+    assert split_lines("turn 1 A\r\nphase draw\rx\n") == "turn 1 A\r\nphase draw\rx\n".splitlines()
