@@ -37,7 +37,9 @@ if TYPE_CHECKING:
 
 
 _TIMECODE = re.compile(r"@(?:\d+:)?\d{1,2}:\d{2}(?=\s|$)")
-_ODD_BREAKS = re.compile("[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+#: what str.splitlines breaks a line at besides \n, \r\n and \r (looked for one by one with `in`,
+#: which scans a long log's text ~10x faster than a search for the character class)
+_ODD_BREAKS = "\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _OPENERS = {'"': '"', "《": "》", "「": "」", "„": "“”"}
 #: what may come before a note: text that is no `#` or opening quote, a card name (an unclosed one
@@ -179,7 +181,7 @@ def split_lines(text: str) -> list[str]:
     (``str.splitlines`` also breaks at form feeds, U+2028 and others, which would shift every
     later line number; it is used, for its speed, only when none of those is in the text.)
     """
-    if _ODD_BREAKS.search(text) is None:
+    if not any(c in text for c in _ODD_BREAKS):
         return text.splitlines()
     lines = _LINE_BREAK.split(text)
     if lines and lines[-1] == "":
@@ -314,14 +316,9 @@ class LineReader:
             padded = " " * (column - 1) + body
             made = make_template(padded)
             if made is not None:
-                text, parts = made
-                template = self.templates.get(text, _MISSING)
-                if template is _MISSING:
-                    template = self._template(text, parts)
-                    if len(self.templates) < 100_000 and len(text) <= CACHED_LINE:
-                        self.templates[text] = template
-                if template is not None and len(parts) == template.pieces:  # (pieces of this shape's layout)
-                    return template.make, template.fill(parts)
+                shaped = self._shaped(made)
+                if shaped is not None:
+                    return shaped
             # a line with no shape to fill in (no name or number, or a template that cannot be
             # used): parsed as it is, and kept as it is
             kept = self._kept(padded)
@@ -339,6 +336,44 @@ class LineReader:
                 self.shapes.add(padded, result, names)
             return maker(cls), tuple(getattr(result, name) for name in names)
         return None, result
+
+    def _shaped(self, made: tuple[str, list[str | None]]) -> tuple[Any, tuple[Any, ...]] | None:
+        """(maker, values) of a line from its template (``made``: :func:`make_template` of the line
+        as padded), or None if its shape has no template it fits."""
+        text, parts = made
+        template = self.templates.get(text, _MISSING)
+        if template is _MISSING:
+            template = self._template(text, parts)
+            if len(self.templates) < 100_000 and len(text) <= CACHED_LINE:
+                self.templates[text] = template
+        if template is not None and len(parts) == template.pieces:  # (pieces of this shape's layout)
+            return template.make, template.fill(parts)
+        return None
+
+    def plain(self, raw: str) -> tuple[Any, tuple[Any, ...]] | None:
+        """(maker, values) of a raw line that is its own body, from its shape's template; else None
+        (the line is read as :func:`split_line` splits it).
+
+        Most lines of a long log not seen before are such lines: ASCII, starting with no space,
+        timecode or ``[``, ending with no space, and with no note (every ``#`` a copy suffix).
+        :func:`split_line` would give (1, None, raw, None) for them, so the template of the raw line
+        is the template of its body as padded, and the split, the body and the body's cache are
+        skipped. The note is looked for in the template text: on ASCII text a ``#`` there follows
+        a ``"`` and precedes a digit exactly where it does so in the line (a name's mark ends with
+        its quote, a number's starts with a digit, and a ``#`` inside a name is in no template
+        text), so it is a copy suffix exactly where :func:`split_line` says so."""
+        if raw[:1] in _NOT_PLAIN or raw[-1:].isspace() or not raw.isascii():
+            return None
+        made = make_template(raw)
+        if made is None:
+            return None
+        text = made[0]
+        j = text.find("#")
+        while j > 0 and text[j - 1] == '"' and text[j + 1 : j + 2].isdigit():
+            j = text.find("#", j + 1)
+        if j != -1:
+            return None  # a note (or a `#` at the start)
+        return self._shaped(made)
 
     def _template(self, text: str, parts: list[str | None]) -> Template | None:
         """The template of a shape: kept from an earlier run, else parsed (and kept)."""
@@ -376,6 +411,9 @@ class LineReader:
 EVENT_CACHE = 100_000
 
 _MISSING = object()
+#: the first characters of a raw line that is not its own body at column 1 (see LineReader.plain):
+#: what split_line strips, a timecode, a header tag
+_NOT_PLAIN = frozenset(" \t\ufeff\u00a0\u3000@[#")
 
 
 _READERS: dict[Game, LineReader] = {}

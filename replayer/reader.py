@@ -130,7 +130,7 @@ def read_text(text: str, path: str, choose: Choose) -> Match:
 def _read_lines(lines, reader, g, events, notes, findings, header, header_lines) -> None:
     """The lines of a log, one by one, into ``events``, ``notes``, ``findings`` and the header."""
     pending: list[str] = []
-    entry, add, note_of = reader.entry, events.append, maker(ev.Note)
+    entry, plain, add, note_of = reader.entry, reader.plain, events.append, maker(ev.Note)
     # the event of a line in one call, its span with it (makers.line_maker), per event class's maker
     builders: dict[Callable, Callable] = {}
     # most lines of a long log are exact repeats of an earlier one (`phase battle`, `A: pass`):
@@ -147,31 +147,40 @@ def _read_lines(lines, reader, g, events, notes, findings, header, header_lines)
                 notes.append(note_of(note, number))
                 add(build(number, column, end, timecode, (note,), values))
             continue
-        column, timecode, body, note = split_line(raw)
-        if note is not None:
-            notes.append(note_of(note, number))
-        if not body:
-            if note is not None:
-                pending.append(note)
-            if timecode is not None:
-                findings.append(make_finding("syntax.line", Span(number, 1),
-                                             M("a timecode with no event after it"),
-                                             M("write the event on the same line as its timecode")))
-            continue
-        if pending:
-            own = (*pending, note) if note is not None else tuple(pending)
+        # a line not seen before that is its own body (column 1, no timecode, no note), of a shape
+        # with a template: built from the template of the raw line, with no split
+        shaped = plain(raw)
+        if shaped is not None:
+            make, values = shaped
+            column, timecode, body, note = 1, None, raw, None
+            own = tuple(pending) if pending else ()
+            end = 1 + len(raw)
         else:
-            own = (note,) if note is not None else ()
-        end = column + len(body)
-        where = None
-        if not body.isascii():  # only then can it hold full-width or half-width forms
-            body, where = fold_kana(fold_width(body))
-        make, values = entry(body, column)
-        if where is not None:  # half-width kana folded: the columns go back to the line's own
-            if make is not None:
-                values = unfold_values(values, column, where)
-            elif isinstance(values, BadLine):
-                values = dataclasses.replace(values, column=unfold_column(values.column, column, where))
+            column, timecode, body, note = split_line(raw)
+            if note is not None:
+                notes.append(note_of(note, number))
+            if not body:
+                if note is not None:
+                    pending.append(note)
+                if timecode is not None:
+                    findings.append(make_finding("syntax.line", Span(number, 1),
+                                                 M("a timecode with no event after it"),
+                                                 M("write the event on the same line as its timecode")))
+                continue
+            if pending:
+                own = (*pending, note) if note is not None else tuple(pending)
+            else:
+                own = (note,) if note is not None else ()
+            end = column + len(body)
+            where = None
+            if not body.isascii():  # only then can it hold full-width or half-width forms
+                body, where = fold_kana(fold_width(body))
+            make, values = entry(body, column)
+            if where is not None:  # half-width kana folded: the columns go back to the line's own
+                if make is not None:
+                    values = unfold_values(values, column, where)
+                elif isinstance(values, BadLine):
+                    values = dataclasses.replace(values, column=unfold_column(values.column, column, where))
         if make is not None:
             build = builders.get(make)
             if build is None:

@@ -26,17 +26,24 @@ from .makers import maker
 # A name or a property list with no closing quote or brace runs to the end of the line (the
 # possessive ``*+`` never gives back): matching it once, rather than failing from every opener of a
 # line of openers and rescanning the rest of the line each time, keeps this linear in the line.
-# The look-ahead in front only lets the engine skip, in one test, the positions no piece starts at.
 # One group, the whole piece (its first character says which kind it is: a quote, a brace, a digit),
 # so that the split is the text between pieces and the pieces, with no None for the other kinds.
-# (The look-ahead stands outside the group: inside it, the split is ~8 % slower.)
-_PIECE = (r'"[^"\n]*+(?:"|$)|《[^》\n]*+(?:》|$)|「[^」\n]*+(?:」|$)|„[^“”\n]*+(?:[“”]|$)'
-          r"|\{[^}\n]*+(?:\}|$)"
-          r"|(?<![\w.:@-])\d{1,9}(?![\w.:])")
-_CHUNK = re.compile(r'(?=["《「„{\d])(' + _PIECE + ")")
+# The pattern starts with the class of the pieces' first characters, and each kind's branch asks
+# with a look-behind which one it was: a pattern that starts with a class lets the engine skip the
+# positions no piece starts at in its own loop, one class test a character, instead of trying the
+# pattern at each (~20 % fewer instructions a split than the look-ahead ``(?=["《「„{\d])`` had).
+# A number's first digit is its own branch's guard: ``(?<![\w.:@-]\d)`` after it is
+# ``(?<![\w.:@-])`` before it.
+_PIECE = (r'(?<=")[^"\n]*+(?:"|$)|(?<=《)[^》\n]*+(?:》|$)|(?<=「)[^」\n]*+(?:」|$)|(?<=„)[^“”\n]*+(?:[“”]|$)'
+          r"|(?<=\{)[^}\n]*+(?:\}|$)"
+          r"|(?<=\d)(?<![\w.:@-]\d)\d{0,8}(?![\w.:])")
+_CHUNK = re.compile(r'(["《「„{\d](?:' + _PIECE + "))")
 #: the same split for an ASCII text, where ``\d`` and ``\w`` match what they match with re.ASCII
-#: and no other opener can occur: the engine's look-ahead set is smaller (~8 % faster)
-_CHUNK_ASCII = re.compile(r'(?=["{0-9])(' + _PIECE + ")", re.ASCII)
+#: and no other opener can occur: the engine's first class is smaller
+_PIECE_ASCII = (r'(?<=")[^"\n]*+(?:"|$)'
+                r"|(?<=\{)[^}\n]*+(?:\}|$)"
+                r"|(?<=[0-9])(?<![\w.:@-][0-9])[0-9]{0,8}(?![\w.:])")
+_CHUNK_ASCII = re.compile(r'(["{0-9](?:' + _PIECE_ASCII + "))", re.ASCII)
 _CLOSERS = {'"': '"', "《": "》", "「": "」", "„": "“”"}
 SENTINEL = 900_000_000  # numbers in a template are SENTINEL + their index
 _NAME_MARKS = [f'"\x00{i}"' for i in range(32)]

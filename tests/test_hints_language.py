@@ -14,7 +14,7 @@ import pytest
 from replayer import hints
 from replayer.check import read_bytes
 from replayer.games import dm, ygo
-from replayer.hints import _JAPANESE, _QUOTED, _WORD, SAMPLE, SHARE, _first_words_of, log_language
+from replayer.hints import _QUOTED, _japanese, _WORD, SAMPLE, SHARE, _first_words_of, log_language
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 TABLES = {"ygo": ygo.GAME.hint_words, "dm": dm.GAME.hint_words}
@@ -41,7 +41,7 @@ def reference_language(lines, words) -> str:
         if not kw:
             continue
         seen += 1
-        if _JAPANESE.search(kw):
+        if _japanese().search(kw):
             lang = "ja"
         else:
             m = _WORD.search(kw)

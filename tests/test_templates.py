@@ -95,3 +95,26 @@ def test_lines_of_a_known_shape_with_other_names_numbers_and_columns_read_as_par
             assert got == want or type(got) is type(want), other
     assert compared > 3000
     assert len(templated.cache) < len(direct.cache) / 3  # most lines were filled in, not parsed
+
+
+# the split as it was written before its pattern started with the pieces' first characters: the
+# same pieces, found the same way (a look-ahead, then the kinds in order)
+_OLD_PIECE = (r'"[^"\n]*+(?:"|$)|《[^》\n]*+(?:》|$)|「[^」\n]*+(?:」|$)|„[^“”\n]*+(?:[“”]|$)'
+              r"|\{[^}\n]*+(?:\}|$)|(?<![\w.:@-])\d{1,9}(?![\w.:])")
+_OLD_CHUNK = __import__("re").compile(r'(?=["《「„{\d])(' + _OLD_PIECE + ")")
+_OLD_CHUNK_ASCII = __import__("re").compile(r'(?=["{0-9])(' + _OLD_PIECE + ")", __import__("re").ASCII)
+
+
+def test_the_split_finds_the_pieces_the_look_ahead_pattern_found():
+    import random
+
+    from replayer.templates import _CHUNK, _CHUNK_ASCII
+
+    rng = random.Random(10)
+    alphabet = ['"', '"', '《', '》', '「', '」', '„', '“', '”', '{', '}', '#', '1', '23', '900000000', '1234567890',
+                ' ', 'a', 'B:', ':', '.', '-', '@', '_', '\u3000', '１', '٣', '/', 'é']
+    for _ in range(50_000):
+        s = "".join(rng.choice(alphabet) for _ in range(rng.randrange(0, 20)))
+        assert _CHUNK.split(s) == _OLD_CHUNK.split(s), s
+        if s.isascii():
+            assert _CHUNK_ASCII.split(s) == _OLD_CHUNK_ASCII.split(s), s
