@@ -358,21 +358,17 @@ class LineReader:
         timecode or ``[``, ending with no space, and with no note (every ``#`` a copy suffix).
         :func:`split_line` would give (1, None, raw, None) for them, so the template of the raw line
         is the template of its body as padded, and the split, the body and the body's cache are
-        skipped. The note is looked for in the template text: on ASCII text a ``#`` there follows
-        a ``"`` and precedes a digit exactly where it does so in the line (a name's mark ends with
-        its quote, a number's starts with a digit, and a ``#`` inside a name is in no template
-        text), so it is a copy suffix exactly where :func:`split_line` says so."""
+        skipped. A line with a ``#`` that is not ``"#`` before a digit is left to :func:`split_line`
+        (it may start a note, or be in a name): on ASCII text such a ``#`` is a copy suffix or in a
+        name, never a note, and it is looked for before any template is made (a line with a note
+        is not templated twice)."""
         if raw[:1] in _NOT_PLAIN or raw[-1:].isspace() or not raw.isascii():
             return None
+        if "#" in raw and _NOT_COPY.search(raw) is not None:
+            return None  # a `#` that may start a note: split_line says (before any template is made)
         made = make_template(raw)
         if made is None:
             return None
-        text = made[0]
-        j = text.find("#")
-        while j > 0 and text[j - 1] == '"' and text[j + 1 : j + 2].isdigit():
-            j = text.find("#", j + 1)
-        if j != -1:
-            return None  # a note (or a `#` at the start)
         return self._shaped(made)
 
     def _template(self, text: str, parts: list[str | None]) -> Template | None:
@@ -414,6 +410,9 @@ _MISSING = object()
 #: the first characters of a raw line that is not its own body at column 1 (see LineReader.plain):
 #: what split_line strips, a timecode, a header tag
 _NOT_PLAIN = frozenset(" \t\ufeff\u00a0\u3000@[#")
+#: a `#` of a raw line that is not a copy suffix (`"Name"#2`): every other `#` may start a note, or be
+#: in a name, which split_line tells apart (a line with one is not a plain line)
+_NOT_COPY = re.compile(r'(?<!")#|#(?!\d)')
 
 
 _READERS: dict[Game, LineReader] = {}
