@@ -654,8 +654,8 @@ class Outline(collections.abc.Sequence):
     def __eq__(self, other):
         if isinstance(other, Outline):
             return self.kind == other.kind and self.flat == other.flat
-        if isinstance(other, (list, tuple)):
-            return list(self) == list(other)
+        if isinstance(other, list):  # (as a list: not equal to a tuple)
+            return list(self) == other
         return NotImplemented
 
     __hash__ = None  # (as a list's)
