@@ -28,12 +28,13 @@ the notation. Nothing here knows a game by name, nor Qt or SQLite; a replay is h
 
 from __future__ import annotations
 
+import collections.abc
 import gc
 from bisect import bisect_right
 from dataclasses import replace
 from functools import cached_property, partial
-from itertools import repeat
-from operator import itemgetter
+from itertools import islice, repeat
+from operator import gt, itemgetter
 from threading import RLock
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
@@ -273,18 +274,34 @@ class Replay:
         return False
 
     # ---- lookups --------------------------------------------------------------------------------
-    def segments(self, kind: str) -> list[Segment]:
+    def segments(self, kind: str) -> "Sequence[Segment]":
         """The outline's segments of ``kind`` (``"turn"``, ``"phase"``, ``"step"``, ``"timing"``,
-        ``"substep"``) in the order they start, built from the recording the first time."""
+        ``"substep"``) in the order they start: an :class:`Outline`, whose records are made from
+        the recording as they are read (the timeline's first frame reads the few on screen)."""
         self.record_all()
         built = self._built.get(kind)
         if built is None:
-            flat = iter(self._out[kind])
-            built = list(map(_segment_of, zip(repeat(kind), flat, flat, flat, flat, flat)))
-            built.sort(key=_start)  # (they close in the order they start: a check)
-            if self._recorded:  # (not a part-way read by a recorder)
-                self._built[kind] = built
+            flat = self._out[kind]
+            starts = flat[2::5]
+            if self._recorded and not any(map(gt, starts, islice(starts, 1, None))):
+                built = self._built[kind] = Outline(kind, flat)
+            else:  # (a part-way read by a recorder, or out of order: the records, sorted)
+                it = iter(flat)
+                built = list(map(_segment_of, zip(repeat(kind), it, it, it, it, it)))
+                built.sort(key=_start)
+                if self._recorded:
+                    self._built[kind] = built
         return built
+
+    def spans(self, kind: str) -> tuple[list, list[int], list[int]]:
+        """The outline's segments of ``kind`` as three lists, their names, starts and ends, in the
+        order they start: what :meth:`segments` holds, without making its records (a reader of
+        these three only, as the window's level-of-detail pyramid, need not wait for them)."""
+        seq = self.segments(kind)
+        if isinstance(seq, Outline):
+            flat = seq.flat
+            return flat[0::5], flat[2::5], flat[3::5]
+        return [s.name for s in seq], [s.start for s in seq], [s.end for s in seq]
 
     @property
     def turns(self) -> list[Segment]:
@@ -598,6 +615,53 @@ class Replay:
 
     def on_win(self, w: Work, i: int, e: ev.Event) -> None:
         w.winner = e.player
+
+
+class Outline(collections.abc.Sequence):
+    """A kind's segments, in the order they start, as the recording keeps them (five values a
+    segment, flat: name, label, start, end, player): each :class:`Segment` is made the first time
+    it is read, by index, slice or iteration, and kept. A read-only sequence, equal to the list of
+    its segments; the recording it reads is done (never changed again)."""
+
+    __slots__ = ("kind", "flat", "_made", "_n")
+
+    def __init__(self, kind: str, flat: list):
+        self.kind = kind
+        self.flat = flat
+        self._n = len(flat) // 5
+        self._made: list[Segment | None] = [None] * self._n
+
+    def __len__(self) -> int:
+        return self._n
+
+    def __getitem__(self, k):
+        if isinstance(k, slice):
+            return [self[j] for j in range(*k.indices(self._n))]
+        made = self._made
+        s = made[k]  # (an IndexError as a list's)
+        if s is None:
+            b = 5 * (k if k >= 0 else k + self._n)
+            f = self.flat
+            s = made[k] = _new(Segment, (self.kind, f[b], f[b + 1], f[b + 2], f[b + 3], f[b + 4]))
+        return s
+
+    def __iter__(self):
+        if None in self._made:
+            it = iter(self.flat)
+            self._made = list(map(_segment_of, zip(repeat(self.kind), it, it, it, it, it)))
+        return iter(self._made)
+
+    def __eq__(self, other):
+        if isinstance(other, Outline):
+            return self.kind == other.kind and self.flat == other.flat
+        if isinstance(other, list):  # (as a list: not equal to a tuple)
+            return list(self) == other
+        return NotImplemented
+
+    __hash__ = None  # (as a list's)
+
+    def __repr__(self) -> str:
+        return repr(list(self))
 
 
 #: replay class -> event class -> its recorder (:meth:`Replay.recorder`, asked once a process)

@@ -89,3 +89,33 @@ def test_the_positions_of_a_range_are_what_positions_gives_and_the_states_follow
             r.apply(w, i, e, p)
             if i % 37 == 0 or i == n - 1:
                 assert repr(r.state_at(i)) == repr(w.copy().snapshot(r.game.id, i, e)), i
+
+
+def test_the_outline_is_made_as_it_is_read_and_is_the_list_of_its_segments():
+    """``segments(kind)`` is an :class:`~replayer.states.Outline`: a segment is made the first time
+    it is read (by index, slice or iteration) and is the one the recording's values give;
+    ``spans(kind)`` gives their names, starts and ends without making them."""
+    from replayer.states import KINDS, Outline, Segment
+
+    text = open(__file__.replace("tests/test_states.py", "samples/ygo/goat-format-feature-match.duel"),
+                encoding="utf-8").read()
+    r = check_text(text).states
+    for kind in KINDS:
+        seq = r.segments(kind)
+        assert isinstance(seq, Outline)
+        flat = r._out[kind]
+        expected = [Segment(kind, *flat[k:k + 5]) for k in range(0, len(flat), 5)]
+        assert len(seq) == len(expected)
+        if expected:
+            assert seq[-1] == expected[-1] and seq[0] == expected[0] and seq[len(seq) // 2] == expected[len(seq) // 2]
+            assert seq[1:3] == expected[1:3] and seq[::-1] == expected[::-1]
+        assert list(seq) == expected and seq == expected and seq == r.segments(kind) and seq != tuple(expected)
+        assert r.spans(kind) == ([s.name for s in expected], [s.start for s in expected], [s.end for s in expected])
+        assert seq[0] is seq[0] if expected else True  # (made once)
+        try:
+            seq[len(seq)]
+        except IndexError:
+            pass
+        else:
+            raise AssertionError("an index past the end")
+    assert r.turns and all(a.start < b.start for a, b in zip(r.phases, list(r.phases)[1:]))

@@ -181,6 +181,7 @@ class MainWindow(ActionsMixin, FilesMixin, NavigationMixin, QMainWindow):
         self.log_pane = LogPane()
         self.log_pane.view.lineActivated.connect(self.select_line)
         self.log_pane.view.filling.connect(self._on_filling)
+        self.log_pane.view.check_work = self.loader.worked  # (how long the check has worked: the text's fallback)
         self.log_title = _pane_title(tr("Log"))
         log_panel = _panel(self.log_title, self.log_pane)
 

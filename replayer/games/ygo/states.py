@@ -36,6 +36,15 @@ _TIMINGS = {w: (t, t.short) for w, t in TIMING_BY_WORD.items()}
 _PHASE, _STEP, _TIMING, _ACTIVATE, _RESOLVE_ALL = ev.Phase, ev.Step, ev.Timing, ev.Activate, ev.ResolveAll
 
 
+def _put_open(opened: dict, timing: tuple | None, step: tuple | None, phase: tuple | None) -> None:
+    """The open timing, step and phase (None: none) back in the replay's ``_open``."""
+    for kind, item in (("timing", timing), ("step", step), ("phase", phase)):
+        if item is None:
+            opened.pop(kind, None)
+        else:
+            opened[kind] = item
+
+
 class YgoReplay(Replay):
     step_kind = "step"
     has_timings = True
@@ -57,55 +66,66 @@ class YgoReplay(Replay):
         """Record events ``first .. last - 1``: one loop, the recording's state in its locals, for the
         lines of a Yu-Gi-Oh! log most often met (phases, Battle Phase steps, Damage Step timings,
         activations and resolves); the others go through their ``record_<EventClass>`` method
-        (turns, attacks, the end of the Battle Phase) as in :meth:`Replay._record`."""
+        (turns, attacks, the end of the Battle Phase) as in :meth:`Replay._record`, with the state
+        back on the replay for them. The open timing, step and phase are locals too (None: none
+        open), the open segments of ``self._open`` (:meth:`Replay.open`, :meth:`Replay.close`,
+        inlined: a structure line is the commonest line)."""
         events = self.events[first:last]
         for cls in set(map(type, events)).difference(recorders):
             recorders[cls] = self.recorder(cls)
         get = recorders.__getitem__
         opened, out = self._open, self._out
+        out_timing, out_step, out_phase = out["timing"], out["step"], out["phase"]
+        o_timing, o_step, o_phase = opened.get("timing"), opened.get("step"), opened.get("phase")
         pos_at, positions = self._pos_at, self._pos
         chains = self._chains
         phase_words = self._phase_words
         pos, chain = self.pos, self._chain
         # (Position fields by index: 0 turn, 1 turn player, 2 phase, 3 step, 4 timing, 5 sub-step,
-        # 6 inferred)
+        # 6 inferred; an open segment's: 0 name, 1 label, 2 start, 3 player)
         for i, e in zip(range(first, last), events):
             cls = type(e)
             if cls is _TIMING:
                 name = e.name
                 timing, short = _TIMINGS.get(name) or (name, name)
-                item = opened.get("timing")  # (Replay.open, inlined)
-                if item is not None and i > item[2]:
-                    out["timing"] += (item[0], item[1], item[2], i, item[3])
-                opened["timing"] = (timing, short, i, None)
-                if "phase" not in opened:
-                    self.open("phase", _BATTLE, _INFERRED_BP, i)
+                if o_timing is not None and i > o_timing[2]:
+                    out_timing += (o_timing[0], o_timing[1], o_timing[2], i, o_timing[3])
+                o_timing = (timing, short, i, None)
+                if o_phase is None:
+                    o_phase = (_BATTLE, _INFERRED_BP, i, None)
                 phase, inferred = pos[2], pos[6]
                 if phase != _BATTLE:
                     phase, inferred = _BATTLE, _ONLY_BP
                 new = _new(Position, (pos[0], pos[1], phase, _DAMAGE, timing, pos[5], inferred))
             elif cls is _PHASE:
-                if "timing" in opened or "step" in opened or "substep" in opened:
-                    self.close_all(("timing", "step", "substep"), i)
-                hit = phase_words.get(e.name) or self.phase_words(e.name)  # (Replay.record_Phase)
+                if o_timing is not None:  # (Replay.record_Phase: the timing, step and sub-step end)
+                    if i > o_timing[2]:
+                        out_timing += (o_timing[0], o_timing[1], o_timing[2], i, o_timing[3])
+                    o_timing = None
+                if o_step is not None:
+                    if i > o_step[2]:
+                        out_step += (o_step[0], o_step[1], o_step[2], i, o_step[3])
+                    o_step = None
+                if "substep" in opened:
+                    self.close("substep", i)
+                hit = phase_words.get(e.name) or self.phase_words(e.name)
                 phase = hit[0]
-                item = opened.get("phase")
-                if item is not None and i > item[2]:
-                    out["phase"] += (item[0], item[1], item[2], i, item[3])
-                opened["phase"] = (phase, hit[1], i, None)
+                if o_phase is not None and i > o_phase[2]:
+                    out_phase += (o_phase[0], o_phase[1], o_phase[2], i, o_phase[3])
+                o_phase = (phase, hit[1], i, None)
                 new = _new(Position, (pos[0], pos[1], phase, None, None, pos[5] if hit[2] else None, ()))
             elif cls is _STEP:
                 name = e.name
                 step, short = _STEPS.get(name) or (name, name)
-                item = opened.pop("timing", None)  # (Replay.close and open, inlined)
-                if item is not None and i > item[2]:
-                    out["timing"] += (item[0], item[1], item[2], i, item[3])
-                item = opened.get("step")
-                if item is not None and i > item[2]:
-                    out["step"] += (item[0], item[1], item[2], i, item[3])
-                opened["step"] = (step, short, i, None)
-                if "phase" not in opened:
-                    self.open("phase", _BATTLE, _INFERRED_BP, i)
+                if o_timing is not None:
+                    if i > o_timing[2]:
+                        out_timing += (o_timing[0], o_timing[1], o_timing[2], i, o_timing[3])
+                    o_timing = None
+                if o_step is not None and i > o_step[2]:
+                    out_step += (o_step[0], o_step[1], o_step[2], i, o_step[3])
+                o_step = (step, short, i, None)
+                if o_phase is None:
+                    o_phase = (_BATTLE, _INFERRED_BP, i, None)
                 inferred = pos[6]
                 if inferred:
                     inferred = tuple(x for x in inferred if x != "Battle Step")
@@ -131,8 +151,10 @@ class YgoReplay(Replay):
                 record = get(cls)
                 if record is not None:  # (turns, attacks, ...: the state back on the replay for it)
                     self.pos, self._chain = pos, chain
+                    _put_open(opened, o_timing, o_step, o_phase)
                     record(self, i, e)
                     pos, chain = self.pos, self._chain
+                    o_timing, o_step, o_phase = opened.get("timing"), opened.get("step"), opened.get("phase")
                 continue
             if new != pos:  # (Replay.move, inlined)
                 if pos_at and pos_at[-1] == i:
@@ -142,6 +164,7 @@ class YgoReplay(Replay):
                     positions.append(new)
                 pos = new
         self.pos, self._chain = pos, chain
+        _put_open(opened, o_timing, o_step, o_phase)
 
     def record_EndBattlePhase(self, i: int, e: ev.EndBattlePhase) -> None:
         self.close("timing", i + 1)

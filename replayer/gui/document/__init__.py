@@ -11,7 +11,7 @@ from __future__ import annotations
 import gc
 from bisect import bisect_right
 from contextlib import contextmanager
-from itertools import compress, count
+from itertools import compress, count, repeat
 from operator import attrgetter
 from dataclasses import dataclass, field
 from typing import Callable
@@ -43,6 +43,8 @@ CATEGORY = {
 }
 STRUCTURE = frozenset({"turn", "phase", "step", "timing"})
 _AB = frozenset({"A", "B"})
+_LANE_OF = {"A": "A", "B": "B"}  # a player -> their lane (anything else: "M")
+_PLAYER = attrgetter("player")
 _NOTES = attrgetter("notes")
 _LINE = attrgetter("span.line")
 
@@ -554,7 +556,10 @@ def _build_document(result: CheckResult, path: str | None,
             # a line that could not be read but starts `A:` / `B:` is that player's, as the
             # library's search counts it
             finding_player.append(_line_player(match.lines, line))
-    lane = [("M" if e.kind in STRUCTURE else e.player) if e.player in _AB else "M" for e in events]
+    # an event's lane: its player's, "M" for the table's lines and the structure (a turn line has a
+    # player); one C-level pass: the structure's classes to "M", the others to their player's lane
+    structure = {cls: "M" for cls in set(map(type, events)) if cls.kind in STRUCTURE}
+    lane = list(map(structure.get, map(type, events), map(_LANE_OF.get, map(_PLAYER, events), repeat("M"))))
     doc = Document(path or match.path, result, r, findings, finding_event, finding_exact, finding_player,
                    event_findings, gap_findings, line_findings, lane, "".join(lane).encode("ascii"))
     doc.pyramid = build_pyramid(doc)
@@ -574,24 +579,21 @@ def build_pyramid(doc: Document) -> Pyramid:
     turn_a = bytearray(n)
     game = games.ALL.get(doc.match.game)
     if game is not None:  # which segments are "in battle" and "in a damage step" is the game's
-        segments = {"phase": r.phases, "step": r.steps, "substep": r.substeps, "timing": r.timings}
-        for marks, out in ((game.in_battle, battle), (game.in_damage_step, damage)):
-            for kind, seq in segments.items():
-                said: dict[str, bool] = {}  # a kind's few names, each asked once
+        for kind in ("phase", "step", "substep", "timing"):
+            names, starts, ends = r.spans(kind)  # (in order of their starts)
+            for marks, out in ((game.in_battle, battle), (game.in_damage_step, damage)):
+                said = {name: bool(marks(kind, name)) for name in set(names)}  # a kind's few names, each asked once
+                if not any(said.values()):
+                    continue
                 first = last = -1  # the run of marked segments that meet or overlap: one write a run
-                for seg in seq:  # (in order of their starts)
-                    name = seg.name
-                    hit = said.get(name)
-                    if hit is None:
-                        hit = said[name] = bool(marks(kind, name))
-                    if hit:
-                        if seg.start <= last:
-                            if seg.end > last:
-                                last = seg.end
-                        else:
-                            if last > first:
-                                out[first:last] = b"\x01" * (last - first)
-                            first, last = seg.start, seg.end
+                for start, end in compress(zip(starts, ends), map(said.__getitem__, names)):
+                    if start <= last:
+                        if end > last:
+                            last = end
+                    else:
+                        if last > first:
+                            out[first:last] = b"\x01" * (last - first)
+                        first, last = start, end
                 if last > first:
                     out[first:last] = b"\x01" * (last - first)
     for i in r.link_of:

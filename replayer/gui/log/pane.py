@@ -14,6 +14,8 @@
 from __future__ import annotations
 
 import logging
+import time
+from typing import Callable
 
 from PySide6.QtCore import Q_ARG, QEvent, QMetaObject, QPoint, QRect, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QPainter, QTextBlock, QTextCursor, QTextFormat
@@ -40,6 +42,11 @@ HEAD_LINES = 1_000
 CHUNK_LINES = 10_000
 #: lines filled beyond one that is asked for (:meth:`LogView.fill_to`): a screen below it
 FILL_MARGIN = 200
+#: a check that takes long: the rest of a text set with ``progressive`` comes in once the check has
+#: worked this many seconds (its thread's CPU, :attr:`LogView.check_work`; wall time where that is
+#: not known), or once it has waited :data:`FILL_AFTER_MOST` seconds of wall time, whatever the check did
+FILL_AFTER = 1.5
+FILL_AFTER_MOST = 6.0
 
 
 def _cut(text: str, start: int, lines: int) -> tuple[int, int]:
@@ -110,8 +117,11 @@ class LogView(QPlainTextEdit):
         self._fill_queued = False
         self._fill_timer = QTimer(self)
         self._fill_timer.setSingleShot(True)
-        self._fill_timer.setInterval(1500)  # a check that takes long: the text comes in meanwhile
-        self._fill_timer.timeout.connect(self.allow_fill)
+        self._fill_timer.timeout.connect(self._fill_due)  # a check that takes long: the text comes in meanwhile
+        self._fill_since = 0.0  # (time.monotonic() when the text was set)
+        #: the seconds of CPU the check of the text shown has worked so far (None: not known, then
+        #: the wall time since the text was set counts): the window hands the loader's
+        self.check_work: Callable[[], float | None] | None = None
 
     # ---- feeding ------------------------------------------------------------------------------
     def set_text(self, text: str, *, progressive: bool = False) -> None:
@@ -126,8 +136,9 @@ class LogView(QPlainTextEdit):
 
         ``progressive`` (opening a file): of a text longer than :data:`HEAD_LINES` lines, only
         those are set now; the rest is appended by :data:`CHUNK_LINES` lines from the event
-        loop once the checked document is shown and painted (:meth:`set_document`), or after
-        1.5 s of checking. Meanwhile the view is read-only (:meth:`finish` completes it at
+        loop once the checked document is shown and painted (:meth:`set_document`), or once the
+        check has worked 1.5 s (:data:`FILL_AFTER`, of its thread's CPU: on a loaded machine a
+        check is not cut into by the text before it has done that much). Meanwhile the view is read-only (:meth:`finish` completes it at
         once, e.g. to edit), :meth:`plain_text` is the whole text, the gutter is as wide as
         for the whole text, and a line asked for beyond those in (:meth:`select_line`) is
         filled first. (The parts are inserted with a cursor, holding Python's lock: by then the
@@ -172,7 +183,8 @@ class LogView(QPlainTextEdit):
             self._forget_widths()
             self._text_set = None
             self.document().setUndoRedoEnabled(False)
-            self._fill_timer.start()
+            self._fill_since = time.monotonic()
+            self._fill_timer.start(int(FILL_AFTER * 1000))
             self.filling.emit(self._percent())
         else:
             self._text_set = None if any(c in text for c in _NOT_KEPT) else (text, self.document().revision())
@@ -253,6 +265,20 @@ class LogView(QPlainTextEdit):
     def _stop_filling(self) -> None:
         if self._full is not None:
             self._end_filling()
+
+    def _fill_due(self) -> None:
+        """The fill timer: the rest comes in if the check has worked :data:`FILL_AFTER` seconds
+        (or the wait is :data:`FILL_AFTER_MOST`); else the timer waits for what is left of it."""
+        if self._full is None or self._may_fill:
+            return
+        waited = time.monotonic() - self._fill_since
+        worked = self.check_work() if self.check_work is not None else None
+        if worked is None:
+            worked = waited
+        if worked >= FILL_AFTER or waited >= FILL_AFTER_MOST:
+            self.allow_fill()
+        else:  # (the check's CPU comes no faster than the wall clock: this is the earliest it can be due)
+            self._fill_timer.start(max(int(1000 * min(FILL_AFTER - worked, FILL_AFTER_MOST - waited)), 20))
 
     def allow_fill(self) -> None:
         """Let the rest of the text come in, after the next paint (the document is shown, the

@@ -11,7 +11,7 @@ import os
 import time
 from pathlib import Path
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QCoreApplication, QEvent, QTimer
 from PySide6.QtWidgets import QFileDialog
 
 from ...reader import Match
@@ -208,7 +208,16 @@ class FilesMixin:
                 self._update_position(None)
         if not same:
             self._initial_zoom()
+        self._settle_layout()
         self.loaded.emit()
+
+    def _settle_layout(self) -> None:
+        """Lay the window out for the document now, not from the event loop: the findings' rows
+        (a view's layout waits for a timer, and their scroll bar narrows it) and the layouts asked
+        for meanwhile (the log's scroll bars, the panes' titles). Otherwise the first frame is
+        painted at the old geometry and then the whole window again at the new one."""
+        self.findings.view.executeDelayedItemsLayout()
+        QCoreApplication.sendPostedEvents(None, QEvent.LayoutRequest)
 
     def _initial_zoom(self) -> None:
         tl = self.timeline

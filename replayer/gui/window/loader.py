@@ -10,6 +10,8 @@ is recognised and dropped.
 from __future__ import annotations
 
 import logging
+import threading
+import time
 import traceback
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
@@ -26,6 +28,20 @@ class _Signals(QObject):
     loaded = Signal(int, object)
     failed = Signal(int, str)
 
+    #: (generation, its thread's CPU clock or None, that clock's reading at the start) of the
+    #: request the pool's thread took last (set on that thread: :meth:`Loader.worked`)
+    running: tuple[int, int | None, float] | None = None
+
+
+def _cpu_clock() -> tuple[int | None, float]:
+    """This thread's CPU clock and its reading now (None and the wall clock where the platform
+    has no clock of a thread's CPU)."""
+    try:
+        clock = time.pthread_getcpuclockid(threading.get_ident())
+        return clock, time.clock_gettime(clock)
+    except (AttributeError, OSError):
+        return None, time.monotonic()
+
 
 class _Task(QRunnable):
     def __init__(self, signals: _Signals, generation: int, path: str, data: bytes | None, first: bool = False):
@@ -39,6 +55,7 @@ class _Task(QRunnable):
 
     def run(self) -> None:
         g = self.generation
+        self.signals.running = (g, *_cpu_clock())
         try:
             doc = load_document(self.path, self.data,
                                 progress=lambda text, pct: self.signals.progress.emit(g, text, pct), first=self.first)
@@ -80,6 +97,20 @@ class Loader(QObject):
     def pending(self) -> bool:
         """Whether the last request is still unanswered (its check runs or waits)."""
         return self.answered != self.generation
+
+    def worked(self) -> float | None:
+        """The seconds of CPU the check of the last request has had so far (0 while it waits for
+        the thread; None where a thread's CPU cannot be read: the log view then goes by wall time)."""
+        running = self._signals.running
+        if running is None or running[0] != self.generation:
+            return 0.0
+        generation, clock, start = running
+        if clock is None:
+            return None
+        try:
+            return time.clock_gettime(clock) - start
+        except OSError:  # (the pool's thread is gone: its check is long done)
+            return None
 
     def busy(self) -> bool:
         return self.pool.activeThreadCount() > 0

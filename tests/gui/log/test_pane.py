@@ -233,3 +233,53 @@ def test_a_log_filled_in_by_parts_looks_as_one_set_at_once(qtbot, tmp_path, monk
     at_once, by_parts = pictures(False), pictures(True)
     assert by_parts[2] == at_once[2]
     assert by_parts[0] == at_once[0] and by_parts[1] == at_once[1]
+
+
+def test_the_fallback_waits_for_the_checks_work_not_the_wall_clock(qtbot, monkeypatch):
+    """A check that takes long lets the rest of the text in once it has *worked* ``FILL_AFTER``
+    seconds (the loader's thread's CPU, handed as ``check_work``), not after that much wall time:
+    on a loaded machine the text does not cut into a check half done."""
+    from replayer.gui.log import pane
+    from replayer.gui.log.pane import HEAD_LINES, LogView
+
+    monkeypatch.setattr(pane, "FILL_AFTER", 0.05)
+    monkeypatch.setattr(pane, "FILL_AFTER_MOST", 60.0)
+    view = LogView()
+    qtbot.addWidget(view)
+    work = [0.0]
+    view.check_work = lambda: work[0]
+    view.set_text(_long(HEAD_LINES * 12), progressive=True)
+    qtbot.wait(300)  # six times FILL_AFTER of wall time: the check has done nothing yet
+    assert not view.filled() and view.blockCount() == HEAD_LINES
+    work[0] = 0.06
+    qtbot.waitUntil(view.filled, timeout=10_000)
+
+
+def test_the_fallback_without_a_measure_of_work_goes_by_the_wall_clock(qtbot, monkeypatch):
+    from replayer.gui.log import pane
+    from replayer.gui.log.pane import HEAD_LINES, LogView
+
+    monkeypatch.setattr(pane, "FILL_AFTER", 0.05)
+    for check_work in (None, lambda: None):
+        view = LogView()
+        qtbot.addWidget(view)
+        view.check_work = check_work
+        view.set_text(_long(HEAD_LINES * 12), progressive=True)
+        qtbot.waitUntil(view.filled, timeout=10_000)
+
+
+def test_the_fallback_comes_at_last_whatever_the_check_did(qtbot, monkeypatch):
+    """A check that never gets the CPU (a thread stuck behind another request): the text comes in
+    after ``FILL_AFTER_MOST`` seconds of waiting."""
+    from replayer.gui.log import pane
+    from replayer.gui.log.pane import HEAD_LINES, LogView
+
+    monkeypatch.setattr(pane, "FILL_AFTER", 0.05)
+    monkeypatch.setattr(pane, "FILL_AFTER_MOST", 0.3)
+    view = LogView()
+    qtbot.addWidget(view)
+    view.check_work = lambda: 0.0
+    view.set_text(_long(HEAD_LINES * 12), progressive=True)
+    qtbot.wait(150)
+    assert not view.filled()
+    qtbot.waitUntil(view.filled, timeout=10_000)
