@@ -646,10 +646,12 @@ class Outline(collections.abc.Sequence):
         return s
 
     def __iter__(self):
-        if None in self._made:
+        made = self._made
+        if None in made:  # the rest made at once (a segment read before is kept: the same object)
             it = iter(self.flat)
-            self._made = list(map(_segment_of, zip(repeat(self.kind), it, it, it, it, it)))
-        return iter(self._made)
+            fresh = map(_segment_of, zip(repeat(self.kind), it, it, it, it, it))
+            made = self._made = [s if s is not None else f for s, f in zip(made, fresh)]
+        return iter(made)
 
     def __eq__(self, other):
         if isinstance(other, Outline):

@@ -109,6 +109,9 @@ def test_the_outline_is_made_as_it_is_read_and_is_the_list_of_its_segments():
         if expected:
             assert seq[-1] == expected[-1] and seq[0] == expected[0] and seq[len(seq) // 2] == expected[len(seq) // 2]
             assert seq[1:3] == expected[1:3] and seq[::-1] == expected[::-1]
+        fresh = Outline(kind, flat)
+        one = fresh[len(fresh) // 2] if expected else None
+        assert list(fresh) == expected and (not expected or list(fresh)[len(fresh) // 2] is one)  # (kept when the rest is made)
         assert list(seq) == expected and seq == expected and seq == r.segments(kind) and seq != tuple(expected)
         assert r.spans(kind) == ([s.name for s in expected], [s.start for s in expected], [s.end for s in expected])
         assert seq[0] is seq[0] if expected else True  # (made once)
