@@ -374,7 +374,7 @@ def floor_rows(files: list[Path]) -> dict[str, list[dict]]:
     from replayer.store import MATCH_COLUMNS, FINDING_COLUMNS_M002
 
     rows: dict[str, list[dict]] = {"match_revisions": [], "matches": [], "findings": []}
-    keys = store.library_paths(files)
+    keys = list(store.library_paths(files))
     first_event = first_finding = 1
     for n, (f, key) in enumerate(zip(files, keys), 1):
         p = importing.prepare_file(f, key=key)

@@ -135,10 +135,13 @@ def import_paths(db: Database, files: Sequence[str | os.PathLike[str]], *, jobs:
     (:class:`~replayer.store.BulkWriter`): a file's outcome comes once it is committed.
     """
     known = store.known_hashes(db)
-    # each file's key: its path relative to the library's root (absolute when outside it)
+    # each file's key: its path relative to the library's root (absolute when outside it), made
+    # as the tasks are handed over: with workers, by the pool's thread that hands them over, once
+    # the workers have started (they check the first files meanwhile; an error making a key is
+    # raised here, in its file's turn, by the pool's own guard)
     keys = store.library_paths(files, store.library_root(db))
-    tasks = [(str(f), known.get(key), key) for f, key in zip(files, keys)]
-    if jobs <= 1 or len(tasks) < 2:
+    tasks = ((str(f), known.get(key), key) for f, key in zip(files, keys))
+    if jobs <= 1 or len(files) < 2:
         prepared_files: Iterable[Prepared | ImportOutcome] = map(_prepare_star, tasks)
         pool = None
     else:
@@ -146,10 +149,10 @@ def import_paths(db: Database, files: Sequence[str | os.PathLike[str]], *, jobs:
 
         # (made before the writer's checkpoint thread starts: a process forked with threads
         # running can inherit a lock one of them held)
-        workers = min(jobs, len(tasks))
+        workers = min(jobs, len(files))
         pool = _pool_class()(workers, context=multiprocessing.get_context())
         if chunksize is None:
-            chunksize = max(1, min(CHUNK_FILES, len(tasks) // (workers * CHUNKS_A_WORKER)))
+            chunksize = max(1, min(CHUNK_FILES, len(files) // (workers * CHUNKS_A_WORKER)))
         prepared_files = pool.imap(_prepare_star, tasks, chunksize=chunksize)
     writer = None
     try:

@@ -677,3 +677,17 @@ def test_after_a_half_width_keyword_columns_are_the_line_as_written():
 def test_half_width_katakana_in_card_names_is_kept_as_written():
     (flip,), found = _events('A: ﾘﾊﾞｰｽ 《ｻﾝｶﾞﾝ》 ')
     assert (flip.card.name, flip.card.column, flip.card.end_column) == ("ｻﾝｶﾞﾝ", 10, 17)
+
+
+def test_find_logs_sorts_a_folder_as_its_paths_sort(tmp_path):
+    # `a/b` before `a-b` and `a.b` (part by part), `a` before `ab`: the string key is the paths' order
+    from replayer.reader import find_logs
+
+    names = ["a/b.duel", "a-b/c.duel", "a.b/c.duel", "a/x/y.duel", "ab/c.duel", "a b/c.duel", "A/c.duel",
+             "a/b.duel.duel", "z.duel", "a/_.duel", "é/c.duel", "a0/c.duel"]
+    for name in names:
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("")
+    found = find_logs([tmp_path])
+    assert sorted(found) == found
+    assert len(found) == len(names)

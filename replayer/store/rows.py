@@ -12,7 +12,7 @@ import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable, Iterator, Sequence
 
 from .. import events as ev
 from .jsontext import _ASCII_LOWER, _dumps, _dumps_header
@@ -72,22 +72,21 @@ def library_path(path: str | os.PathLike[str]) -> str:
     return str(Path(path).resolve())
 
 
-def library_paths(files: Iterable[str | os.PathLike[str]], root: str | None = None) -> list[str]:
+def library_paths(files: Iterable[str | os.PathLike[str]], root: str | None = None) -> Iterator[str]:
     """The keys of many files in a library whose root is ``root`` (None: their absolute paths),
+    one by one as they are asked for (an import starts its workers on the first files meanwhile),
     resolving each folder once (not each file's)."""
     real_dirs: dict[str, str] = {}
-    out = []
     for f in files:
         name = os.fspath(f)
         head, tail = os.path.split(name)
         if tail in ("", ".", "..") or os.path.islink(name):
-            out.append(key_for(library_path(name), root))
+            yield key_for(library_path(name), root)
             continue
         real = real_dirs.get(head)
         if real is None:
             real = real_dirs[head] = str(Path(head or ".").resolve())
-        out.append(key_for(os.path.join(real, tail), root))
-    return out
+        yield key_for(os.path.join(real, tail), root)
 
 
 #: per game: a card name as written -> (its catalog name, that name folded as SQLite's NOCASE does)

@@ -1,0 +1,69 @@
+"""replayer.importing: the files' keys made as the tasks are handed over (the workers started first)."""
+
+from __future__ import annotations
+
+import pytest
+
+from replayer import importing, store
+from replayer.store import rows
+
+LOG = '[Game "ygo"]\n[A "Yuki"]\n[B "Kai"]\nturn 1 A\nA: draw\n# log {n}\n'
+
+
+def _folder(tmp_path, n):
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    for k in range(n):
+        (folder / f"{k:02}.duel").write_text(LOG.format(n=k), encoding="utf-8")
+    return importing.find_logs([folder])
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_keys_are_made_as_the_files_are_handed_over_and_are_the_same(tmp_path, jobs):
+    files = _folder(tmp_path, 12)
+    db = store.open_library(tmp_path / "library.db")
+    try:
+        outcomes = list(importing.import_paths(db, files, jobs=jobs, chunksize=2))
+        assert [o.status for o in outcomes] == ["new"] * 12
+        assert [o.path for o in outcomes] == [f"logs/{k:02}.duel" for k in range(12)]
+        assert sorted(store.known_hashes(db)) == [f"logs/{k:02}.duel" for k in range(12)]
+    finally:
+        db.close()
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_an_error_making_a_key_is_raised_not_a_file_left_out(tmp_path, monkeypatch, jobs):
+    # the keys are made lazily (with workers, on the pool's thread): an error there must reach
+    # the importer, in the file's turn, not end the files silently
+    files = _folder(tmp_path, 8)
+    key_for = rows.key_for
+
+    def failing(path, root):
+        if path.endswith("05.duel"):
+            raise RuntimeError("no key for this one")
+        return key_for(path, root)
+
+    monkeypatch.setattr(rows, "key_for", failing)
+    db = store.open_library(tmp_path / "library.db")
+    try:
+        seen = []
+        with pytest.raises(RuntimeError, match="no key for this one"):
+            for outcome in importing.import_paths(db, files, jobs=jobs, chunksize=1):
+                seen.append(outcome.path)
+        assert seen == [f"logs/{k:02}.duel" for k in range(len(seen))]
+    finally:
+        db.close()
+
+
+def test_library_paths_is_lazy(tmp_path):
+    made = []
+
+    def files():
+        for k in range(3):
+            made.append(k)
+            yield str(tmp_path / f"{k}.duel")
+
+    keys = rows.library_paths(files(), str(tmp_path))
+    assert made == []
+    assert next(keys) == "0.duel" and made == [0]
+    assert list(keys) == ["1.duel", "2.duel"]
