@@ -67,3 +67,22 @@ def test_library_paths_is_lazy(tmp_path):
     assert made == []
     assert next(keys) == "0.duel" and made == [0]
     assert list(keys) == ["1.duel", "2.duel"]
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_link_that_leads_round_in_a_loop_is_a_file_skipped_not_a_crash(tmp_path, jobs):
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    (folder / "a.duel").write_text(LOG.format(n=1), encoding="utf-8")
+    (folder / "loop.duel").symlink_to("loop.duel")  # a link to itself: resolving it loops
+    (folder / "z.duel").write_text(LOG.format(n=2), encoding="utf-8")
+    files = importing.find_logs([folder])
+    db = store.open_library(tmp_path / "library.db")
+    try:
+        outcomes = list(importing.import_paths(db, files, jobs=jobs, chunksize=1))
+        assert [o.status for o in outcomes].count("new") == 2
+        assert sorted(store.known_hashes(db)) == ["logs/a.duel", "logs/z.duel"]
+        skipped = [o for o in outcomes if o.status != "new"]
+        assert len(skipped) == 1 and skipped[0].path.endswith("loop.duel")
+    finally:
+        db.close()

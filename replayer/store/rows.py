@@ -68,8 +68,13 @@ def normalize_date(value: str | None) -> str | None:
 
 def library_path(path: str | os.PathLike[str]) -> str:
     """A file's absolute path, symbolic links resolved: what its key in a library is made from
-    (:func:`replayer.store.paths.library_key`: relative to the library's root when under it)."""
-    return str(Path(path).resolve())
+    (:func:`replayer.store.paths.library_key`: relative to the library's root when under it). A
+    link that leads round in a loop (or a path that cannot be resolved) keeps its absolute path as
+    written: reading it fails, and the import reports the file as unreadable and goes on."""
+    try:
+        return str(Path(path).resolve())
+    except (RuntimeError, OSError):  # (Python 3.11: RuntimeError "Symlink loop"; 3.13: OSError)
+        return os.path.abspath(path)
 
 
 def library_paths(files: Iterable[str | os.PathLike[str]], root: str | None = None) -> Iterator[str]:
