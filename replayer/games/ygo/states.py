@@ -34,6 +34,7 @@ _ONLY_BP = ("Battle Phase",)
 _STEPS = {w: (s, s.short) for w, s in STEP_BY_WORD.items()}
 _TIMINGS = {w: (t, t.short) for w, t in TIMING_BY_WORD.items()}
 _PHASE, _STEP, _TIMING, _ACTIVATE, _RESOLVE_ALL = ev.Phase, ev.Step, ev.Timing, ev.Activate, ev.ResolveAll
+_TURN, _ATTACK = ev.Turn, ev.Attack
 
 
 def _put_open(opened: dict, timing: tuple | None, step: tuple | None, phase: tuple | None) -> None:
@@ -59,14 +60,11 @@ class YgoReplay(Replay):
     def phase_value(self, word: str) -> str:
         return PHASE_BY_WORD.get(word, word)
 
-    def turn_started(self, i: int, e: ev.Turn) -> None:
-        self._chain = None
-
     def _record(self, first: int, last: int, recorders: dict) -> None:
         """Record events ``first .. last - 1``: one loop, the recording's state in its locals, for the
-        lines of a Yu-Gi-Oh! log most often met (phases, Battle Phase steps, Damage Step timings,
-        activations and resolves); the others go through their ``record_<EventClass>`` method
-        (turns, attacks, the end of the Battle Phase) as in :meth:`Replay._record`, with the state
+        lines of a Yu-Gi-Oh! log most often met (turns, phases, Battle Phase steps, Damage Step timings,
+        attacks, activations and resolves); the others go through their ``record_<EventClass>`` method
+        (the end of the Battle Phase, ...) as in :meth:`Replay._record`, with the state
         back on the replay for them. The open timing, step and phase are locals too (None: none
         open), the open segments of ``self._open`` (:meth:`Replay.open`, :meth:`Replay.close`,
         inlined: a structure line is the commonest line)."""
@@ -75,7 +73,7 @@ class YgoReplay(Replay):
             recorders[cls] = self.recorder(cls)
         get = recorders.__getitem__
         opened, out = self._open, self._out
-        out_timing, out_step, out_phase = out["timing"], out["step"], out["phase"]
+        out_timing, out_step, out_phase, out_turn = out["timing"], out["step"], out["phase"], out["turn"]
         o_timing, o_step, o_phase = opened.get("timing"), opened.get("step"), opened.get("phase")
         pos_at, positions = self._pos_at, self._pos
         chains = self._chains
@@ -133,6 +131,37 @@ class YgoReplay(Replay):
                 if phase != _BATTLE:
                     phase, inferred = _BATTLE, _ONLY_BP
                 new = _new(Position, (pos[0], pos[1], phase, step, None, pos[5], inferred))
+            elif cls is _TURN:  # (Replay.record_Turn, inlined: timing, step, phase and sub-step end)
+                if o_timing is not None:
+                    if i > o_timing[2]:
+                        out_timing += (o_timing[0], o_timing[1], o_timing[2], i, o_timing[3])
+                    o_timing = None
+                if o_step is not None:
+                    if i > o_step[2]:
+                        out_step += (o_step[0], o_step[1], o_step[2], i, o_step[3])
+                    o_step = None
+                if o_phase is not None:
+                    if i > o_phase[2]:
+                        out_phase += (o_phase[0], o_phase[1], o_phase[2], i, o_phase[3])
+                    o_phase = None
+                if "substep" in opened:
+                    self.close("substep", i)
+                number, player = e.number, e.player
+                item = opened.get("turn")
+                if item is not None and i > item[2]:
+                    out_turn += (item[0], item[1], item[2], i, item[3])
+                opened["turn"] = (str(number), f"Turn {number} · {player}", i, player)
+                chain = None  # (a new turn: the chain being built is forgotten)
+                new = _new(Position, (number, player, None, None, None, None, ()))
+            elif cls is _ATTACK:  # (an attack is in the Battle Step of the Battle Phase, inferred if not said)
+                if o_phase is None:
+                    o_phase = (_BATTLE, _INFERRED_BP, i, None)
+                phase, inferred = pos[2], pos[6]
+                if phase != _BATTLE:
+                    phase, inferred = _BATTLE, _ONLY_BP
+                if pos[3] != _BATTLE_STEP and "Battle Step" not in inferred:
+                    inferred = inferred + ("Battle Step",)
+                new = _new(Position, (pos[0], pos[1], phase, _BATTLE_STEP, None, pos[5], inferred))
             elif cls is _ACTIVATE:
                 if chain is None:
                     chain = Chain()
@@ -149,7 +178,7 @@ class YgoReplay(Replay):
                 continue
             else:
                 record = get(cls)
-                if record is not None:  # (turns, attacks, ...: the state back on the replay for it)
+                if record is not None:  # (the end of the Battle Phase, ...: the state back on the replay for it)
                     self.pos, self._chain = pos, chain
                     _put_open(opened, o_timing, o_step, o_phase)
                     record(self, i, e)
@@ -171,17 +200,6 @@ class YgoReplay(Replay):
         self.close("step", i + 1)
         pos = self.pos
         self.place(i, pos[0], pos[1], pos[2], None, None, pos[5], pos[6])
-
-    def record_Attack(self, i: int, e: ev.Attack) -> None:
-        if "phase" not in self._open:
-            self.open("phase", _BATTLE, _INFERRED_BP, i)
-        pos = self.pos
-        phase, inferred = pos[2], pos[6]
-        if phase != _BATTLE:
-            phase, inferred = _BATTLE, _ONLY_BP
-        if pos[3] != _BATTLE_STEP and "Battle Step" not in inferred:
-            inferred = inferred + ("Battle Step",)
-        self.place(i, pos[0], pos[1], phase, _BATTLE_STEP, None, pos[5], inferred)
 
     # ---- words ---------------------------------------------------------------------------------
     @staticmethod
