@@ -27,6 +27,9 @@ near its target. Every round's figures are printed and kept in the JSON.
 and beside it the floor: the same rows (made first, untimed) inserted into a new library with
 sqlite-utils (``Table.insert_all``, what ``sqlite-utils insert`` does) — the time storing cannot
 go below. ``python bench/library.py --rate --count 5000 --against /tmp/base-main --rounds 3``.
+``--bytecode``: the commands write and read their bytecode (in a folder of the work folder), as an
+installed replayer does; without it a PYTHONDONTWRITEBYTECODE=1 environment makes every process
+(the command and each worker) compile every module it imports from source, each run.
 
 ``--against TREE`` compares this checkout with another one (``/work/before``: the code before
 issue 10) instead: every measure (``import --jobs 1``, ``--jobs 2``, the searches) runs in a child
@@ -325,14 +328,24 @@ def compare(files: list[Path], work: Path, other: Path, rounds: int, skip_jobs2:
 
 
 # ---- what the user waits for: `replayer import` as logs/s, and the sqlite-utils floor -------------
+#: ``--bytecode``: the commands write and read their modules' bytecode (``__pycache__``), as an
+#: installed replayer has it, in a folder of the work folder (the trees are not written to)
+BYTECODE: list[bool] = [False]
+
+
 def tree_env(tree: Path, work: Path) -> dict[str, str]:
     """The environment of ``tree``'s commands: no card database (the same checks in both trees), and a
     cache folder of its own (grammar tables, kept shapes, catalogs) kept across rounds: two trees
-    sharing one would replace each other's kept shapes at every run."""
+    sharing one would replace each other's kept shapes at every run. With ``--bytecode``, bytecode
+    written and read in ``work/pycache`` (else as the environment says: PYTHONDONTWRITEBYTECODE=1
+    makes every process compile each module it imports from its source)."""
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "REPLAYER_LIBRARY", "REPLAYER_CARDS_DB")}
     env["PYTHONPATH"] = str(tree)
     env["REPLAYER_CARDS_DB"] = ""
     env["XDG_CACHE_HOME"] = str(work / f"cache-{abs(hash(str(tree.resolve()))):x}")
+    if BYTECODE[0]:
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env["PYTHONPYCACHEPREFIX"] = str(work / "pycache")
     return env
 
 
@@ -458,9 +471,13 @@ def main() -> None:
                     help="compare with the replayer checkout TREE, interleaved in child processes")
     ap.add_argument("--rate", action="store_true",
                     help="time the whole `replayer import` command as logs/s, and the sqlite-utils floor")
+    ap.add_argument("--bytecode", action="store_true",
+                    help="--rate: the commands write and read bytecode (in DIR/pycache), as an installed replayer "
+                         "does, whatever PYTHONDONTWRITEBYTECODE says")
     ap.add_argument("--rate-jobs", default="default,1,2",
                     help="the --jobs of the --rate runs, `default` for none (default: default,1,2)")
     args = ap.parse_args()
+    BYTECODE[0] = args.bytecode
 
     work = args.keep or Path(tempfile.mkdtemp(prefix="replayer-bench-"))
     work.mkdir(parents=True, exist_ok=True)

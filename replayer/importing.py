@@ -18,6 +18,7 @@ UTF-8 text.
 from __future__ import annotations
 
 import os
+from itertools import chain
 from typing import Any, Iterable, Iterator, Sequence
 
 from . import store
@@ -91,6 +92,11 @@ def _prepare_star(args: tuple[str, str | None, str]) -> Prepared | ImportOutcome
     return prepare_file(*args)
 
 
+def _prepare_all(tasks: list[tuple[str, str | None, str]]) -> list[Prepared | ImportOutcome]:
+    """A worker's hand-over (:func:`_hand_overs`): its files read, checked and made rows, in order."""
+    return [prepare_file(*args) for args in tasks]
+
+
 #: the files a worker process is handed at a time: at most this many (each hand-over and its
 #: results' return cost this process ~0.05 ms of CPU, whatever their size, with :func:`_pool_class`;
 #: the standard pool's ~1 ms: the pool alone took this process 0.17 / 0.09 / 0.11 / 0.08 s of CPU
@@ -98,6 +104,34 @@ def _prepare_star(args: tuple[str, str | None, str]) -> Prepared | ImportOutcome
 CHUNK_FILES = 64
 #: ... and small enough that each worker gets at least this many hand-overs (the last ones even out)
 CHUNKS_A_WORKER = 8
+
+
+def _hand_overs(tasks: Iterator[tuple], count: int, workers: int, most: int) -> Iterator[list[tuple]]:
+    """The ``count`` tasks as the workers' hand-overs, in order: ``most`` tasks each, but none more
+    than a ``2 * workers``-th of the tasks left, so that the last ones shrink down to one task and
+    the workers finish at about the same time (the last hand-overs of ``most`` files left one
+    worker idle while the other checked its last ~64 files, and this process waited for them
+    before it could write them). A task that cannot be made (an error making its key) ends the
+    hand-over before it, which is handed over; the error is raised when the next one is asked for
+    (the pool raises it in its turn)."""
+    left = count
+    while left > 0:
+        size = max(1, min(most, left // (2 * workers)))
+        chunk = []
+        try:
+            for _ in range(size):
+                chunk.append(next(tasks))
+        except StopIteration:
+            if chunk:
+                yield chunk
+            return
+        except Exception:
+            if chunk:
+                yield chunk
+            raise
+        yield chunk
+        left -= size
+    yield from ([task] for task in tasks)  # (more tasks than counted: one a hand-over)
 
 
 _POOL: list[type] = []
@@ -129,8 +163,9 @@ def import_paths(db: Database, files: Sequence[str | os.PathLike[str]], *, jobs:
                  chunksize: int | None = None) -> Iterator[ImportOutcome]:
     """Import files (not folders: see :func:`find_logs`), yielding one outcome a file, in order.
 
-    With ``jobs > 1`` files are read and checked in that many worker processes, ``chunksize``
-    files at a time (default: :data:`CHUNK_FILES`, fewer for fewer files); every write
+    With ``jobs > 1`` files are read and checked in that many worker processes, at most
+    ``chunksize`` files at a time (default: :data:`CHUNK_FILES`, fewer for fewer files; the last
+    hand-overs fewer, down to one: :func:`_hand_overs`); every write
     happens here, in this process, a few dozen files a transaction, each file whole
     (:class:`~replayer.store.BulkWriter`): a file's outcome comes once it is committed.
     """
@@ -153,7 +188,9 @@ def import_paths(db: Database, files: Sequence[str | os.PathLike[str]], *, jobs:
         pool = _pool_class()(workers, context=multiprocessing.get_context())
         if chunksize is None:
             chunksize = max(1, min(CHUNK_FILES, len(files) // (workers * CHUNKS_A_WORKER)))
-        prepared_files = pool.imap(_prepare_star, tasks, chunksize=chunksize)
+        # (one hand-over a pool task: its results come back as one list)
+        prepared_files = chain.from_iterable(pool.imap(_prepare_all, _hand_overs(tasks, len(files), workers,
+                                                                                 chunksize)))
     writer = None
     try:
         writer = store.BulkWriter(db)

@@ -86,3 +86,37 @@ def test_a_link_that_leads_round_in_a_loop_is_a_file_skipped_not_a_crash(tmp_pat
         assert len(skipped) == 1 and skipped[0].path.endswith("loop.duel")
     finally:
         db.close()
+
+
+def test_the_last_hand_overs_shrink_to_one_file_and_keep_the_order():
+    tasks = [(f"{k}.duel", None, f"{k}.duel") for k in range(5000)]
+    chunks = list(importing._hand_overs(iter(tasks), len(tasks), 2, 64))
+    assert [t for chunk in chunks for t in chunk] == tasks
+    sizes = [len(chunk) for chunk in chunks]
+    assert max(sizes) == 64 and sizes[-1] == 1
+    assert sizes == sorted(sizes, reverse=True)
+    # none is more than a quarter of what is left when it is handed over (two workers)
+    left = len(tasks)
+    for size in sizes:
+        assert size == 1 or size <= left // 4
+        left -= size
+
+
+def test_hand_overs_of_a_few_files_and_of_more_than_counted():
+    assert list(importing._hand_overs(iter(range(3)), 3, 2, 64)) == [[0], [1], [2]]
+    assert [len(c) for c in importing._hand_overs(iter(range(20)), 20, 2, 4)] == [4, 4, 3, 2, 1, 1, 1, 1, 1, 1, 1]
+    assert list(importing._hand_overs(iter(range(5)), 3, 2, 64)) == [[0], [1], [2], [3], [4]]
+    assert list(importing._hand_overs(iter(range(2)), 4, 2, 64)) == [[0], [1]]
+
+
+
+def test_a_task_that_cannot_be_made_ends_its_hand_over_and_is_raised_next():
+    def tasks():
+        yield from range(6)
+        raise RuntimeError("no key for this one")
+
+    chunks = importing._hand_overs(tasks(), 40, 2, 4)
+    assert next(chunks) == [0, 1, 2, 3]
+    assert next(chunks) == [4, 5]  # (the files before the error, handed over in their turn)
+    with pytest.raises(RuntimeError, match="no key for this one"):
+        next(chunks)
