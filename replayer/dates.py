@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from datetime import date
+from functools import lru_cache
 
 _MONTHS = {name: n for n, names in enumerate([
     (), ("january", "jan", "januar", "jänner"), ("february", "feb", "februar"), ("march", "mar", "märz", "maerz", "mrz"),
@@ -36,6 +37,12 @@ def parse_date(text: str | None) -> str | None:
     """``text`` as ``YYYY-MM-DD``, or None if it is not a date in one of the forms above."""
     if not text:
         return None
+    # (a library import reads each log's date twice, and a corpus has few distinct dates: they are
+    # kept, the short ones only)
+    return _parse_kept(text) if len(text) <= 40 else _parse(text)
+
+
+def _parse(text: str) -> str | None:
     s = unicodedata.normalize("NFKC", text).strip()
     if m := _YMD.match(s):
         return _iso(int(m[1]), int(m[2]), int(m[3]))
@@ -49,5 +56,7 @@ def parse_date(text: str | None) -> str | None:
         return _iso(int(m[3]), _MONTHS[m[1].casefold()], int(m[2]))
     return None
 
+
+_parse_kept = lru_cache(maxsize=1024)(_parse)
 
 FORMS = "2024-05-18, 18.05.2024, 2024/05/18, 2024年5月18日 or 18 May 2024"

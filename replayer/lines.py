@@ -215,6 +215,14 @@ class BadLine:
 _WS = "[ \t\u00a0\u3000]*"
 _TAG = re.compile(rf'\[{_WS}([A-Za-z][A-Za-z0-9_-]*){_WS}("[^"\n]*"|《[^》\n]*》|「[^」\n]*」|„[^“”\n]*[“”]){_WS}\]\Z')
 
+
+def tag_of(body: str) -> tuple[str, str, str] | None:
+    """A line body that is a header tag as ``("tag", key, value)``, as the grammar's `tag` reads
+    it (without lark); else None."""
+    m = _TAG.match(body)
+    return None if m is None else ("tag", m.group(1), " ".join(m.group(2)[1:-1].split()))
+
+
 #: lines longer than this are not cached (nor their templates): they do not recur, and a cache
 #: of long lines would hold a copy of the whole input across files
 CACHED_LINE = 512
@@ -325,9 +333,9 @@ class LineReader:
             if kept is not None:
                 return kept
         else:
-            m = _TAG.match(body)
-            if m is not None:  # a header tag, as the grammar's `tag` reads it (without lark)
-                return None, ("tag", m.group(1), " ".join(m.group(2)[1:-1].split()))
+            tag = tag_of(body)
+            if tag is not None:
+                return None, tag
         result = self.parse(body, column)
         if isinstance(result, ev.Event):
             cls = type(result)

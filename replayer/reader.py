@@ -24,7 +24,7 @@ from .diagnostics import Finding, Span, make_finding, sort_findings
 from .i18n import OR, M, join, title
 from .errors import ReplayerError, UnknownGame, UnreadableFile  # noqa: F401  (re-exported)
 from .lines import (CACHED_LINE, EVENT_CACHE, BadLine, LineReader, _close, fold_kana, fold_width,  # noqa: F401  (the line API, re-exported)
-                    line_reader, split_line, split_lines, syntax_finding, unfold_column, unfold_values)
+                    line_reader, split_line, split_lines, syntax_finding, tag_of, unfold_column, unfold_values)
 from .makers import line_maker, maker
 from .numbers import whole_number
 from .records import record
@@ -148,6 +148,13 @@ def _read_lines(lines, reader, g, events, notes, findings, header, header_lines)
                 notes.append(note_of(note, number))
                 add(build(number, column, end, timecode, (note,), values))
             continue
+        if raw[:1] == "[" and "#" not in raw and raw.isascii():
+            # a header tag line with no note (its own body at column 1, as split_line would find):
+            # the tag read from it, with no split and no look-up (most of a short log's new lines)
+            tag = tag_of(raw.rstrip())
+            if tag is not None:
+                _header_tag(tag, number, 1, events, findings, header, header_lines)
+                continue
         # a line not seen before that is its own body (column 1, no timecode, no note), of a shape
         # with a template: built from the template of the raw line, with no split
         shaped = plain(raw)
@@ -206,15 +213,20 @@ def _read_lines(lines, reader, g, events, notes, findings, header, header_lines)
                 pending.append(note)  # keep the note for the next event rather than losing it
             continue
         if isinstance(result, tuple):  # a header tag
-            _, key, value = result
-            if events:
-                findings.append(make_finding("syntax.header-late", Span(number, column),
-                                             M("header tag [{key}] after the first event", key=key),
-                                             M("move the tag lines to the top of the file")))
-            header[key] = value
-            header_lines[key] = number
+            _header_tag(result, number, column, events, findings, header, header_lines)
             if note is not None:
                 pending.append(note)
+
+
+def _header_tag(tag: tuple[str, str, str], number: int, column: int, events, findings, header, header_lines) -> None:
+    """A header tag line (``tag``: :func:`~replayer.lines.tag_of`'s) into the header."""
+    _, key, value = tag
+    if events:
+        findings.append(make_finding("syntax.header-late", Span(number, column),
+                                     M("header tag [{key}] after the first event", key=key),
+                                     M("move the tag lines to the top of the file")))
+    header[key] = value
+    header_lines[key] = number
 
 
 def _path_order(path: Path) -> str:

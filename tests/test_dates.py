@@ -23,6 +23,14 @@ def test_what_is_no_date_or_ambiguous_is_not_read(written):
     assert parse_date(written) is None
 
 
+def test_a_long_text_reads_as_a_short_one_does():
+    # (the short ones are kept by their text: the same answer, asked again or not)
+    for _ in range(2):
+        assert parse_date(" " * 50 + "2024-05-18") == parse_date("2024-05-18") == "2024-05-18"
+        assert parse_date("18 May 2024" + " " * 50) == "2024-05-18"
+        assert parse_date("x" * 100) is None
+
+
 def _log(date: str) -> str:
     return f'[Game "ygo"]\n[Date "{date}"]\n[A "Yuki"]\n[B "Kaiba"]\nturn 1 A\nA: draw\n'
 

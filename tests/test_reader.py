@@ -280,6 +280,29 @@ turn 2 A
     assert match.header_lines["Commentator"] == 12
 
 
+def test_tag_lines_read_alike_whichever_way_they_are_read():
+    # a tag line with no note is read at once (LineReader's split and look-up skipped); one with a
+    # note, a timecode, indentation or a `#` goes through the split: the same header either way
+    match = read_text("""\
+[Game "ygo"]
+[A "Yuki"]   \t
+[B "Kaiba"] # the champion
+  [Event "Cup #3"]
+[Round "Top   8"]
+turn 2 A
+[Table "4"]
+# a note before the next tag
+[Judge "Mina"] # head judge
+""")
+    assert match.header == {"Game": "ygo", "A": "Yuki", "B": "Kaiba", "Event": "Cup #3", "Round": "Top 8",
+                            "Table": "4", "Judge": "Mina"}
+    assert match.header_lines == {"Game": 1, "A": 2, "B": 3, "Event": 4, "Round": 5, "Table": 7, "Judge": 9}
+    late = [(f.rule, f.span.line, f.span.column) for f in match.findings]
+    assert late == [("syntax.header-late", 7, 1), ("syntax.header-late", 9, 1)]
+    assert [n.text for n in match.notes] == ["the champion", "a note before the next tag", "head judge"]
+    assert [e.notes for e in match.events] == [("the champion",)]  # (a tag's note goes to the next event)
+
+
 @pytest.mark.parametrize("value,game", [
     ("ygo", "ygo"), ("yugioh", "ygo"), ("Yu-Gi-Oh!", "ygo"), ("遊戯王", "ygo"),
     ("dm", "dm"), ("duel-masters", "dm"), ("デュエル・マスターズ", "dm"), ("DM", "dm")])
