@@ -25,7 +25,6 @@ import unicodedata
 from array import array
 from typing import Callable, Sequence
 
-_ONE = re.compile("1")
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 MAGIC = b"RPSX"
 VERSION = 1
@@ -67,6 +66,7 @@ class CountFilter:
         self.maps: _Maps | dict[tuple[str, int], int] = self._maps([keys[p] for n in sorted(by_len) for p in by_len[n]])
         self._bias: dict[tuple[int, float], list[int]] = {}
         self._fewest: dict[tuple[int, float], int] = {}
+        self._bits: dict[tuple[str, int], int] = {}  # a token -> its bitmap (0: no key holds it), as asked for
 
     @staticmethod
     def _maps(keys: list[str]) -> dict[tuple[str, int], int]:
@@ -112,23 +112,28 @@ class CountFilter:
     def candidates(self, query: str, cutoff: float) -> list[int]:
         """The ids of the keys that can reach ``cutoff`` with ``query``, by length then as given."""
         a = len(query)
-        maps = self.maps
-        tokens = [t for ch in set(query) for j in range(1, query.count(ch) + 1) if (t := (ch, j)) in maps]
+        bits = self._bits
+        tokens = []  # the bitmaps of the query's tokens that some key holds
+        for ch in set(query):
+            for j in range(1, query.count(ch) + 1):
+                b = bits.get((ch, j))
+                if b is None:
+                    b = bits[(ch, j)] = self.maps.get((ch, j), 0)
+                if b:
+                    tokens.append(b)
         if len(tokens) < self._least(a, cutoff):
             return []  # (too few of the query's characters in any key: a Latin word among Japanese ones)
-        digits = list(self._start(a, cutoff))
-        for t in tokens:
-            carry, i = maps.get(t, 0), 0
+        m = a.bit_length()
+        start = self._start(a, cutoff)
+        digits = start + [0] * (m + 1 - len(start))  # (a key's count stays under 2^m + a < 2^(m+1): m + 1 digits)
+        for carry in tokens:
+            i = 0
             while carry:
-                if i == len(digits):
-                    digits.append(carry)
-                    break
                 x = digits[i]
                 digits[i] = x ^ carry
                 carry &= x
                 i += 1
-        m = a.bit_length()
-        found = digits[m] if len(digits) > m else 0
+        found = digits[m]
         if found >> len(self.order):  # (a damaged bitmap: no key there)
             found &= (1 << len(self.order)) - 1
         if not found:
@@ -163,7 +168,7 @@ class CountFilter:
             raise ValueError("the filter does not match its keys")
         f.spans = {n: (lo, hi) for n, lo, hi in head["spans"]}
         f.maps = _Maps(head["maps"], data)
-        f._bias, f._fewest = {}, {}
+        f._bias, f._fewest, f._bits = {}, {}, {}
         return f
 
 
@@ -174,7 +179,15 @@ def _need(a: int, n: int, cutoff: float) -> int:
 
 
 def _positions(bits: int) -> list[int]:
-    return [p.start() for p in _ONE.finditer(bin(bits)[:1:-1])]
+    """The positions of the bits set, lowest first (few of a long int's: each found by ``str.find``)."""
+    digits = bin(bits)
+    top, found = len(digits) - 1, []
+    at = digits.find("1", 2)
+    while at >= 0:
+        found.append(top - at)
+        at = digits.find("1", at + 1)
+    found.reverse()
+    return found
 
 
 class _Maps:

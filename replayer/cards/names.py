@@ -47,9 +47,9 @@ class Suggester:
         for k, n in keyed:
             seen.setdefault(k, n)
         if index is not None:
-            known = set(index.keys)
-            for n in names:
-                k = name_key(n)
+            folded = {n: name_key(n) for n in names}
+            known = set(folded.values()).intersection(index.keys)  # (the few names' keys hashed, not the index's)
+            for n, k in folded.items():
                 if k not in known:
                     seen.setdefault(k, n)
             self.keys = index.keys + list(seen)
@@ -123,7 +123,8 @@ class Suggester:
                 index = self._words = (words, postings.__getitem__)
             else:  # the index's words, then the new words of the other names; the others' postings added
                 words, more = list(self._index.words), {}
-                at = dict(zip(words, range(len(words))))
+                theirs = {w for i in range(self._first, len(self.names)) for w in name_words(self.names[i])}
+                at = {w: j for j, w in enumerate(words) if w in theirs}  # (no dict of all the index's words)
                 for i in range(self._first, len(self.names)):
                     for w in name_words(self.names[i]):
                         j = at.get(w)

@@ -12,7 +12,7 @@ from rapidfuzz import fuzz
 
 from replayer.cards.db import CardDB, write_suggest_index
 from replayer.cards.importer import import_cards
-from replayer.cards.nameindex import CountFilter, SuggestIndex
+from replayer.cards.nameindex import CountFilter, SuggestIndex, name_words
 from replayer.cards.names import Suggester, name_key
 from replayer.games import ALL as GAMES
 
@@ -126,6 +126,21 @@ def test_the_parts_of_a_name_the_same_as_comparing_every_word(world):
     indexed = Suggester(builtin, [], SuggestIndex.from_bytes(SuggestIndex.of(keyed).to_bytes(len(keyed)), len(keyed)))
     for q in _queries(rnd, names, 1500):
         assert indexed.suggest_part(q) == reference.suggest_part(q), q
+
+
+def test_the_word_index_with_other_names_holds_each_word_once(world):
+    """The built-in names' words that the index has too are the index's words, their names added."""
+    rnd, names, keyed, builtin, index = world
+    reference = Suggester(builtin, keyed)
+    indexed = Suggester(builtin, [], index)
+    ref_words, ref_postings = reference._word_index()
+    words, postings = indexed._word_index()
+    assert len(set(words)) == len(words)
+    assert words[:len(index.words)] == index.words
+    shared = [j for j, w in enumerate(words[:len(index.words)]) if any(w in name_words(n) for n in builtin)]
+    assert shared  # (some of the built-in names' words are the index's: the case looked at)
+    holding = {w: {indexed.names[i] for i in postings(j)} for j, w in enumerate(words)}
+    assert holding == {w: {reference.names[i] for i in ref_postings(j)} for j, w in enumerate(ref_words)}
 
 
 def test_a_kept_index_of_other_names_or_another_version_is_not_used(world):
