@@ -73,7 +73,7 @@ class YgoReplay(Replay):
             recorders[cls] = self.recorder(cls)
         get = recorders.__getitem__
         opened, out = self._open, self._out
-        out_timing, out_step, out_phase, out_turn = out["timing"], out["step"], out["phase"], out["turn"]
+        out_timing, out_step, out_phase = out["timing"], out["step"], out["phase"]
         o_timing, o_step, o_phase = opened.get("timing"), opened.get("step"), opened.get("phase")
         pos_at, positions = self._pos_at, self._pos
         chains = self._chains
@@ -131,26 +131,12 @@ class YgoReplay(Replay):
                 if phase != _BATTLE:
                     phase, inferred = _BATTLE, _ONLY_BP
                 new = _new(Position, (pos[0], pos[1], phase, step, None, pos[5], inferred))
-            elif cls is _TURN:  # (Replay.record_Turn, inlined: timing, step, phase and sub-step end)
-                if o_timing is not None:
-                    if i > o_timing[2]:
-                        out_timing += (o_timing[0], o_timing[1], o_timing[2], i, o_timing[3])
-                    o_timing = None
-                if o_step is not None:
-                    if i > o_step[2]:
-                        out_step += (o_step[0], o_step[1], o_step[2], i, o_step[3])
-                    o_step = None
-                if o_phase is not None:
-                    if i > o_phase[2]:
-                        out_phase += (o_phase[0], o_phase[1], o_phase[2], i, o_phase[3])
-                    o_phase = None
-                if "substep" in opened:
-                    self.close("substep", i)
+            elif cls is _TURN:  # (Replay.record_Turn, the open segments in locals: all of them end)
+                _put_open(opened, o_timing, o_step, o_phase)
+                self.close_all(("timing", "step", "phase", "substep"), i)
+                o_timing = o_step = o_phase = None
                 number, player = e.number, e.player
-                item = opened.get("turn")
-                if item is not None and i > item[2]:
-                    out_turn += (item[0], item[1], item[2], i, item[3])
-                opened["turn"] = (str(number), f"Turn {number} · {player}", i, player)
+                self.open("turn", str(number), f"Turn {number} · {player}", i, player)
                 chain = None  # (a new turn: the chain being built is forgotten)
                 new = _new(Position, (number, player, None, None, None, None, ()))
             elif cls is _ATTACK:  # (an attack is in the Battle Step of the Battle Phase, inferred if not said)
