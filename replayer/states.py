@@ -233,7 +233,11 @@ class Replay:
     def record_Turn(self, i: int, e: ev.Turn) -> None:
         self.close_all(("timing", "step", "phase", "substep"), i)
         self.open("turn", str(e.number), f"Turn {e.number} · {e.player}", i, e.player)
+        self.turn_started(i, e)
         self.place(i, e.number, e.player, None, None, None, None, ())
+
+    def turn_started(self, i: int, e: ev.Turn) -> None:
+        """A turn line: what else the outline forgets."""
 
     def record_Phase(self, i: int, e: ev.Phase) -> None:
         opened = self._open

@@ -109,7 +109,6 @@ def test_hand_overs_of_a_few_files_and_of_more_than_counted():
     assert list(importing._hand_overs(iter(range(2)), 4, 2, 64)) == [[0], [1]]
 
 
-
 def test_a_task_that_cannot_be_made_ends_its_hand_over_and_is_raised_next():
     def tasks():
         yield from range(6)

@@ -34,7 +34,7 @@ _ONLY_BP = ("Battle Phase",)
 _STEPS = {w: (s, s.short) for w, s in STEP_BY_WORD.items()}
 _TIMINGS = {w: (t, t.short) for w, t in TIMING_BY_WORD.items()}
 _PHASE, _STEP, _TIMING, _ACTIVATE, _RESOLVE_ALL = ev.Phase, ev.Step, ev.Timing, ev.Activate, ev.ResolveAll
-_TURN, _ATTACK = ev.Turn, ev.Attack
+_ATTACK = ev.Attack
 
 
 def _put_open(opened: dict, timing: tuple | None, step: tuple | None, phase: tuple | None) -> None:
@@ -60,11 +60,14 @@ class YgoReplay(Replay):
     def phase_value(self, word: str) -> str:
         return PHASE_BY_WORD.get(word, word)
 
+    def turn_started(self, i: int, e: ev.Turn) -> None:
+        self._chain = None
+
     def _record(self, first: int, last: int, recorders: dict) -> None:
         """Record events ``first .. last - 1``: one loop, the recording's state in its locals, for the
-        lines of a Yu-Gi-Oh! log most often met (turns, phases, Battle Phase steps, Damage Step timings,
+        lines of a Yu-Gi-Oh! log most often met (phases, Battle Phase steps, Damage Step timings,
         attacks, activations and resolves); the others go through their ``record_<EventClass>`` method
-        (the end of the Battle Phase, ...) as in :meth:`Replay._record`, with the state
+        (turns, the end of the Battle Phase) as in :meth:`Replay._record`, with the state
         back on the replay for them. The open timing, step and phase are locals too (None: none
         open), the open segments of ``self._open`` (:meth:`Replay.open`, :meth:`Replay.close`,
         inlined: a structure line is the commonest line)."""
@@ -131,14 +134,6 @@ class YgoReplay(Replay):
                 if phase != _BATTLE:
                     phase, inferred = _BATTLE, _ONLY_BP
                 new = _new(Position, (pos[0], pos[1], phase, step, None, pos[5], inferred))
-            elif cls is _TURN:  # (Replay.record_Turn, the open segments in locals: all of them end)
-                _put_open(opened, o_timing, o_step, o_phase)
-                self.close_all(("timing", "step", "phase", "substep"), i)
-                o_timing = o_step = o_phase = None
-                number, player = e.number, e.player
-                self.open("turn", str(number), f"Turn {number} · {player}", i, player)
-                chain = None  # (a new turn: the chain being built is forgotten)
-                new = _new(Position, (number, player, None, None, None, None, ()))
             elif cls is _ATTACK:  # (an attack is in the Battle Step of the Battle Phase, inferred if not said)
                 if o_phase is None:
                     o_phase = (_BATTLE, _INFERRED_BP, i, None)
@@ -164,7 +159,7 @@ class YgoReplay(Replay):
                 continue
             else:
                 record = get(cls)
-                if record is not None:  # (the end of the Battle Phase, ...: the state back on the replay for it)
+                if record is not None:  # (turns, the end of the Battle Phase: the state back on the replay for it)
                     self.pos, self._chain = pos, chain
                     _put_open(opened, o_timing, o_step, o_phase)
                     record(self, i, e)
